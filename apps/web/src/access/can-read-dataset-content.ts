@@ -1,0 +1,15 @@
+import type { Access } from 'payload'
+
+import { visibleDatasetIds } from './visible-datasets'
+
+/**
+ * Read access for documents that belong to a dataset through a `dataset` relationship (events,
+ * dataset schemas): readable exactly when their dataset is.
+ * @example access: { read: canReadDatasetContent }
+ */
+export const canReadDatasetContent: Access = async ({ req }) => {
+  const ids = await visibleDatasetIds(req)
+  if (ids === true) return true
+  if (ids.length === 0) return false
+  return { dataset: { in: ids } }
+}

@@ -1,0 +1,23 @@
+import type { Metadata } from 'next'
+import type { ReactNode } from 'react'
+
+import { SiteHeader } from '../../components/site/site-header'
+import './styles.css'
+
+/** Default metadata of the public site. */
+export const metadata: Metadata = {
+  title: { default: 'Chronotope', template: '%s – Chronotope' },
+  description: 'Chronotope: explore geographic, time-based event data on a timeline and a map.',
+}
+
+/** Layout of the public site: header with the main menu, then the page. */
+export default function FrontendLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body>
+        <SiteHeader />
+        <main>{children}</main>
+      </body>
+    </html>
+  )
+}

@@ -1,0 +1,44 @@
+import type { CollectionConfig } from 'payload'
+
+import { canReadCatalogs } from '../../access/can-read-catalogs'
+import { isAuthenticated } from '../../access/is-authenticated'
+import { isOwnerOrEditor } from '../../access/is-owner-or-editor'
+import { COLLECTION_NAMES } from '../../constants/collection-names'
+import { descriptionField, isPublicField, ownerField, slugField } from '../../fields/shared-fields'
+import { preventDeletingNonEmptyCatalog } from './prevent-deleting-non-empty-catalog'
+
+/**
+ * Catalogs group related datasets, e.g. "Elections" or "Climate". A catalog is public or private;
+ * a dataset is public only when its catalog is too.
+ */
+export const Catalogs: CollectionConfig = {
+  slug: COLLECTION_NAMES.CATALOGS,
+  labels: { singular: 'Catalog', plural: 'Catalogs' },
+  admin: {
+    useAsTitle: 'name',
+    defaultColumns: ['name', 'isPublic', 'owner', 'updatedAt'],
+    group: 'Data',
+    description: 'Groups of related datasets.',
+  },
+  access: {
+    read: canReadCatalogs,
+    create: isAuthenticated,
+    update: isOwnerOrEditor,
+    delete: isOwnerOrEditor,
+  },
+  hooks: { beforeDelete: [preventDeletingNonEmptyCatalog] },
+  fields: [
+    { name: 'name', type: 'text', required: true, maxLength: 200 },
+    slugField(),
+    descriptionField(),
+    isPublicField('Anyone can see this catalog and its public datasets.'),
+    ownerField(),
+    {
+      name: 'datasets',
+      type: 'join',
+      collection: COLLECTION_NAMES.DATASETS,
+      on: 'catalog',
+      admin: { defaultColumns: ['name', 'isPublic'] },
+    },
+  ],
+}

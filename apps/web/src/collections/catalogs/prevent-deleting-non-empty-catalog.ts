@@ -1,0 +1,26 @@
+import { APIError, type CollectionBeforeDeleteHook } from 'payload'
+
+import { COLLECTION_NAMES } from '../../constants/collection-names'
+
+/** A catalog still holds datasets; deleting it would orphan them. */
+export class CatalogNotEmpty extends APIError {
+  /** @param datasetCount - how many datasets the catalog holds */
+  constructor(catalogId: number | string, datasetCount: number) {
+    super(
+      `Catalog ${catalogId} still holds ${datasetCount} dataset(s); delete or move them to another catalog first.`,
+      409,
+    )
+    this.name = 'CatalogNotEmpty'
+  }
+}
+
+/** Refuses to delete a catalog that still holds datasets, so no dataset loses its catalog. */
+export const preventDeletingNonEmptyCatalog: CollectionBeforeDeleteHook = async ({ id, req }) => {
+  const { totalDocs } = await req.payload.count({
+    collection: COLLECTION_NAMES.DATASETS,
+    where: { catalog: { equals: id } },
+    overrideAccess: true,
+    req,
+  })
+  if (totalDocs > 0) throw new CatalogNotEmpty(id, totalDocs)
+}

@@ -1,0 +1,123 @@
+import type { CollectionConfig } from 'payload'
+
+import { canReadDatasets } from '../../access/can-read-datasets'
+import { isAuthenticated } from '../../access/is-authenticated'
+import { isOwnerOrEditor } from '../../access/is-owner-or-editor'
+import { COLLECTION_NAMES } from '../../constants/collection-names'
+import { descriptionField, isPublicField, ownerField, slugField } from '../../fields/shared-fields'
+import { deleteDatasetContent } from './hooks/delete-dataset-content'
+
+/**
+ * A dataset is one table of events (usually one imported file or sheet) inside a catalog, with
+ * its current schema and the settings its imports follow.
+ */
+export const Datasets: CollectionConfig = {
+  slug: COLLECTION_NAMES.DATASETS,
+  labels: { singular: 'Dataset', plural: 'Datasets' },
+  admin: {
+    useAsTitle: 'name',
+    defaultColumns: ['name', 'catalog', 'isPublic', 'owner', 'updatedAt'],
+    group: 'Data',
+  },
+  access: {
+    read: canReadDatasets,
+    create: isAuthenticated,
+    update: isOwnerOrEditor,
+    delete: isOwnerOrEditor,
+  },
+  hooks: { beforeDelete: [deleteDatasetContent] },
+  fields: [
+    { name: 'name', type: 'text', required: true, maxLength: 200 },
+    slugField(),
+    {
+      name: 'catalog',
+      type: 'relationship',
+      relationTo: COLLECTION_NAMES.CATALOGS,
+      required: true,
+      index: true,
+    },
+    descriptionField(),
+    isPublicField('Anyone can explore this dataset when its catalog is public too.'),
+    ownerField(),
+    {
+      name: 'currentSchema',
+      type: 'relationship',
+      relationTo: COLLECTION_NAMES.DATASET_SCHEMAS,
+      admin: { position: 'sidebar', readOnly: true, description: 'The approved schema in force.' },
+    },
+    {
+      name: 'language',
+      type: 'text',
+      defaultValue: 'en',
+      admin: { description: 'Language of the data (ISO 639-1), used for dates and geocoding.' },
+    },
+    {
+      name: 'idStrategy',
+      type: 'group',
+      admin: { description: 'How an event is recognised when a file is imported again.' },
+      fields: [
+        {
+          name: 'type',
+          type: 'select',
+          defaultValue: 'auto',
+          options: [
+            { label: 'Automatic (external id when present, else content hash)', value: 'auto' },
+            { label: 'External id column', value: 'external' },
+            { label: 'Content hash of chosen fields', value: 'content-hash' },
+          ],
+        },
+        { name: 'externalIdField', type: 'text', admin: { description: 'Column holding the id.' } },
+        { name: 'hashFields', type: 'text', hasMany: true, admin: { description: 'Columns hashed.' } },
+        {
+          name: 'duplicateAction',
+          type: 'select',
+          defaultValue: 'skip',
+          options: [
+            { label: 'Skip the duplicate', value: 'skip' },
+            { label: 'Update the existing event', value: 'update' },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'schemaSettings',
+      type: 'group',
+      fields: [
+        {
+          name: 'autoApproveNonBreaking',
+          type: 'checkbox',
+          defaultValue: true,
+          label: 'Apply non-breaking schema changes automatically',
+        },
+        {
+          name: 'locked',
+          type: 'checkbox',
+          defaultValue: false,
+          label: 'Lock the schema (every change needs approval)',
+        },
+      ],
+    },
+    {
+      name: 'geocoding',
+      type: 'group',
+      fields: [
+        { name: 'enabled', type: 'checkbox', defaultValue: true, label: 'Geocode places without coordinates' },
+        {
+          name: 'countryBias',
+          type: 'text',
+          admin: { description: 'ISO 3166-1 alpha-2 code preferred for ambiguous places, e.g. US.' },
+        },
+        {
+          name: 'unplacedRows',
+          type: 'select',
+          defaultValue: 'event-without-location',
+          label: 'Rows that cannot be placed',
+          options: [
+            { label: 'Keep as events without a location', value: 'event-without-location' },
+            { label: 'Report as row errors', value: 'row-error' },
+          ],
+        },
+      ],
+    },
+  ],
+}

@@ -1,0 +1,85 @@
+import type { CollectionConfig } from 'payload'
+
+import { canReadDatasetContent } from '../../access/can-read-dataset-content'
+import { canWriteDatasetContent } from '../../access/can-write-dataset-content'
+import { COLLECTION_NAMES } from '../../constants/collection-names'
+import { coordinateProvenanceField } from './coordinate-provenance-field'
+
+/** Precision of an event's time, so "1848" is never shown as "1 January 1848, 00:00". */
+export const TIME_PRECISION = ['year', 'month', 'day', 'hour', 'minute', 'second'] as const
+
+/**
+ * Events: one row of an imported file with a time and a place. Readable exactly when their
+ * dataset is. Each event has an id that is stable within its dataset, so a re-import or a retried
+ * batch never creates it twice, and it records where its coordinates came from.
+ */
+export const Events: CollectionConfig = {
+  slug: COLLECTION_NAMES.EVENTS,
+  labels: { singular: 'Event', plural: 'Events' },
+  admin: {
+    useAsTitle: 'title',
+    defaultColumns: ['title', 'eventTime', 'locationName', 'dataset'],
+    group: 'Data',
+    listSearchableFields: ['title', 'locationName'],
+  },
+  access: {
+    read: canReadDatasetContent,
+    create: canWriteDatasetContent,
+    update: canWriteDatasetContent,
+    delete: canWriteDatasetContent,
+  },
+  indexes: [
+    { fields: ['dataset', 'uniqueId'], unique: true },
+    { fields: ['dataset', 'eventTime'] },
+  ],
+  fields: [
+    {
+      name: 'dataset',
+      type: 'relationship',
+      relationTo: COLLECTION_NAMES.DATASETS,
+      required: true,
+      index: true,
+    },
+    {
+      name: 'uniqueId',
+      type: 'text',
+      required: true,
+      admin: { description: 'Stable id within the dataset: external id or content hash.' },
+    },
+    { name: 'title', type: 'text' },
+    { name: 'description', type: 'textarea' },
+    {
+      type: 'row',
+      fields: [
+        { name: 'eventTime', type: 'date', index: true, admin: { date: { pickerAppearance: 'dayAndTime' } } },
+        { name: 'eventEndTime', type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } } },
+        { name: 'timePrecision', type: 'select', options: [...TIME_PRECISION], defaultValue: 'day' },
+      ],
+    },
+    {
+      name: 'location',
+      type: 'point',
+      admin: { description: 'Longitude, latitude (WGS 84).' },
+    },
+    { name: 'locationName', type: 'text' },
+    coordinateProvenanceField(),
+    {
+      name: 'data',
+      type: 'json',
+      admin: { description: 'The original row, as imported.' },
+    },
+    {
+      name: 'contentHash',
+      type: 'text',
+      index: true,
+      admin: { position: 'sidebar', readOnly: true },
+    },
+    {
+      name: 'importJob',
+      type: 'relationship',
+      relationTo: COLLECTION_NAMES.IMPORT_JOBS,
+      admin: { position: 'sidebar' },
+    },
+    { name: 'sourceRow', type: 'number', admin: { position: 'sidebar', description: 'Row in the file.' } },
+  ],
+}

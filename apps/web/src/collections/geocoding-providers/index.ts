@@ -1,0 +1,62 @@
+import type { CollectionConfig } from 'payload'
+
+import { isAdmin } from '../../access/is-admin'
+import { COLLECTION_NAMES } from '../../constants/collection-names'
+import { encryptApiKey } from './hooks/encrypt-api-key'
+
+/** The kinds of geocoding provider Chronotope speaks to. */
+export const GEOCODING_PROVIDER_TYPES = [
+  'offline',
+  'nominatim',
+  'locationiq',
+  'photon',
+  'opencage',
+  'google',
+  'pelias',
+] as const
+
+/**
+ * Geocoding providers configured by admins. The offline provider needs nothing; online ones are
+ * opt-in, tried in priority order. API keys are stored encrypted and never returned by any API.
+ */
+export const GeocodingProviders: CollectionConfig = {
+  slug: COLLECTION_NAMES.GEOCODING_PROVIDERS,
+  labels: { singular: 'Geocoding provider', plural: 'Geocoding providers' },
+  admin: {
+    useAsTitle: 'name',
+    defaultColumns: ['name', 'type', 'enabled', 'priority'],
+    group: 'Settings',
+  },
+  access: { read: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
+  hooks: { beforeChange: [encryptApiKey] },
+  fields: [
+    { name: 'name', type: 'text', required: true },
+    { name: 'type', type: 'select', required: true, options: [...GEOCODING_PROVIDER_TYPES] },
+    { name: 'enabled', type: 'checkbox', defaultValue: false },
+    {
+      name: 'priority',
+      type: 'number',
+      defaultValue: 100,
+      admin: { description: 'Lower numbers are tried first.' },
+    },
+    { name: 'baseUrl', type: 'text', admin: { description: 'Leave empty for the service default.' } },
+    {
+      name: 'apiKey',
+      type: 'text',
+      access: { read: () => false },
+      admin: { description: 'Stored encrypted; never shown again after saving.' },
+    },
+    { name: 'hasApiKey', type: 'checkbox', defaultValue: false, admin: { readOnly: true } },
+    {
+      name: 'rateLimit',
+      type: 'group',
+      fields: [
+        { name: 'requestsPerSecond', type: 'number', defaultValue: 1, min: 0 },
+        { name: 'requestsPerDay', type: 'number', min: 0 },
+      ],
+    },
+    { name: 'countryBias', type: 'text', admin: { description: 'ISO 3166-1 alpha-2 codes, comma separated.' } },
+    { name: 'timeoutMs', type: 'number', defaultValue: 10_000, min: 100 },
+    { name: 'minConfidence', type: 'number', defaultValue: 0.5, min: 0, max: 1 },
+  ],
+}

@@ -1,0 +1,70 @@
+import path from 'node:path'
+
+import type { CollectionConfig } from 'payload'
+
+import { isAuthenticated } from '../../access/is-authenticated'
+import { isOwnerOrEditor } from '../../access/is-owner-or-editor'
+import { settings } from '../../config/settings'
+import { COLLECTION_NAMES } from '../../constants/collection-names'
+import { IMPORT_STATUS } from '../../constants/import-status'
+import { ownerField } from '../../fields/shared-fields'
+
+/** MIME types accepted for import: delimited text, spreadsheets, JSON and GeoJSON. */
+export const IMPORT_MIME_TYPES = [
+  'text/csv',
+  'text/plain',
+  'text/tab-separated-values',
+  'application/csv',
+  'application/json',
+  'application/geo+json',
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.oasis.opendocument.spreadsheet',
+]
+
+/**
+ * Uploaded files waiting to be, or already, imported. Each file yields one import job per sheet.
+ * Files are stored in the data folder; only their owner, editors and admins can see them.
+ */
+export const ImportFiles: CollectionConfig = {
+  slug: COLLECTION_NAMES.IMPORT_FILES,
+  labels: { singular: 'Import file', plural: 'Import files' },
+  admin: {
+    useAsTitle: 'filename',
+    defaultColumns: ['filename', 'status', 'catalog', 'owner', 'createdAt'],
+    group: 'Imports',
+  },
+  access: {
+    read: isOwnerOrEditor,
+    create: isAuthenticated,
+    update: isOwnerOrEditor,
+    delete: isOwnerOrEditor,
+  },
+  upload: {
+    staticDir: path.join(settings.dataDir, 'uploads', 'import-files'),
+    mimeTypes: IMPORT_MIME_TYPES,
+  },
+  fields: [
+    { name: 'catalog', type: 'relationship', relationTo: COLLECTION_NAMES.CATALOGS, index: true },
+    {
+      name: 'datasetName',
+      type: 'text',
+      admin: { description: 'Dataset to create or import into; defaults to the file name.' },
+    },
+    {
+      name: 'status',
+      type: 'select',
+      defaultValue: IMPORT_STATUS.PENDING,
+      options: Object.values(IMPORT_STATUS),
+      index: true,
+      admin: { position: 'sidebar' },
+    },
+    {
+      name: 'options',
+      type: 'json',
+      admin: { description: 'Import options: sheet, column mapping, date order, id strategy.' },
+    },
+    ownerField(),
+    { name: 'importJobs', type: 'join', collection: COLLECTION_NAMES.IMPORT_JOBS, on: 'importFile' },
+  ],
+}

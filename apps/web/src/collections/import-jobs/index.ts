@@ -1,0 +1,118 @@
+import type { CollectionConfig } from 'payload'
+
+import { isEditorOrAdminField } from '../../access/is-editor-or-admin'
+import { isAuthenticated } from '../../access/is-authenticated'
+import { isOwnerOrEditor } from '../../access/is-owner-or-editor'
+import { COLLECTION_NAMES } from '../../constants/collection-names'
+import { IMPORT_STATUS } from '../../constants/import-status'
+import { PROCESSING_STAGE } from '../../constants/processing-stage'
+import { ownerField } from '../../fields/shared-fields'
+
+/**
+ * One import job per sheet of an import file. It moves through the processing stages, records
+ * every stage transition with its time and reason, the progress of each stage, and the counts
+ * that must add up: rows read = events created + duplicates skipped + row errors.
+ */
+export const ImportJobs: CollectionConfig = {
+  slug: COLLECTION_NAMES.IMPORT_JOBS,
+  labels: { singular: 'Import job', plural: 'Import jobs' },
+  admin: {
+    useAsTitle: 'label',
+    defaultColumns: ['label', 'status', 'stage', 'dataset', 'updatedAt'],
+    group: 'Imports',
+  },
+  access: {
+    read: isOwnerOrEditor,
+    create: isAuthenticated,
+    update: isOwnerOrEditor,
+    delete: isOwnerOrEditor,
+  },
+  fields: [
+    { name: 'label', type: 'text' },
+    {
+      name: 'importFile',
+      type: 'relationship',
+      relationTo: COLLECTION_NAMES.IMPORT_FILES,
+      required: true,
+      index: true,
+    },
+    { name: 'dataset', type: 'relationship', relationTo: COLLECTION_NAMES.DATASETS, index: true },
+    {
+      type: 'row',
+      fields: [
+        { name: 'sheetIndex', type: 'number', defaultValue: 0, min: 0 },
+        { name: 'sheetName', type: 'text' },
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        {
+          name: 'status',
+          type: 'select',
+          required: true,
+          defaultValue: IMPORT_STATUS.PENDING,
+          options: Object.values(IMPORT_STATUS),
+          index: true,
+        },
+        {
+          name: 'stage',
+          type: 'select',
+          defaultValue: PROCESSING_STAGE.DATASET_DETECTION,
+          options: Object.values(PROCESSING_STAGE),
+          index: true,
+        },
+      ],
+    },
+    {
+      name: 'counts',
+      type: 'group',
+      admin: { description: 'Rows read = events created + duplicates skipped + row errors.' },
+      fields: [
+        {
+          type: 'row',
+          fields: [
+            { name: 'rowsRead', type: 'number', defaultValue: 0 },
+            { name: 'eventsCreated', type: 'number', defaultValue: 0 },
+            { name: 'duplicatesSkipped', type: 'number', defaultValue: 0 },
+            { name: 'rowErrors', type: 'number', defaultValue: 0 },
+          ],
+        },
+      ],
+    },
+    { name: 'progress', type: 'json', admin: { description: 'Rows done/total per stage, rate, ETA.' } },
+    { name: 'errors', type: 'json', admin: { description: 'Row errors: row, column, value, reason.' } },
+    {
+      name: 'stageHistory',
+      type: 'array',
+      admin: { readOnly: true },
+      fields: [
+        { name: 'stage', type: 'select', options: Object.values(PROCESSING_STAGE), required: true },
+        { name: 'at', type: 'date', required: true },
+        { name: 'reason', type: 'text' },
+      ],
+    },
+    { name: 'schema', type: 'relationship', relationTo: COLLECTION_NAMES.DATASET_SCHEMAS },
+    {
+      name: 'approval',
+      type: 'group',
+      admin: { description: 'Breaking schema changes wait here for an editor or admin.' },
+      access: { create: isEditorOrAdminField, update: isEditorOrAdminField },
+      fields: [
+        { name: 'lockedBy', type: 'relationship', relationTo: COLLECTION_NAMES.USERS },
+        {
+          name: 'lockExpiresAt',
+          type: 'date',
+          index: true,
+          admin: { description: 'Released by the cleanup-approval-locks job when stale.' },
+        },
+        { name: 'decision', type: 'select', options: ['approved', 'rejected'] },
+        { name: 'decidedBy', type: 'relationship', relationTo: COLLECTION_NAMES.USERS },
+        { name: 'decidedAt', type: 'date' },
+        { name: 'reason', type: 'textarea' },
+      ],
+    },
+    { name: 'failureReason', type: 'textarea' },
+    ownerField(),
+  ],
+}

@@ -1,0 +1,43 @@
+import type { CollectionConfig } from 'payload'
+
+import { isAdmin, isAdminField } from '../../access/is-admin'
+import { isAdminUser, isEditorOrAdminUser } from '../../access/roles'
+import { COLLECTION_NAMES } from '../../constants/collection-names'
+import { ROLES } from '../../constants/roles'
+import { makeFirstUserAdmin } from './hooks/make-first-user-admin'
+
+/**
+ * People who sign in. Admins manage users; editors may see them (to hand documents over); every
+ * user may read and update themselves but not change their own role.
+ */
+export const Users: CollectionConfig = {
+  slug: COLLECTION_NAMES.USERS,
+  labels: { singular: 'User', plural: 'Users' },
+  auth: { maxLoginAttempts: 10, lockTime: 10 * 60 * 1000, useAPIKey: false },
+  admin: { useAsTitle: 'email', defaultColumns: ['email', 'name', 'role'], group: 'Settings' },
+  access: {
+    read: ({ req }) => isEditorOrAdminUser(req.user) || (req.user ? { id: { equals: req.user.id } } : false),
+    create: isAdmin,
+    update: ({ req }) => isAdminUser(req.user) || (req.user ? { id: { equals: req.user.id } } : false),
+    delete: isAdmin,
+    admin: ({ req }) => Boolean(req.user),
+  },
+  hooks: { beforeChange: [makeFirstUserAdmin] },
+  fields: [
+    { name: 'name', type: 'text' },
+    {
+      name: 'role',
+      type: 'select',
+      required: true,
+      defaultValue: ROLES.USER,
+      saveToJWT: true,
+      options: [
+        { label: 'Admin', value: ROLES.ADMIN },
+        { label: 'Editor', value: ROLES.EDITOR },
+        { label: 'User', value: ROLES.USER },
+      ],
+      access: { create: isAdminField, update: isAdminField },
+      admin: { position: 'sidebar' },
+    },
+  ],
+}

@@ -1,0 +1,119 @@
+/**
+ * Every setting Chronotope reads from the environment, declared once with its default and help.
+ *
+ * Other modules import {@link settings}; nothing else reads `process.env` for configuration.
+ * Every default works offline on a laptop: no `DATABASE_URL` means the embedded database.
+ * @module
+ */
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+/** The repository's root folder, found from this file's location so any working directory works. */
+export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..')
+
+/** A setting had a value Chronotope cannot use; the message names the variable, value and fix. */
+export class InvalidSetting extends Error {
+  /** @param variable - the environment variable's name */
+  constructor(
+    readonly variable: string,
+    detail: string,
+  ) {
+    super(`${variable} ${detail}`)
+    this.name = 'InvalidSetting'
+  }
+}
+
+/** Chronotope's configuration, typed and frozen. */
+export interface Settings {
+  /** `production` when built and served with `npm run serve`, else `development` or `test`. */
+  readonly environment: 'development' | 'production' | 'test'
+  /**
+   * PostgreSQL + PostGIS connection string. `npm start` sets it to the embedded database's URL
+   * when the user gave none; `undefined` only before that launcher ran.
+   */
+  readonly databaseUrl: string | undefined
+  /** `embedded` when the launcher started the embedded database, else `external`. */
+  readonly databaseKind: 'embedded' | 'external'
+  /** Folder of the embedded database and other local state (`CHRONOTOPE_DATA_DIR`, default `./data`). */
+  readonly dataDir: string
+  /** HTTP port of the web app (`PORT`, default 3000). */
+  readonly port: number
+  /** Public URL of the app, used in links and CORS (`SERVER_URL`). */
+  readonly serverUrl: string
+  /** Secret that signs sessions (`PAYLOAD_SECRET`); required in production. */
+  readonly payloadSecret: string
+  /** Seed the demo data when the database is new (`CHRONOTOPE_SEED_ON_FIRST_START`, default true). */
+  readonly seedOnFirstStart: boolean
+  /** Run queued jobs inside the web process (`CHRONOTOPE_RUN_JOBS_IN_WEB`, default: true outside production). */
+  readonly runJobsInWeb: boolean
+  /** Log level: `fatal`, `error`, `warn`, `info`, `debug` or `trace` (`LOG_LEVEL`, default `info`). */
+  readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace'
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const
+const INSECURE_DEVELOPMENT_SECRET = 'chronotope-development-secret-not-for-production'
+
+function readPort(env: NodeJS.ProcessEnv): number {
+  const raw = env.PORT ?? '3000'
+  const port = Number(raw)
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new InvalidSetting('PORT', `must be an integer from 1 to 65535; got "${raw}"`)
+  }
+  return port
+}
+
+function readDatabaseUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const url = env.DATABASE_URL?.trim()
+  if (!url) return undefined
+  if (!/^postgres(ql)?:\/\//.test(url)) {
+    throw new InvalidSetting('DATABASE_URL', `must start with postgres:// or postgresql://; got "${url}"`)
+  }
+  return url
+}
+
+function readBoolean(env: NodeJS.ProcessEnv, variable: string, fallback: boolean): boolean {
+  const raw = env[variable]?.trim().toLowerCase()
+  if (raw === undefined || raw === '') return fallback
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false
+  throw new InvalidSetting(variable, `must be true or false; got "${env[variable]}"`)
+}
+
+function readEnvironment(env: NodeJS.ProcessEnv): Settings['environment'] {
+  if (env.NODE_ENV === 'production') return 'production'
+  if (env.NODE_ENV === 'test' || env.VITEST) return 'test'
+  return 'development'
+}
+
+/**
+ * Reads and validates the settings from an environment.
+ * @throws {@link InvalidSetting} naming the variable and the value it could not use
+ * @example readSettings({ PORT: '8080' }).port // 8080
+ */
+export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
+  const environment = readEnvironment(env)
+  const port = readPort(env)
+  const secret = env.PAYLOAD_SECRET?.trim()
+  if (!secret && environment === 'production') {
+    throw new InvalidSetting('PAYLOAD_SECRET', 'must be set in production (any long random string)')
+  }
+  const logLevel = (env.LOG_LEVEL ?? 'info').toLowerCase()
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    throw new InvalidSetting('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}; got "${env.LOG_LEVEL}"`)
+  }
+  return Object.freeze({
+    environment,
+    databaseUrl: readDatabaseUrl(env),
+    databaseKind: env.CHRONOTOPE_DATABASE_KIND === 'embedded' ? 'embedded' : 'external',
+    dataDir: path.resolve(repositoryRoot, env.CHRONOTOPE_DATA_DIR ?? 'data'),
+    port,
+    serverUrl: (env.SERVER_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    payloadSecret: secret || INSECURE_DEVELOPMENT_SECRET,
+    seedOnFirstStart: readBoolean(env, 'CHRONOTOPE_SEED_ON_FIRST_START', true),
+    runJobsInWeb: readBoolean(env, 'CHRONOTOPE_RUN_JOBS_IN_WEB', environment !== 'production'),
+    logLevel: logLevel as Settings['logLevel'],
+  })
+}
+
+/** The settings of this process, read once at import. */
+export const settings: Settings = readSettings()

@@ -1,0 +1,26 @@
+/**
+ * The slug of every collection and global: the names used in URLs (`/api/{slug}`), the database
+ * and relationships. One source of truth so no slug is ever typed twice.
+ * @example COLLECTION_NAMES.IMPORT_JOBS // 'import-jobs'
+ */
+export const COLLECTION_NAMES = {
+  CATALOGS: 'catalogs',
+  DATASETS: 'datasets',
+  DATASET_SCHEMAS: 'dataset-schemas',
+  EVENTS: 'events',
+  GEOCODING_PROVIDERS: 'geocoding-providers',
+  IMPORT_FILES: 'import-files',
+  IMPORT_JOBS: 'import-jobs',
+  LOCATION_CACHE: 'location-cache',
+  MEDIA: 'media',
+  PAGES: 'pages',
+  USERS: 'users',
+} as const
+
+/** A collection slug. */
+export type CollectionName = (typeof COLLECTION_NAMES)[keyof typeof COLLECTION_NAMES]
+
+/** The slugs of Chronotope's globals. */
+export const GLOBAL_NAMES = {
+  MAIN_MENU: 'main-menu',
+} as const

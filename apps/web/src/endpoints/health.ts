@@ -1,0 +1,26 @@
+import type { Endpoint } from 'payload'
+
+import { settings } from '../config/settings'
+import { checkHealth } from '../lib/health/check-health'
+import { migrations } from '../migrations'
+import packageJson from '../../package.json'
+
+/**
+ * `GET /api/health`: the health check result, with HTTP 200 when healthy and 503 otherwise.
+ * Public, so load balancers and uptime monitors can call it; it reveals no data.
+ */
+export const healthEndpoint: Endpoint = {
+  path: '/health',
+  method: 'get',
+  handler: async (req) => {
+    const result = await checkHealth(req.payload, {
+      isEmbedded: settings.databaseKind === 'embedded',
+      shippedMigrations: migrations.map((migration) => migration.name),
+      version: packageJson.version,
+    })
+    return Response.json(result, {
+      status: result.status === 'ok' ? 200 : 503,
+      headers: { 'Cache-Control': 'no-store' },
+    })
+  },
+}

@@ -1,0 +1,81 @@
+/**
+ * Reusable field definitions (the `shared-fields` module): the slug, owner, visibility and
+ * description fields that catalogs, datasets and pages share, defined once.
+ * @module
+ */
+import type { Field, FieldHook, TextField } from 'payload'
+
+import { isEditorOrAdminField } from '../access/is-editor-or-admin'
+import { COLLECTION_NAMES } from '../constants/collection-names'
+import { slugify } from '../lib/slug'
+
+const slugFromSource =
+  (sourceField: string): FieldHook =>
+  ({ value, data, originalDoc }) => {
+    if (typeof value === 'string' && value.trim() !== '') return slugify(value)
+    const source = data?.[sourceField] ?? originalDoc?.[sourceField]
+    return typeof source === 'string' ? slugify(source) : value
+  }
+
+/**
+ * A URL slug made from another field (by default `name`) unless one is typed; unique and indexed.
+ * @example slugField('title') // the `slug` field of pages
+ */
+export function slugField(sourceField = 'name'): TextField {
+  return {
+    name: 'slug',
+    type: 'text',
+    index: true,
+    unique: true,
+    admin: { position: 'sidebar', description: `Made from the ${sourceField} when left empty.` },
+    hooks: { beforeValidate: [slugFromSource(sourceField)] },
+  }
+}
+
+/**
+ * The user who owns a document; set to the creating user. Only editors and admins may hand a
+ * document to someone else.
+ * @example fields: [ownerField()]
+ */
+export function ownerField(): Field {
+  return {
+    name: 'owner',
+    type: 'relationship',
+    relationTo: COLLECTION_NAMES.USERS,
+    index: true,
+    admin: { position: 'sidebar' },
+    access: { update: isEditorOrAdminField },
+    hooks: {
+      beforeChange: [
+        ({ value, req, operation }) => {
+          if (operation === 'create' && !value && req.user) return req.user.id
+          return value
+        },
+      ],
+    },
+  }
+}
+
+/**
+ * Whether anyone, signed in or not, may see the document. Off by default: data is private until
+ * someone decides to publish it.
+ * @example fields: [isPublicField('Anyone can explore this catalog')]
+ */
+export function isPublicField(description: string): Field {
+  return {
+    name: 'isPublic',
+    type: 'checkbox',
+    label: 'Public',
+    defaultValue: false,
+    index: true,
+    admin: { position: 'sidebar', description },
+  }
+}
+
+/**
+ * A plain-text description shown in lists and the explore view.
+ * @example fields: [descriptionField()]
+ */
+export function descriptionField(): Field {
+  return { name: 'description', type: 'textarea' }
+}

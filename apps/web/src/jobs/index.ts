@@ -1,0 +1,32 @@
+/**
+ * Background job configuration: the task types, who may queue and run them, and which queues the
+ * web process runs itself (outside production) versus `npm run worker`.
+ * @module
+ */
+import type { JobsConfig } from 'payload'
+
+import { isAdminUser } from '../access/roles'
+import { settings } from '../config/settings'
+import { JOB_QUEUES } from '../constants/job-types'
+import { cleanupApprovalLocksTask } from './cleanup-approval-locks'
+
+/** How often queued jobs are picked up when the web process runs them (Payload cron syntax, seconds first). */
+export const JOB_POLL_CRON = '*/5 * * * * *'
+
+/** The jobs configuration passed to Payload. */
+export const jobs: JobsConfig = {
+  tasks: [cleanupApprovalLocksTask],
+  access: {
+    queue: ({ req }) => isAdminUser(req.user),
+    run: ({ req }) => isAdminUser(req.user),
+    cancel: ({ req }) => isAdminUser(req.user),
+  },
+  jobsCollectionOverrides: ({ defaultJobsCollection }) => ({
+    ...defaultJobsCollection,
+    admin: { ...defaultJobsCollection.admin, hidden: false, group: 'Imports' },
+  }),
+  autoRun: settings.runJobsInWeb
+    ? Object.values(JOB_QUEUES).map((queue) => ({ cron: JOB_POLL_CRON, queue, limit: 10 }))
+    : [],
+  shouldAutoRun: () => settings.runJobsInWeb,
+}

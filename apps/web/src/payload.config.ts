@@ -1,0 +1,63 @@
+/**
+ * Chronotope's Payload configuration: collections, globals, jobs, database and admin.
+ * @module
+ */
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import { postgresAdapter } from '@payloadcms/db-postgres'
+import { lexicalEditor } from '@payloadcms/richtext-lexical'
+import { buildConfig } from 'payload'
+
+import { collections } from './collections'
+import { settings } from './config/settings'
+import { healthEndpoint } from './endpoints/health'
+import { MainMenu } from './globals/main-menu'
+import { jobs } from './jobs'
+import { addSpatialIndexes } from './lib/database/spatial-indexes'
+import { migrations } from './migrations'
+
+const dirname = path.dirname(fileURLToPath(import.meta.url))
+
+/** A database connection string is needed; `npm start` provides one (embedded) when none is set. */
+export class DatabaseUrlMissing extends Error {
+  constructor() {
+    super('DATABASE_URL is not set. Start Chronotope with `npm start`, which starts the embedded database, or set DATABASE_URL=postgres://user@host:5432/dbname.')
+    this.name = 'DatabaseUrlMissing'
+  }
+}
+
+export default buildConfig({
+  serverURL: settings.serverUrl,
+  secret: settings.payloadSecret,
+  collections,
+  globals: [MainMenu],
+  jobs,
+  endpoints: [healthEndpoint],
+  editor: lexicalEditor(),
+  admin: {
+    user: 'users',
+    avatar: 'default',
+    meta: { titleSuffix: ' – Chronotope' },
+    importMap: { baseDir: dirname },
+    components: {
+      providers: ['/components/admin/offline-code-editor-provider#OfflineCodeEditorProvider'],
+    },
+  },
+  db: postgresAdapter({
+    pool: {
+      connectionString: settings.databaseUrl ?? 'postgres://missing-database-url',
+      max: settings.databaseKind === 'embedded' ? 4 : 10,
+    },
+    push: false,
+    migrationDir: path.resolve(dirname, 'migrations'),
+    prodMigrations: migrations,
+    afterSchemaInit: [addSpatialIndexes],
+  }),
+  graphQL: { disablePlaygroundInProduction: true },
+  typescript: { outputFile: path.resolve(dirname, 'payload-types.ts'), autoGenerate: false },
+  telemetry: false,
+  onInit: async () => {
+    if (!settings.databaseUrl) throw new DatabaseUrlMissing()
+  },
+})

@@ -1,0 +1,30 @@
+/**
+ * `npm run build`: builds the app for production (`npm run serve` serves the build). The build
+ * needs no database: pages that read data render on request.
+ * @module
+ */
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import { readSettings } from '../config/settings'
+import { ensureAppSecret } from '../lib/runtime/app-secret'
+import { runNodeScript } from '../lib/runtime/child-process'
+import { ensureMonacoAssets } from '../lib/runtime/monaco-assets'
+
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const base = readSettings({ ...process.env, NODE_ENV: 'development' })
+ensureMonacoAssets(webRoot)
+const nextBin = createRequire(path.join(webRoot, 'package.json')).resolve('next/dist/bin/next')
+const code = await runNodeScript(
+  [nextBin, 'build'],
+  {
+    ...process.env,
+    NODE_ENV: 'production',
+    NEXT_TELEMETRY_DISABLED: '1',
+    PAYLOAD_SECRET: ensureAppSecret(base.dataDir),
+    DATABASE_URL: base.databaseUrl ?? 'postgres://build-needs-no-database@127.0.0.1:1/none',
+  },
+  webRoot,
+)
+process.exit(code)

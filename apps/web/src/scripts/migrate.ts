@@ -1,0 +1,54 @@
+/**
+ * `npm run migrate`: applies the migrations shipped with the app, in-process, and checks that
+ * every one is recorded (Payload's CLI can exit 0 without doing anything on Node 20). With
+ * `--seed-if-new`, seeds the demo data when the database had no migrations before.
+ * @module
+ */
+import { sql } from '@payloadcms/db-postgres'
+import type { Payload } from 'payload'
+
+import { settings } from '../config/settings'
+import { attachToDatabase } from '../lib/runtime/database-attachment'
+import { loadPayload } from '../lib/runtime/load-payload'
+import { migrations } from '../migrations'
+
+type ShippedMigrations = NonNullable<Parameters<Payload['db']['migrate']>[0]>['migrations']
+
+async function appliedMigrationCount(payload: Awaited<ReturnType<typeof loadPayload>>): Promise<number> {
+  const result = await payload.db.drizzle.execute(
+    sql`select to_regclass('public.payload_migrations') is not null as present`,
+  )
+  const present = (result as unknown as { rows: Array<{ present: boolean }> }).rows[0]?.present
+  if (!present) return 0
+  const { totalDocs } = await payload.count({ collection: 'payload-migrations', where: { batch: { greater_than: 0 } } })
+  return totalDocs
+}
+
+async function main(): Promise<void> {
+  Object.assign(process.env, attachToDatabase(settings.databaseUrl, settings.dataDir))
+  const payload = await loadPayload()
+  const wasNew = (await appliedMigrationCount(payload)) === 0
+  // Payload types generated migrations with MigrateUpArgs but migrate() with unknown arguments.
+  await payload.db.migrate({ migrations: migrations as unknown as ShippedMigrations })
+  const { docs } = await payload.find({ collection: 'payload-migrations', limit: 0, pagination: false })
+  const applied = new Set(docs.map((doc) => String((doc as { name?: string }).name)))
+  const missing = migrations.filter((migration) => !applied.has(migration.name)).map((m) => m.name)
+  if (missing.length > 0) {
+    throw new Error(`Migrations were not applied: ${missing.join(', ')}. See the log above for the failing statement.`)
+  }
+  console.log(`[chronotope] Database schema is current (${migrations.length} migration(s)).`)
+  if (process.argv.includes('--seed-if-new') && wasNew && settings.seedOnFirstStart) {
+    const { seed } = await import('../seed')
+    console.log('[chronotope] New database: seeding the demo data…')
+    const summary = await seed(payload, { environment: 'demo' })
+    console.log(`[chronotope] Seeded: ${JSON.stringify(summary)}`)
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(`[chronotope] Migration failed: ${error instanceof Error ? error.stack : String(error)}`)
+    process.exit(1)
+  },
+)

@@ -1,0 +1,33 @@
+/**
+ * `npm run seed`: seeds demo data into the running embedded database or DATABASE_URL.
+ * See `npm run seed -- --help` for the options.
+ * @module
+ */
+import { settings } from '../config/settings'
+import { attachToDatabase } from '../lib/runtime/database-attachment'
+import { loadPayload } from '../lib/runtime/load-payload'
+import { resolveSeedConfiguration, seed } from '../seed'
+import { parseSeedArguments, SEED_USAGE } from '../seed/parse-seed-arguments'
+
+async function main(): Promise<void> {
+  const options = parseSeedArguments(process.argv.slice(2))
+  if (options === 'help') {
+    console.log(SEED_USAGE)
+    return
+  }
+  const configuration = resolveSeedConfiguration(options)
+  Object.assign(process.env, attachToDatabase(settings.databaseUrl, settings.dataDir))
+  const payload = await loadPayload()
+  const summary = await seed(payload, configuration)
+  for (const [collection, { created, existing }] of Object.entries(summary)) {
+    console.log(`${collection.padEnd(14)} created ${String(created).padStart(6)}   already there ${String(existing).padStart(6)}`)
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error))
+    process.exit(1)
+  },
+)

@@ -1,0 +1,73 @@
+/**
+ * `npm start`: starts Chronotope. Without DATABASE_URL it starts the embedded PostgreSQL + PostGIS
+ * with its data in ./data; then it applies migrations, seeds the demo data when the database is
+ * new, and serves the app (`next dev`, or the built app with `--production`). Ctrl-C stops it all.
+ * @module
+ */
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import { readSettings } from '../config/settings'
+import { ensureAppSecret } from '../lib/runtime/app-secret'
+import { runNodeScript, startNodeProcess, stopChild } from '../lib/runtime/child-process'
+import { connectDatabase, databaseEnvironment } from '../lib/runtime/embedded-database'
+import { ensureMonacoAssets } from '../lib/runtime/monaco-assets'
+
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const production = process.argv.includes('--production')
+const log = (message: string) => console.log(`[chronotope] ${message}`)
+
+async function main(): Promise<number> {
+  const base = readSettings({ ...process.env, NODE_ENV: 'development' })
+  const secret = ensureAppSecret(base.dataDir)
+  const database = await connectDatabase({ databaseUrl: base.databaseUrl, dataDir: base.dataDir, log })
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...databaseEnvironment(database),
+    PAYLOAD_SECRET: secret,
+    NODE_ENV: production ? 'production' : 'development',
+    NEXT_TELEMETRY_DISABLED: '1',
+  }
+  let stopping = false
+  const shutdown = async (child?: ReturnType<typeof startNodeProcess>) => {
+    if (stopping) return
+    stopping = true
+    log('Stopping…')
+    if (child) await stopChild(child)
+    await database.stop()
+    log('Stopped.')
+  }
+  process.on('SIGINT', () => void shutdown().then(() => process.exit(0)))
+  process.on('SIGTERM', () => void shutdown().then(() => process.exit(0)))
+
+  log(`Database: ${database.kind === 'embedded' ? 'embedded PostgreSQL + PostGIS' : 'DATABASE_URL'}`)
+  const migrated = await runNodeScript(['--import', 'tsx', 'src/scripts/migrate.ts', '--seed-if-new'], env, webRoot)
+  if (migrated !== 0) {
+    await shutdown()
+    return migrated
+  }
+  if (stopping) return 0
+  ensureMonacoAssets(webRoot)
+
+  const nextBin = createRequire(path.join(webRoot, 'package.json')).resolve('next/dist/bin/next')
+  const nextArgs = production ? ['start', '-p', String(base.port)] : ['dev', '-p', String(base.port)]
+  const web = startNodeProcess([nextBin, ...nextArgs], env, webRoot)
+  process.removeAllListeners('SIGINT')
+  process.removeAllListeners('SIGTERM')
+  const stopAll = () => void shutdown(web).then(() => process.exit(0))
+  process.on('SIGINT', stopAll)
+  process.on('SIGTERM', stopAll)
+  log(`Chronotope is starting on ${base.serverUrl} (admin: ${base.serverUrl}/admin)`)
+  const code = await new Promise<number>((resolve) => web.once('exit', (exitCode) => resolve(exitCode ?? 0)))
+  await shutdown()
+  return code
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`[chronotope] ${error instanceof Error ? error.message : String(error)}`)
+    process.exit(1)
+  },
+)

@@ -1,0 +1,43 @@
+/**
+ * `npm run worker`: runs queued background jobs in a process of its own (in production the web
+ * process does not). Several workers may run at once: Payload marks a job as processing before
+ * running it, so two workers never run the same job. SIGINT/SIGTERM let the current jobs finish.
+ * @module
+ */
+import { setTimeout as sleep } from 'node:timers/promises'
+
+import { settings } from '../config/settings'
+import { attachToDatabase } from '../lib/runtime/database-attachment'
+import { loadPayload } from '../lib/runtime/load-payload'
+
+const IDLE_POLL_MS = 1_000
+const JOBS_PER_ROUND = 10
+
+async function main(): Promise<void> {
+  Object.assign(process.env, attachToDatabase(settings.databaseUrl, settings.dataDir), {
+    CHRONOTOPE_RUN_JOBS_IN_WEB: 'false',
+  })
+  const payload = await loadPayload()
+  let running = true
+  const stop = () => {
+    running = false
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+  payload.logger.info('Worker started; waiting for jobs.')
+  while (running) {
+    await payload.jobs.handleSchedules({ allQueues: true })
+    const result = await payload.jobs.run({ allQueues: true, limit: JOBS_PER_ROUND })
+    const ran = Object.keys(result?.jobStatus ?? {}).length
+    if (ran === 0 && running) await sleep(IDLE_POLL_MS)
+  }
+  payload.logger.info('Worker stopped.')
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(`[chronotope] Worker failed: ${error instanceof Error ? error.stack : String(error)}`)
+    process.exit(1)
+  },
+)

@@ -1,0 +1,47 @@
+import path from 'node:path'
+
+import { describe, expect, it } from 'vitest'
+
+import { InvalidSetting, readSettings, repositoryRoot } from './settings'
+
+describe('readSettings', () => {
+  it('works offline with nothing set', () => {
+    const settings = readSettings({})
+    expect(settings).toMatchObject({
+      environment: 'development',
+      databaseUrl: undefined,
+      databaseKind: 'external',
+      port: 3000,
+      serverUrl: 'http://localhost:3000',
+      seedOnFirstStart: true,
+      runJobsInWeb: true,
+      logLevel: 'info',
+    })
+    expect(settings.dataDir).toBe(path.join(repositoryRoot, 'data'))
+    expect(Object.isFrozen(settings)).toBe(true)
+  })
+
+  it.each([
+    [{ PORT: '8080' }, { port: 8080, serverUrl: 'http://localhost:8080' }],
+    [{ DATABASE_URL: 'postgres://u@db:5432/x' }, { databaseUrl: 'postgres://u@db:5432/x' }],
+    [{ DATABASE_URL: 'postgresql://u@db/x', CHRONOTOPE_DATABASE_KIND: 'embedded' }, { databaseKind: 'embedded' }],
+    [{ CHRONOTOPE_SEED_ON_FIRST_START: 'no' }, { seedOnFirstStart: false }],
+    [{ NODE_ENV: 'production', PAYLOAD_SECRET: 's' }, { environment: 'production', runJobsInWeb: false }],
+    [{ SERVER_URL: 'https://events.example.org/' }, { serverUrl: 'https://events.example.org' }],
+    [{ CHRONOTOPE_DATA_DIR: '/srv/chronotope' }, { dataDir: '/srv/chronotope' }],
+  ])('reads %o', (env, expected) => {
+    expect(readSettings(env)).toMatchObject(expected)
+  })
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT must be an integer from 1 to 65535; got "eighty"'],
+    [{ PORT: '70000' }, 'PORT must be an integer from 1 to 65535; got "70000"'],
+    [{ DATABASE_URL: 'localhost' }, 'DATABASE_URL must start with postgres:// or postgresql://; got "localhost"'],
+    [{ NODE_ENV: 'production' }, 'PAYLOAD_SECRET must be set in production'],
+    [{ CHRONOTOPE_SEED_ON_FIRST_START: 'maybe' }, 'CHRONOTOPE_SEED_ON_FIRST_START must be true or false; got "maybe"'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
+  ])('rejects %o naming the variable', (env, message) => {
+    expect(() => readSettings(env)).toThrow(InvalidSetting)
+    expect(() => readSettings(env)).toThrow(message)
+  })
+})

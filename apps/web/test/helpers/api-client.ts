@@ -1,0 +1,105 @@
+/**
+ * Calls the app's real REST and GraphQL route handlers (the ones Next serves under /api) without
+ * a running server, as an anonymous caller or a signed-in user.
+ * @module
+ */
+import config from '@payload-config'
+import { GRAPHQL_POST, REST_DELETE, REST_GET, REST_PATCH, REST_POST } from '@payloadcms/next/routes'
+import { getPayload, type Payload } from 'payload'
+
+import { DEMO_USERS } from '../../src/seed/demo-content'
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE'
+type RouteHandler = (request: Request, context: { params: Promise<{ slug: string[] }> }) => Promise<Response>
+
+const handlers: Record<Method, RouteHandler> = {
+  GET: REST_GET(config) as RouteHandler,
+  POST: REST_POST(config) as RouteHandler,
+  PATCH: REST_PATCH(config) as RouteHandler,
+  DELETE: REST_DELETE(config) as RouteHandler,
+}
+const graphqlHandler = GRAPHQL_POST(config) as (request: Request) => Promise<Response>
+
+/** A response with its parsed JSON body. */
+export interface ApiResponse<T = any> {
+  readonly status: number
+  readonly body: T
+}
+
+/** The test database's Payload instance. */
+export function testPayload(): Promise<Payload> {
+  return getPayload({ config })
+}
+
+/** A caller of the API: anonymous, or signed in with a token. */
+export class ApiClient {
+  constructor(private readonly token?: string) {}
+
+  /** Signs in as one of the demo accounts (`admin`, `editor`, `user`). */
+  static async as(role: 'admin' | 'editor' | 'user'): Promise<ApiClient> {
+    const account = DEMO_USERS.find((user) => user.role === role)!
+    return ApiClient.signIn(account.email, account.password)
+  }
+
+  /** Signs in with an email and password. */
+  static async signIn(email: string, password: string): Promise<ApiClient> {
+    const payload = await testPayload()
+    const { token } = await payload.login({ collection: 'users', data: { email, password } })
+    return new ApiClient(token)
+  }
+
+  private headers(): Record<string, string> {
+    return {
+      'content-type': 'application/json',
+      ...(this.token ? { authorization: `JWT ${this.token}` } : {}),
+    }
+  }
+
+  /** Calls `METHOD /api{path}`, e.g. `get('/events?limit=10')`. */
+  async request<T = any>(method: Method, path: string, body?: unknown): Promise<ApiResponse<T>> {
+    const url = new URL(`http://localhost:3000/api${path}`)
+    const slug = url.pathname.replace(/^\/api\//, '').split('/').filter(Boolean)
+    const request = new Request(url, {
+      method,
+      headers: this.headers(),
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    const response = await handlers[method](request, { params: Promise.resolve({ slug }) })
+    const text = await response.text()
+    return { status: response.status, body: text ? JSON.parse(text) : null }
+  }
+
+  /** `GET /api{path}`. */
+  get<T = any>(path: string): Promise<ApiResponse<T>> {
+    return this.request<T>('GET', path)
+  }
+
+  /** `POST /api{path}` with a JSON body. */
+  post<T = any>(path: string, body: unknown): Promise<ApiResponse<T>> {
+    return this.request<T>('POST', path, body)
+  }
+
+  /** `PATCH /api{path}` with a JSON body. */
+  patch<T = any>(path: string, body: unknown): Promise<ApiResponse<T>> {
+    return this.request<T>('PATCH', path, body)
+  }
+
+  /** `DELETE /api{path}`. */
+  delete<T = any>(path: string): Promise<ApiResponse<T>> {
+    return this.request<T>('DELETE', path)
+  }
+
+  /** `POST /api/graphql`. */
+  async graphql<T = any>(query: string, variables?: Record<string, unknown>): Promise<ApiResponse<{ data?: T; errors?: Array<{ message: string }> }>> {
+    const request = new Request('http://localhost:3000/api/graphql', {
+      method: 'POST',
+      headers: this.headers(),
+      body: JSON.stringify({ query, variables }),
+    })
+    const response = await graphqlHandler(request)
+    return { status: response.status, body: await response.json() }
+  }
+}
+
+/** An anonymous caller. */
+export const anonymous = new ApiClient()

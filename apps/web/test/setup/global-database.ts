@@ -1,0 +1,64 @@
+/**
+ * Vitest global setup of the integration tests: creates the run's database, applies the
+ * migrations and seeds the `test` data with the app's own scripts (so those are tested too), and
+ * drops the database at the end.
+ * @module
+ */
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+import type { TestProject } from 'vitest/node'
+
+import { createTestDatabase } from './test-database'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    databaseUrl: string
+    databaseKind: 'embedded' | 'external'
+    dataDir: string
+  }
+}
+
+const webRoot = path.resolve(import.meta.dirname, '../..')
+
+function runScript(script: string, args: string[], env: NodeJS.ProcessEnv): void {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: webRoot,
+    env,
+    encoding: 'utf8',
+  })
+  if (result.status !== 0) {
+    throw new Error(`${script} ${args.join(' ')} failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`)
+  }
+}
+
+/** Prepares the database and tells the test files where it is. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const database = await createTestDatabase()
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'chronotope-test-data-'))
+  const env = {
+    ...process.env,
+    DATABASE_URL: database.url,
+    CHRONOTOPE_DATABASE_KIND: database.kind,
+    CHRONOTOPE_DATA_DIR: dataDir,
+    PAYLOAD_SECRET: 'chronotope-integration-tests',
+    CHRONOTOPE_RUN_JOBS_IN_WEB: 'false',
+    NODE_ENV: 'test',
+  }
+  try {
+    runScript('src/scripts/migrate.ts', [], env)
+    runScript('src/scripts/seed.ts', ['--environment', 'test'], env)
+  } catch (error) {
+    await database.drop()
+    throw error
+  }
+  project.provide('databaseUrl', database.url)
+  project.provide('databaseKind', database.kind)
+  project.provide('dataDir', dataDir)
+  return async () => {
+    await database.drop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}

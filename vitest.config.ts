@@ -1,0 +1,50 @@
+import path from 'node:path'
+
+import { defineConfig } from 'vitest/config'
+
+const payloadConfig = path.resolve(import.meta.dirname, 'apps/web/src/payload.config.ts')
+
+/**
+ * Three projects: `unit` (pure code, no database), `integration` (Payload on a real database:
+ * TEST_DATABASE_URL/DATABASE_URL, else the embedded one) and `e2e` (the app started as a user
+ * would, driven in Chromium). `npm test` runs all three.
+ */
+export default defineConfig({
+  resolve: { alias: { '@payload-config': payloadConfig } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['apps/web/test/integration/**/*.test.ts'],
+          globalSetup: ['apps/web/test/setup/global-database.ts'],
+          setupFiles: ['apps/web/test/setup/database-environment.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['apps/web/test/e2e/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 300_000,
+          hookTimeout: 600_000,
+        },
+      },
+    ],
+  },
+})

@@ -14,6 +14,7 @@ import { settings } from './config/settings'
 import { healthEndpoint } from './endpoints/health'
 import { MainMenu } from './globals/main-menu'
 import { jobs } from './jobs'
+import { withOfflineJsonEditor } from './lib/admin/offline-json-editor'
 import { addSpatialIndexes } from './lib/database/spatial-indexes'
 import { migrations } from './migrations'
 
@@ -30,8 +31,8 @@ export class DatabaseUrlMissing extends Error {
 export default buildConfig({
   serverURL: settings.serverUrl,
   secret: settings.payloadSecret,
-  collections,
-  globals: [MainMenu],
+  collections: collections.map(withOfflineJsonEditor),
+  globals: [MainMenu].map(withOfflineJsonEditor),
   jobs,
   endpoints: [healthEndpoint],
   editor: lexicalEditor(),
@@ -40,9 +41,6 @@ export default buildConfig({
     avatar: 'default',
     meta: { titleSuffix: ' – Chronotope' },
     importMap: { baseDir: dirname },
-    components: {
-      providers: ['/components/admin/offline-code-editor-provider#OfflineCodeEditorProvider'],
-    },
   },
   db: postgresAdapter({
     pool: {

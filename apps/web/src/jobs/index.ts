@@ -6,6 +6,7 @@
 import type { JobsConfig } from 'payload'
 
 import { isAdminUser } from '../access/roles'
+import { withOfflineJsonEditor } from '../lib/admin/offline-json-editor'
 import { settings } from '../config/settings'
 import { JOB_QUEUES } from '../constants/job-types'
 import { cleanupApprovalLocksTask } from './cleanup-approval-locks'
@@ -21,10 +22,11 @@ export const jobs: JobsConfig = {
     run: ({ req }) => isAdminUser(req.user),
     cancel: ({ req }) => isAdminUser(req.user),
   },
-  jobsCollectionOverrides: ({ defaultJobsCollection }) => ({
-    ...defaultJobsCollection,
-    admin: { ...defaultJobsCollection.admin, hidden: false, group: 'Imports' },
-  }),
+  jobsCollectionOverrides: ({ defaultJobsCollection }) =>
+    withOfflineJsonEditor({
+      ...defaultJobsCollection,
+      admin: { ...defaultJobsCollection.admin, hidden: false, group: 'Imports' },
+    }),
   autoRun: settings.runJobsInWeb
     ? Object.values(JOB_QUEUES).map((queue) => ({ cron: JOB_POLL_CRON, queue, limit: 10 }))
     : [],

@@ -10,11 +10,9 @@ import { fileURLToPath } from 'node:url'
 import { readSettings } from '../config/settings'
 import { ensureAppSecret } from '../lib/runtime/app-secret'
 import { runNodeScript } from '../lib/runtime/child-process'
-import { ensureMonacoAssets } from '../lib/runtime/monaco-assets'
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const base = readSettings({ ...process.env, NODE_ENV: 'development' })
-ensureMonacoAssets(webRoot)
 const nextBin = createRequire(path.join(webRoot, 'package.json')).resolve('next/dist/bin/next')
 const code = await runNodeScript(
   [nextBin, 'build'],

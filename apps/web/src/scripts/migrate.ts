@@ -40,7 +40,9 @@ async function main(): Promise<void> {
   if (process.argv.includes('--seed-if-new') && wasNew && settings.seedOnFirstStart) {
     const { seed } = await import('../seed')
     console.log('[chronotope] New database: seeding the demo data…')
-    const summary = await seed(payload, { environment: 'demo' })
+    const summary = await seed(payload, { environment: 'demo' }).catch((error: unknown) => {
+      throw new Error(`Seeding the demo data failed: ${error instanceof Error ? error.message : String(error)}`)
+    })
     console.log(`[chronotope] Seeded: ${JSON.stringify(summary)}`)
   }
 }
@@ -48,7 +50,7 @@ async function main(): Promise<void> {
 main().then(
   () => process.exit(0),
   (error: unknown) => {
-    console.error(`[chronotope] Migration failed: ${error instanceof Error ? error.stack : String(error)}`)
+    console.error(`[chronotope] ${error instanceof Error ? error.stack : String(error)}`)
     process.exit(1)
   },
 )

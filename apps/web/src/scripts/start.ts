@@ -12,7 +12,6 @@ import { readSettings } from '../config/settings'
 import { ensureAppSecret } from '../lib/runtime/app-secret'
 import { runNodeScript, startNodeProcess, stopChild } from '../lib/runtime/child-process'
 import { connectDatabase, databaseEnvironment } from '../lib/runtime/embedded-database'
-import { ensureMonacoAssets } from '../lib/runtime/monaco-assets'
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const production = process.argv.includes('--production')
@@ -48,7 +47,6 @@ async function main(): Promise<number> {
     return migrated
   }
   if (stopping) return 0
-  ensureMonacoAssets(webRoot)
 
   const nextBin = createRequire(path.join(webRoot, 'package.json')).resolve('next/dist/bin/next')
   const nextArgs = production ? ['start', '-p', String(base.port)] : ['dev', '-p', String(base.port)]

@@ -7,6 +7,22 @@ import { findIdBy, SeedDependencyMissing, type SeedContext, type SeederResult } 
 /** The demo's uploaded file: a sample of the protest events as the CSV a monitor would send. */
 export const SAMPLE_IMPORT_FILENAME = 'protest-events-sample.csv'
 
+/**
+ * Finds the sample upload. Payload renames an upload whose name is taken on disk (`…-1.csv`), so
+ * it is matched by its name's stem, not the exact name.
+ */
+export async function findSampleImportFile(payload: SeedContext['payload']): Promise<number | undefined> {
+  const { docs } = await payload.find({
+    collection: COLLECTION_NAMES.IMPORT_FILES,
+    where: { filename: { like: SAMPLE_IMPORT_FILENAME.replace(/\.csv$/, '') } },
+    limit: 1,
+    depth: 0,
+    overrideAccess: true,
+    select: {},
+  })
+  return docs[0]?.id as number | undefined
+}
+
 /** Rows in the sample file. */
 export const SAMPLE_IMPORT_ROWS = 25
 
@@ -23,7 +39,7 @@ export function sampleImportCsv(randomSeed: number): string {
 
 /** Seeds one completed upload in the human rights catalog. */
 export async function seedImportFiles({ payload, config }: SeedContext): Promise<SeederResult> {
-  if (await findIdBy(payload, COLLECTION_NAMES.IMPORT_FILES, 'filename', SAMPLE_IMPORT_FILENAME)) {
+  if (await findSampleImportFile(payload)) {
     return { created: 0, existing: 1 }
   }
   const catalog = await findIdBy(payload, COLLECTION_NAMES.CATALOGS, 'slug', SAMPLE_DATASET.catalogSlug)
@@ -43,7 +59,7 @@ export async function seedImportFiles({ payload, config }: SeedContext): Promise
 export async function resetImportFiles({ payload }: SeedContext): Promise<void> {
   await payload.delete({
     collection: COLLECTION_NAMES.IMPORT_FILES,
-    where: { filename: { equals: SAMPLE_IMPORT_FILENAME } },
+    where: { filename: { like: SAMPLE_IMPORT_FILENAME.replace(/\.csv$/, '') } },
     overrideAccess: true,
   })
 }

@@ -2,7 +2,7 @@ import { COLLECTION_NAMES } from '../../constants/collection-names'
 import { IMPORT_STATUS } from '../../constants/import-status'
 import { PROCESSING_STAGE } from '../../constants/processing-stage'
 import { findIdBy, SeedDependencyMissing, type SeedContext, type SeederResult } from './context'
-import { SAMPLE_IMPORT_FILENAME, SAMPLE_IMPORT_ROWS } from './import-files'
+import { findSampleImportFile, SAMPLE_IMPORT_FILENAME, SAMPLE_IMPORT_ROWS } from './import-files'
 
 const STAGES_OF_A_CLEAN_IMPORT = [
   PROCESSING_STAGE.DATASET_DETECTION,
@@ -17,7 +17,7 @@ const STAGES_OF_A_CLEAN_IMPORT = [
 
 /** Seeds the completed import job of the sample upload, with its stage history and counts. */
 export async function seedImportJobs({ payload }: SeedContext): Promise<SeederResult> {
-  const importFile = await findIdBy(payload, COLLECTION_NAMES.IMPORT_FILES, 'filename', SAMPLE_IMPORT_FILENAME)
+  const importFile = await findSampleImportFile(payload)
   if (!importFile) throw new SeedDependencyMissing('import-jobs', SAMPLE_IMPORT_FILENAME, 'import-files')
   if (await findIdBy(payload, COLLECTION_NAMES.IMPORT_JOBS, 'importFile', importFile)) {
     return { created: 0, existing: 1 }
@@ -47,7 +47,7 @@ export async function seedImportJobs({ payload }: SeedContext): Promise<SeederRe
 
 /** Deletes the sample upload's import jobs. */
 export async function resetImportJobs({ payload }: SeedContext): Promise<void> {
-  const importFile = await findIdBy(payload, COLLECTION_NAMES.IMPORT_FILES, 'filename', SAMPLE_IMPORT_FILENAME)
+  const importFile = await findSampleImportFile(payload)
   if (!importFile) return
   await payload.delete({
     collection: COLLECTION_NAMES.IMPORT_JOBS,

@@ -23,6 +23,9 @@ export class InvalidSetting extends Error {
   }
 }
 
+/** Environment variables as read by {@link readSettings}. */
+export type Environment = Readonly<Record<string, string | undefined>>
+
 /** Chronotope's configuration, typed and frozen. */
 export interface Settings {
   /** `production` when built and served with `npm run serve`, else `development` or `test`. */
@@ -53,7 +56,7 @@ export interface Settings {
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const
 const INSECURE_DEVELOPMENT_SECRET = 'chronotope-development-secret-not-for-production'
 
-function readPort(env: NodeJS.ProcessEnv): number {
+function readPort(env: Environment): number {
   const raw = env.PORT ?? '3000'
   const port = Number(raw)
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
@@ -62,7 +65,7 @@ function readPort(env: NodeJS.ProcessEnv): number {
   return port
 }
 
-function readDatabaseUrl(env: NodeJS.ProcessEnv): string | undefined {
+function readDatabaseUrl(env: Environment): string | undefined {
   const url = env.DATABASE_URL?.trim()
   if (!url) return undefined
   if (!/^postgres(ql)?:\/\//.test(url)) {
@@ -71,7 +74,7 @@ function readDatabaseUrl(env: NodeJS.ProcessEnv): string | undefined {
   return url
 }
 
-function readBoolean(env: NodeJS.ProcessEnv, variable: string, fallback: boolean): boolean {
+function readBoolean(env: Environment, variable: string, fallback: boolean): boolean {
   const raw = env[variable]?.trim().toLowerCase()
   if (raw === undefined || raw === '') return fallback
   if (['1', 'true', 'yes', 'on'].includes(raw)) return true
@@ -79,7 +82,7 @@ function readBoolean(env: NodeJS.ProcessEnv, variable: string, fallback: boolean
   throw new InvalidSetting(variable, `must be true or false; got "${env[variable]}"`)
 }
 
-function readEnvironment(env: NodeJS.ProcessEnv): Settings['environment'] {
+function readEnvironment(env: Environment): Settings['environment'] {
   if (env.NODE_ENV === 'production') return 'production'
   if (env.NODE_ENV === 'test' || env.VITEST) return 'test'
   return 'development'
@@ -90,7 +93,7 @@ function readEnvironment(env: NodeJS.ProcessEnv): Settings['environment'] {
  * @throws {@link InvalidSetting} naming the variable and the value it could not use
  * @example readSettings({ PORT: '8080' }).port // 8080
  */
-export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
+export function readSettings(env: Environment = process.env): Settings {
   const environment = readEnvironment(env)
   const port = readPort(env)
   const secret = env.PAYLOAD_SECRET?.trim()

@@ -6,8 +6,6 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
-import { startEmbeddedPostgres } from '@chronotope/embedded-postgres'
-
 import {
   DataFolderInUse,
   findRunningEmbeddedDatabase,
@@ -44,6 +42,8 @@ export async function connectDatabase(options: {
   const pgDataDir = path.join(options.dataDir, 'postgres')
   mkdirSync(pgDataDir, { recursive: true })
   options.log?.(`Starting the embedded PostgreSQL + PostGIS (data in ${pgDataDir})`)
+  // Loaded only when needed: with DATABASE_URL set, PGlite never loads.
+  const { startEmbeddedPostgres } = await import('@chronotope/embedded-postgres')
   const server = await startEmbeddedPostgres({ dataDir: pgDataDir, port: options.port ?? 0 })
   const runtimeFile = runtimeFilePath(options.dataDir)
   writeFileSync(runtimeFile, JSON.stringify({ url: server.url, pid: process.pid } satisfies RuntimeFile))

@@ -1,0 +1,118 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { DEMO_USERS } from '../../src/seed/demo-content'
+import { startChronotope, type RunningChronotope } from '../helpers/chronotope-process'
+import { launchOfflineBrowser, type OfflineBrowser } from '../helpers/offline-browser'
+import { createTestDatabase, externalServerUrl, type TestDatabase } from '../setup/test-database'
+
+// Chronotope started as `npm start` starts it: the embedded database (or, when the test run is
+// given a PostgreSQL server, a fresh database there), migrations, demo seed, then the web app.
+let dataDir: string
+let database: TestDatabase | undefined
+let app: RunningChronotope
+let browser: OfflineBrowser
+
+const admin = DEMO_USERS.find((user) => user.role === 'admin')!
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'chronotope-e2e-'))
+  if (externalServerUrl()) database = await createTestDatabase('chronotope_e2e')
+  app = await startChronotope({ dataDir, databaseUrl: database?.url })
+  browser = await launchOfflineBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await app?.interrupt()
+  await database?.drop()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+async function countEvents(baseUrl: string): Promise<number> {
+  const response = await fetch(`${baseUrl}/api/events?limit=1&depth=0`)
+  expect(response.status).toBe(200)
+  return ((await response.json()) as { totalDocs: number }).totalDocs
+}
+
+describe('npm start on a fresh machine', () => {
+  it('serves a home page that says what Chronotope is and links onwards', async () => {
+    const page = await browser.context.newPage()
+    const response = await page.goto(`${app.baseUrl}/`)
+    expect(response?.status()).toBe(200)
+    await expect(page.locator('h1').textContent()).resolves.toContain('Events in time and space')
+    await expect(page.locator('body').textContent()).resolves.toContain('spatial data management platform')
+    for (const href of ['/explore', '/import', '/admin']) {
+      expect(await page.locator(`main a[href="${href}"]`).count(), href).toBeGreaterThan(0)
+    }
+    for (const href of ['/explore', '/import']) {
+      const coming = await page.goto(`${app.baseUrl}${href}`)
+      expect(coming?.status(), href).toBe(200)
+      await expect(page.locator('h1').textContent()).resolves.toMatch(/coming soon/i)
+    }
+    await page.close()
+    expect(browser.blockedRequests).toEqual([])
+  })
+
+  it('seeds the demo data on the first start, public events visible to anyone', async () => {
+    expect(await countEvents(app.baseUrl)).toBeGreaterThan(1000)
+    const health = await fetch(`${app.baseUrl}/api/health`)
+    expect(health.status).toBe(200)
+    const body = (await health.json()) as { database: { kind: string; status: string } }
+    expect(body.database).toMatchObject({ status: 'ok', kind: database ? 'external' : 'embedded' })
+  })
+
+  it('serves the admin with nothing loaded from the internet', async () => {
+    const page = await browser.context.newPage()
+    const consoleErrors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text())
+    })
+    await page.goto(`${app.baseUrl}/admin`)
+    await page.locator('#field-email').fill(admin.email)
+    await page.locator('#field-password').fill(admin.password)
+    await page.locator('button[type="submit"]').click()
+    await page.waitForURL(/\/admin\/?$/, { timeout: 180_000 })
+    await expect(page.locator('text=Catalogs').first().isVisible()).resolves.toBe(true)
+
+    // An event's page has JSON fields, whose default editor would come from a CDN.
+    await page.goto(`${app.baseUrl}/admin/collections/events?limit=5`)
+    await page.locator('table tbody tr a').first().click()
+    await page.locator('textarea[name="data"]').waitFor({ timeout: 120_000 })
+    const rowData = JSON.parse(await page.locator('textarea[name="data"]').inputValue()) as Record<string, unknown>
+    expect(rowData).toHaveProperty('id')
+    await page.close()
+
+    expect(browser.blockedRequests).toEqual([])
+    expect(consoleErrors.filter((text) => !text.includes('Download the React DevTools'))).toEqual([])
+  })
+
+  it('stops cleanly on Ctrl-C and finds its data as it was on the next start', async () => {
+    const before = await countEvents(app.baseUrl)
+    const created = await fetch(`${app.baseUrl}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: admin.email, password: admin.password }),
+    })
+    const { token } = (await created.json()) as { token: string }
+    const catalog = await fetch(`${app.baseUrl}/api/catalogs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `JWT ${token}` },
+      body: JSON.stringify({ name: 'Survives restarts', isPublic: true }),
+    })
+    expect(catalog.status).toBe(201)
+
+    expect(await app.interrupt()).toBe(0)
+    expect(existsSync(path.join(dataDir, 'embedded-database.json'))).toBe(false)
+    expect(app.output()).toContain('Stopped.')
+
+    app = await startChronotope({ dataDir, databaseUrl: database?.url })
+    expect(await countEvents(app.baseUrl)).toBe(before)
+    const catalogs = await fetch(`${app.baseUrl}/api/catalogs?where[slug][equals]=survives-restarts`)
+    expect(((await catalogs.json()) as { totalDocs: number }).totalDocs).toBe(1)
+    expect(app.output()).not.toContain('seeding the demo data')
+  })
+})

@@ -1,0 +1,36 @@
+/**
+ * Debian's Chromium driven by playwright-core, with every request that leaves this machine
+ * blocked and recorded, so a test can prove a page needs nothing from the internet.
+ * @module
+ */
+import { chromium, type Browser, type BrowserContext } from 'playwright-core'
+
+/** Where Debian installs Chromium; override with CHROMIUM_PATH. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+/** A browser context whose outside requests are blocked, and the list of what was blocked. */
+export interface OfflineBrowser {
+  readonly browser: Browser
+  readonly context: BrowserContext
+  readonly blockedRequests: string[]
+  close(): Promise<void>
+}
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+/** Launches headless Chromium that may only talk to this machine. */
+export async function launchOfflineBrowser(): Promise<OfflineBrowser> {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  })
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const blockedRequests: string[] = []
+  await context.route('**/*', (route) => {
+    const url = new URL(route.request().url())
+    if (LOCAL_HOSTS.has(url.hostname) || url.protocol === 'data:' || url.protocol === 'blob:') return route.continue()
+    blockedRequests.push(url.href)
+    return route.abort('internetdisconnected')
+  })
+  return { browser, context, blockedRequests, close: () => browser.close() }
+}

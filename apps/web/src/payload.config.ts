@@ -55,6 +55,7 @@ export default buildConfig({
   graphQL: { disablePlaygroundInProduction: true },
   typescript: { outputFile: path.resolve(dirname, 'payload-types.ts'), autoGenerate: false },
   telemetry: false,
+  logger: { options: { level: settings.logLevel } },
   onInit: async () => {
     if (!settings.databaseUrl) throw new DatabaseUrlMissing()
   },

@@ -48,6 +48,9 @@ export default buildConfig({
       max: settings.databaseKind === 'embedded' ? 4 : 10,
     },
     push: false,
+    // The embedded database is one session: Payload sometimes queries outside a request's
+    // transaction (e.g. its document-lock check), which would wait for that very transaction.
+    ...(settings.databaseKind === 'embedded' ? { transactionOptions: false as const } : {}),
     migrationDir: path.resolve(dirname, 'migrations'),
     prodMigrations: migrations,
     afterSchemaInit: [addSpatialIndexes],

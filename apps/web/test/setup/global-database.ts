@@ -4,7 +4,7 @@
  * drops the database at the end.
  * @module
  */
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -23,15 +23,20 @@ declare module 'vitest' {
 
 const webRoot = path.resolve(import.meta.dirname, '../..')
 
-function runScript(script: string, args: string[], env: NodeJS.ProcessEnv): void {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
-    cwd: webRoot,
-    env,
-    encoding: 'utf8',
+// Asynchronous on purpose: the embedded database runs in this very process, and a synchronous
+// spawn would block the event loop it needs to answer the script.
+function runScript(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: webRoot, env })
+    let output = ''
+    child.stdout.on('data', (chunk) => (output += chunk))
+    child.stderr.on('data', (chunk) => (output += chunk))
+    child.on('error', reject)
+    child.on('close', (code, signal) => {
+      if (code === 0) resolve()
+      else reject(new Error(`${script} ${args.join(' ')} failed (exit ${code ?? signal}):\n${output}`))
+    })
   })
-  if (result.status !== 0) {
-    throw new Error(`${script} ${args.join(' ')} failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`)
-  }
 }
 
 /** Prepares the database and tells the test files where it is. */
@@ -48,8 +53,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     NODE_ENV: 'test',
   }
   try {
-    runScript('src/scripts/migrate.ts', [], env)
-    runScript('src/scripts/seed.ts', ['--environment', 'test'], env)
+    await runScript('src/scripts/migrate.ts', [], env)
+    await runScript('src/scripts/seed.ts', ['--environment', 'test'], env)
   } catch (error) {
     await database.drop()
     throw error

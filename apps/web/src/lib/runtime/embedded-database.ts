@@ -13,6 +13,13 @@ import {
   type RuntimeFile,
 } from './database-attachment'
 
+/**
+ * How long a query may wait for the embedded database's single session before it fails with
+ * SQLSTATE 55P03 instead of hanging: long enough for any bulk write, short enough to surface a
+ * deadlock.
+ */
+export const EMBEDDED_LOCK_WAIT_TIMEOUT_MS = 60_000
+
 /** The database the app will use: the user's, or the embedded one started here. */
 export interface DatabaseConnection {
   /** Connection string for Payload and the tests. */
@@ -44,7 +51,11 @@ export async function connectDatabase(options: {
   options.log?.(`Starting the embedded PostgreSQL + PostGIS (data in ${pgDataDir})`)
   // Loaded only when needed: with DATABASE_URL set, PGlite never loads.
   const { startEmbeddedPostgres } = await import('@chronotope/embedded-postgres')
-  const server = await startEmbeddedPostgres({ dataDir: pgDataDir, port: options.port ?? 0 })
+  const server = await startEmbeddedPostgres({
+    dataDir: pgDataDir,
+    port: options.port ?? 0,
+    lockWaitTimeoutMs: EMBEDDED_LOCK_WAIT_TIMEOUT_MS,
+  })
   const runtimeFile = runtimeFilePath(options.dataDir)
   writeFileSync(runtimeFile, JSON.stringify({ url: server.url, pid: process.pid } satisfies RuntimeFile))
   let stopped: Promise<void> | undefined

@@ -1,0 +1,52 @@
+/**
+ * Describes a database's schema from the system catalogs (tables, columns, indexes, constraints,
+ * enums), in a form two databases can be compared by, ignoring what PostGIS installs itself.
+ * @module
+ */
+import pg from 'pg'
+
+/** The comparable description of a schema. */
+export interface SchemaDescription {
+  readonly columns: string[]
+  readonly indexes: string[]
+  readonly constraints: string[]
+  readonly enums: string[]
+}
+
+const POSTGIS_TABLES = ['spatial_ref_sys']
+
+/** Reads the schema of the `public` schema of the database at `url`. */
+export async function describeSchema(url: string): Promise<SchemaDescription> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    const lines = async (sql: string) =>
+      (await client.query<{ line: string }>(sql, [POSTGIS_TABLES])).rows.map((row) => row.line)
+    return {
+      columns: await lines(`
+        select c.table_name || '.' || c.column_name || ' ' || c.udt_name || ' ' || c.is_nullable
+               || coalesce(' default ' || c.column_default, '') as line
+        from information_schema.columns c
+        join pg_tables t on t.tablename = c.table_name and t.schemaname = c.table_schema
+        where c.table_schema = 'public' and not (c.table_name = any($1))
+        order by 1`),
+      indexes: await lines(`
+        select tablename || ' ' || regexp_replace(indexdef, ' ON (ONLY )?public\\.', ' ON ', 'g') as line
+        from pg_indexes where schemaname = 'public' and not (tablename = any($1)) order by 1`),
+      constraints: await lines(`
+        select conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid) as line
+        from pg_constraint
+        where connamespace = 'public'::regnamespace and not (conrelid::regclass::text = any($1))
+          -- PostgreSQL 18 records NOT NULL as constraints, 15 does not; columns carry nullability.
+          and contype <> 'n'
+        order by 1`),
+      enums: await lines(`
+        select t.typname || ' ' || string_agg(e.enumlabel, ',' order by e.enumsortorder) as line
+        from pg_type t join pg_enum e on e.enumtypid = t.oid
+        where t.typnamespace = 'public'::regnamespace and cardinality($1::text[]) >= 0
+        group by t.typname order by 1`),
+    }
+  } finally {
+    await client.end()
+  }
+}

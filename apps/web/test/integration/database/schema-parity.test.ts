@@ -1,0 +1,51 @@
+import { spawn } from 'node:child_process'
+import path from 'node:path'
+
+import { describe, expect, inject, it } from 'vitest'
+
+import { describeSchema } from '../../helpers/describe-schema'
+import { createTestDatabase } from '../../setup/test-database'
+
+const webRoot = path.resolve(import.meta.dirname, '../../..')
+
+// Asynchronous: the embedded database answers from this process's event loop.
+function migrate(databaseUrl: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/scripts/migrate.ts'], {
+      cwd: webRoot,
+      env: { ...process.env, DATABASE_URL: databaseUrl, PAYLOAD_SECRET: 'schema-parity', CHRONOTOPE_SEED_ON_FIRST_START: 'false' },
+    })
+    let output = ''
+    child.stdout.on('data', (chunk) => (output += chunk))
+    child.stderr.on('data', (chunk) => (output += chunk))
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`migrate failed (${code}):\n${output}`))))
+  })
+}
+
+// Needs both kinds of database, so it runs when the test run is given a PostgreSQL server.
+describe.skipIf(inject('databaseKind') !== 'external')('the migrations', () => {
+  it('build the same schema on PostgreSQL + PostGIS and on the embedded database', async () => {
+    const server = await createTestDatabase('chronotope_parity')
+    const saved = { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL, DATABASE_URL: process.env.DATABASE_URL }
+    delete process.env.TEST_DATABASE_URL
+    delete process.env.DATABASE_URL
+    const embedded = await createTestDatabase('chronotope_parity').finally(() => Object.assign(process.env, saved))
+    try {
+      expect(embedded.kind).toBe('embedded')
+      await Promise.all([migrate(server.url), migrate(embedded.url)])
+      const [onServer, onEmbedded] = await Promise.all([describeSchema(server.url), describeSchema(embedded.url)])
+      expect(onServer.columns.length).toBeGreaterThan(100)
+      expect(onServer.indexes.some((line) => line.includes('USING gist (location)'))).toBe(true)
+      for (const part of ['columns', 'indexes', 'constraints', 'enums'] as const) {
+        const server = new Set(onServer[part])
+        const embedded = new Set(onEmbedded[part])
+        expect({
+          onlyOnServer: onServer[part].filter((line) => !embedded.has(line)),
+          onlyOnEmbedded: onEmbedded[part].filter((line) => !server.has(line)),
+        }, part).toEqual({ onlyOnServer: [], onlyOnEmbedded: [] })
+      }
+    } finally {
+      await Promise.all([server.drop(), embedded.drop()])
+    }
+  })
+})

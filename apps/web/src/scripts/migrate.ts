@@ -10,6 +10,7 @@ import type { Payload } from 'payload'
 import { settings } from '../config/settings'
 import { attachToDatabase } from '../lib/runtime/database-attachment'
 import { loadPayload } from '../lib/runtime/load-payload'
+import { runMain } from '../lib/runtime/run-main'
 import { migrations } from '../migrations'
 
 type ShippedMigrations = NonNullable<Parameters<Payload['db']['migrate']>[0]>['migrations']
@@ -47,10 +48,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(`[chronotope] ${error instanceof Error ? error.stack : String(error)}`)
-    process.exit(1)
-  },
-)
+runMain('migrate', main)

@@ -6,6 +6,7 @@
 import { settings } from '../config/settings'
 import { attachToDatabase } from '../lib/runtime/database-attachment'
 import { loadPayload } from '../lib/runtime/load-payload'
+import { runMain } from '../lib/runtime/run-main'
 import { resolveSeedConfiguration, seed } from '../seed'
 import { parseSeedArguments, SEED_USAGE } from '../seed/parse-seed-arguments'
 
@@ -24,10 +25,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : String(error))
-    process.exit(1)
-  },
-)
+runMain('seed', main)

@@ -27,15 +27,20 @@ async function main(): Promise<number> {
     PAYLOAD_SECRET: secret,
     NODE_ENV: production ? 'production' : 'development',
     NEXT_TELEMETRY_DISABLED: '1',
+    PAYLOAD_DISABLE_DEPENDENCY_CHECKER: process.env.PAYLOAD_DISABLE_DEPENDENCY_CHECKER ?? 'true',
   }
-  let stopping = false
-  const shutdown = async (child?: ReturnType<typeof startNodeProcess>) => {
-    if (stopping) return
-    stopping = true
-    log('Stopping…')
-    if (child) await stopChild(child)
-    await database.stop()
-    log('Stopped.')
+  let web: ReturnType<typeof startNodeProcess> | undefined
+  let stopping: Promise<void> | undefined
+  // Every caller (signal handler, web exit) waits for the same shutdown, so the process never
+  // exits before the database has flushed and stopped.
+  const shutdown = (): Promise<void> => {
+    stopping ??= (async () => {
+      log('Stopping…')
+      if (web) await stopChild(web)
+      await database.stop()
+      log('Stopped.')
+    })()
+    return stopping
   }
   process.on('SIGINT', () => void shutdown().then(() => process.exit(0)))
   process.on('SIGTERM', () => void shutdown().then(() => process.exit(0)))
@@ -46,20 +51,19 @@ async function main(): Promise<number> {
     await shutdown()
     return migrated
   }
-  if (stopping) return 0
+  if (stopping) {
+    await stopping
+    return 0
+  }
 
   const nextBin = createRequire(path.join(webRoot, 'package.json')).resolve('next/dist/bin/next')
   const nextArgs = production ? ['start', '-p', String(base.port)] : ['dev', '-p', String(base.port)]
-  const web = startNodeProcess([nextBin, ...nextArgs], env, webRoot)
-  process.removeAllListeners('SIGINT')
-  process.removeAllListeners('SIGTERM')
-  const stopAll = () => void shutdown(web).then(() => process.exit(0))
-  process.on('SIGINT', stopAll)
-  process.on('SIGTERM', stopAll)
+  web = startNodeProcess([nextBin, ...nextArgs], env, webRoot)
   log(`Chronotope is starting on ${base.serverUrl} (admin: ${base.serverUrl}/admin)`)
-  const code = await new Promise<number>((resolve) => web.once('exit', (exitCode) => resolve(exitCode ?? 0)))
+  const code = await new Promise<number>((resolve) => web?.once('exit', (exitCode) => resolve(exitCode ?? 0)))
+  const interrupted = stopping !== undefined
   await shutdown()
-  return code
+  return interrupted ? 0 : code
 }
 
 main().then(

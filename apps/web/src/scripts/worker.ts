@@ -9,6 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { settings } from '../config/settings'
 import { attachToDatabase } from '../lib/runtime/database-attachment'
 import { loadPayload } from '../lib/runtime/load-payload'
+import { runMain } from '../lib/runtime/run-main'
 
 const IDLE_POLL_MS = 1_000
 const JOBS_PER_ROUND = 10
@@ -34,10 +35,4 @@ async function main(): Promise<void> {
   payload.logger.info('Worker stopped.')
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(`[chronotope] Worker failed: ${error instanceof Error ? error.stack : String(error)}`)
-    process.exit(1)
-  },
-)
+runMain('worker', main)

@@ -55,6 +55,9 @@ export async function connectDatabase(options: {
     dataDir: pgDataDir,
     port: options.port ?? 0,
     lockWaitTimeoutMs: EMBEDDED_LOCK_WAIT_TIMEOUT_MS,
+    // Strict: a statement never joins another connection's transaction, whose rollback would
+    // silently undo it. Payload runs without transactions here, so nothing waits on one.
+    shareIdleTransactionAfterMs: false,
   })
   const runtimeFile = runtimeFilePath(options.dataDir)
   writeFileSync(runtimeFile, JSON.stringify({ url: server.url, pid: process.pid } satisfies RuntimeFile))

@@ -9,6 +9,9 @@ import { getPayload, type Payload } from 'payload'
  * launcher) is complete before the settings module reads it.
  */
 export async function loadPayload(): Promise<Payload> {
+  // Payload's dependency check runs as an unawaited promise and can end a plain Node process
+  // silently; npm ci already installs Payload's packages at the versions the lockfile pins.
+  process.env.PAYLOAD_DISABLE_DEPENDENCY_CHECKER ??= 'true'
   const { default: config } = await import('../../payload.config')
   return getPayload({ config })
 }

@@ -1,7 +1,7 @@
 /**
  * `@chronotope/embedded-postgres`: PGlite with PostGIS served over the PostgreSQL wire protocol.
  */
-export { DEFAULT_SHARE_IDLE_TRANSACTION_AFTER_MS, startEmbeddedPostgres } from './server'
+export { startEmbeddedPostgres } from './server'
 export type { EmbeddedPostgres, EmbeddedPostgresOptions, EmbeddedPostgresStats } from './server'
 export { findFreePort, isPortFree } from './free-port'
 export { silentLogger } from './logger'

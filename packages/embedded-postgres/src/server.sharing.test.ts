@@ -10,7 +10,7 @@ import { startEmbeddedPostgres } from './server'
 let server: EmbeddedPostgres
 
 beforeAll(async () => {
-  server = await startEmbeddedPostgres({ postgis: false })
+  server = await startEmbeddedPostgres({ postgis: false, shareIdleTransactionAfterMs: 20 })
   const setup = await connect()
   await setup.query('CREATE TABLE shared_rows (k int NOT NULL)')
   await setup.end()

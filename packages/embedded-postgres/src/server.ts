@@ -16,12 +16,6 @@ import { SessionLock } from './session-lock'
 import type { ServerParameters } from './startup'
 
 /**
- * Default of {@link EmbeddedPostgresOptions.shareIdleTransactionAfterMs}, in milliseconds.
- * @example DEFAULT_SHARE_IDLE_TRANSACTION_AFTER_MS // 20
- */
-export const DEFAULT_SHARE_IDLE_TRANSACTION_AFTER_MS = 20
-
-/**
  * Options of {@link startEmbeddedPostgres}.
  * @example { dataDir: './data/postgres', port: 0, logger: console }
  */
@@ -49,7 +43,8 @@ export interface EmbeddedPostgresOptions {
    * need no transaction of their own (no BEGIN, COMMIT, VACUUM, ...) run inside it, in a
    * savepoint, instead of waiting. This keeps Payload, which checks document locks on a second
    * connection in the middle of its transactions, from waiting forever. Shared statements see the
-   * transaction's uncommitted rows and their writes end with it. Default 20; false never shares.
+   * transaction's uncommitted rows and their writes are undone if it rolls back, so this is opt-in:
+   * `false` (the default) never shares; 20 is a sensible delay when you need it.
    */
   readonly shareIdleTransactionAfterMs?: number | false
 }
@@ -137,7 +132,7 @@ export async function serveBackend(
       serverParameters: parameters,
       logger,
       lockWaitTimeoutMs: options.lockWaitTimeoutMs ?? 0,
-      shareIdleTransactionAfterMs: options.shareIdleTransactionAfterMs ?? DEFAULT_SHARE_IDLE_TRANSACTION_AFTER_MS,
+      shareIdleTransactionAfterMs: options.shareIdleTransactionAfterMs ?? false,
       onFinished: (finished) => clients.delete(finished),
     })
     clients.add(client)

@@ -4,6 +4,9 @@ import type { ReactNode } from 'react'
 import { SiteHeader } from '../../components/site/site-header'
 import './styles.css'
 
+/** Every page shows the main menu, which editors change in the admin: render on request. */
+export const dynamic = 'force-dynamic'
+
 /** Default metadata of the public site. */
 export const metadata: Metadata = {
   title: { default: 'Chronotope', template: '%s – Chronotope' },

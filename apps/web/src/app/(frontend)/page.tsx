@@ -3,9 +3,6 @@ import { headers } from 'next/headers'
 import { COLLECTION_NAMES } from '../../constants/collection-names'
 import { getPayloadInstance } from '../../lib/runtime/payload-instance'
 
-/** Rendered per request: the figures change as data is imported. */
-export const dynamic = 'force-dynamic'
-
 /** The home page: what Chronotope is, what this instance holds, and where to go next. */
 export default async function HomePage() {
   const payload = await getPayloadInstance()

@@ -1,26 +1,36 @@
 import type { Access } from 'payload'
 
+import { relationId } from './relation-id'
 import { ownedDatasetIds } from './visible-datasets'
 
-function relationId(value: unknown): number | string | undefined {
-  if (typeof value === 'number' || typeof value === 'string') return value
-  if (value && typeof value === 'object' && 'id' in value) return (value as { id: number | string }).id
-  return undefined
+async function targetsOwnedDataset(req: Parameters<Access>[0]['req'], data: unknown, ids: Array<number | string>) {
+  if (!data || typeof data !== 'object' || !('dataset' in data)) return undefined
+  const target = relationId((data as { dataset: unknown }).dataset)
+  return target !== undefined && ids.map(String).includes(String(target))
 }
 
 /**
- * Write access for documents that belong to a dataset (events, dataset schemas): editors and
- * admins everywhere, other users only in datasets they own. On create the target dataset is
- * checked; on update and delete the documents are filtered.
- * @example access: { create: canWriteDatasetContent, update: canWriteDatasetContent }
+ * Create access for documents that belong to a dataset (events, dataset schemas): editors and
+ * admins anywhere, other users only in datasets they own.
+ * @example access: { create: canCreateDatasetContent }
  */
-export const canWriteDatasetContent: Access = async ({ req, data }) => {
+export const canCreateDatasetContent: Access = async ({ req, data }) => {
   const ids = await ownedDatasetIds(req)
   if (ids === true) return true
   if (ids.length === 0) return false
-  if (data && 'dataset' in data) {
-    const target = relationId(data.dataset)
-    return target !== undefined && ids.map(String).includes(String(target))
-  }
+  return (await targetsOwnedDataset(req, data, ids)) ?? true
+}
+
+/**
+ * Update and delete access for documents that belong to a dataset: editors and admins on all,
+ * other users only on documents in datasets they own, and never moving one into a dataset they
+ * do not own. Works for single and bulk operations alike.
+ * @example access: { update: canChangeDatasetContent, delete: canChangeDatasetContent }
+ */
+export const canChangeDatasetContent: Access = async ({ req, data }) => {
+  const ids = await ownedDatasetIds(req)
+  if (ids === true) return true
+  if (ids.length === 0) return false
+  if ((await targetsOwnedDataset(req, data, ids)) === false) return false
   return { dataset: { in: ids } }
 }

@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { canReadDatasetContent } from '../../access/can-read-dataset-content'
-import { canWriteDatasetContent } from '../../access/can-write-dataset-content'
+import { canChangeDatasetContent, canCreateDatasetContent } from '../../access/can-write-dataset-content'
 import { isEditorOrAdmin, isEditorOrAdminField } from '../../access/is-editor-or-admin'
 import { COLLECTION_NAMES } from '../../constants/collection-names'
 
@@ -28,8 +28,8 @@ export const DatasetSchemas: CollectionConfig = {
   },
   access: {
     read: canReadDatasetContent,
-    create: canWriteDatasetContent,
-    update: canWriteDatasetContent,
+    create: canCreateDatasetContent,
+    update: canChangeDatasetContent,
     delete: isEditorOrAdmin,
   },
   indexes: [{ fields: ['dataset', 'version'], unique: true }],

@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { canReadDatasets } from '../../access/can-read-datasets'
-import { isAuthenticated } from '../../access/is-authenticated'
+import { canCreateDatasets, canUpdateDatasets } from '../../access/can-write-datasets'
 import { isOwnerOrEditor } from '../../access/is-owner-or-editor'
 import { COLLECTION_NAMES } from '../../constants/collection-names'
 import { descriptionField, isPublicField, ownerField, slugField } from '../../fields/shared-fields'
@@ -21,8 +21,8 @@ export const Datasets: CollectionConfig = {
   },
   access: {
     read: canReadDatasets,
-    create: isAuthenticated,
-    update: isOwnerOrEditor,
+    create: canCreateDatasets,
+    update: canUpdateDatasets,
     delete: isOwnerOrEditor,
   },
   hooks: { beforeDelete: [deleteDatasetContent] },

@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { canReadDatasetContent } from '../../access/can-read-dataset-content'
-import { canWriteDatasetContent } from '../../access/can-write-dataset-content'
+import { canChangeDatasetContent, canCreateDatasetContent } from '../../access/can-write-dataset-content'
 import { COLLECTION_NAMES } from '../../constants/collection-names'
 import { coordinateProvenanceField } from './coordinate-provenance-field'
 
@@ -24,9 +24,9 @@ export const Events: CollectionConfig = {
   },
   access: {
     read: canReadDatasetContent,
-    create: canWriteDatasetContent,
-    update: canWriteDatasetContent,
-    delete: canWriteDatasetContent,
+    create: canCreateDatasetContent,
+    update: canChangeDatasetContent,
+    delete: canChangeDatasetContent,
   },
   indexes: [
     { fields: ['dataset', 'uniqueId'], unique: true },

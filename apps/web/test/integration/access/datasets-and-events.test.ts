@@ -97,6 +97,37 @@ describe('REST: signed-in users', () => {
     expect(response.status).toBe(403)
   })
 
+  it('cannot move someone else’s event into their own dataset, one by one or in bulk', async () => {
+    const user = await ApiClient.as('user')
+    const catalog = await user.post('/catalogs', { name: 'Mover catalog' })
+    const dataset = await user.post('/datasets', { name: 'Mover dataset', catalog: catalog.body.doc.id })
+    const payload = await testPayload()
+    const victim = (await payload.find({ collection: 'events', where: { dataset: { equals: publicDatasetIds[0] } }, limit: 1, depth: 0 })).docs[0]!
+
+    const single = await user.patch(`/events/${victim.id}`, { dataset: dataset.body.doc.id, title: 'Stolen' })
+    expect([403, 404]).toContain(single.status)
+    const bulk = await user.patch(`/events?where[dataset][equals]=${publicDatasetIds[0]}`, { title: 'Defaced' })
+    expect(bulk.body.docs ?? []).toEqual([])
+
+    const after = await payload.findByID({ collection: 'events', id: victim.id, depth: 0 })
+    expect(after.dataset).toBe(publicDatasetIds[0])
+    expect(after.title).toBe(victim.title)
+  })
+
+  it('cannot put a dataset into a catalog they do not own', async () => {
+    const user = await ApiClient.as('user')
+    const payload = await testPayload()
+    const foreign = (await payload.find({ collection: 'catalogs', where: { slug: { equals: 'climate-and-environment' } } })).docs[0]!
+    expect((await user.post('/datasets', { name: 'Squatter', catalog: foreign.id })).status).toBe(403)
+
+    const own = await user.post('/catalogs', { name: 'Own catalog' })
+    const dataset = await user.post('/datasets', { name: 'Wanderer', catalog: own.body.doc.id })
+    expect(dataset.status).toBe(201)
+    const moved = await user.patch(`/datasets/${dataset.body.doc.id}`, { catalog: foreign.id })
+    expect([403, 404]).toContain(moved.status)
+    expect((await payload.findByID({ collection: 'datasets', id: dataset.body.doc.id, depth: 0 })).catalog).toBe(own.body.doc.id)
+  })
+
   it('cannot change catalogs they do not own', async () => {
     const user = await ApiClient.as('user')
     const payload = await testPayload()

@@ -33,8 +33,8 @@ export function slugField(sourceField = 'name'): TextField {
 }
 
 /**
- * The user who owns a document; set to the creating user. Only editors and admins may hand a
- * document to someone else.
+ * The user who owns a document; set to the creating user. Only editors and admins may create a
+ * document for someone else or hand it over.
  * @example fields: [ownerField()]
  */
 export function ownerField(): Field {
@@ -44,7 +44,7 @@ export function ownerField(): Field {
     relationTo: COLLECTION_NAMES.USERS,
     index: true,
     admin: { position: 'sidebar' },
-    access: { update: isEditorOrAdminField },
+    access: { create: isEditorOrAdminField, update: isEditorOrAdminField },
     hooks: {
       beforeChange: [
         ({ value, req, operation }) => {

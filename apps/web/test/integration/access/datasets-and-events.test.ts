@@ -128,6 +128,16 @@ describe('REST: signed-in users', () => {
     expect((await payload.findByID({ collection: 'datasets', id: dataset.body.doc.id, depth: 0 })).catalog).toBe(own.body.doc.id)
   })
 
+  it('own what they create, whoever they name as owner', async () => {
+    const user = await ApiClient.as('user')
+    const payload = await testPayload()
+    const admin = (await payload.find({ collection: 'users', where: { role: { equals: 'admin' } }, limit: 1 })).docs[0]!
+    const me = (await user.get('/users/me')).body.user
+    const catalog = await user.post('/catalogs', { name: 'Planted', owner: admin.id })
+    expect(catalog.status).toBe(201)
+    expect((await payload.findByID({ collection: 'catalogs', id: catalog.body.doc.id, depth: 0 })).owner).toBe(me.id)
+  })
+
   it('cannot change catalogs they do not own', async () => {
     const user = await ApiClient.as('user')
     const payload = await testPayload()

@@ -4,16 +4,22 @@ import path from 'node:path'
 import { describe, expect, inject, it } from 'vitest'
 
 import { describeSchema } from '../../helpers/describe-schema'
-import { createTestDatabase } from '../../setup/test-database'
+import { createTestDatabase, type TestDatabase } from '../../setup/test-database'
 
 const webRoot = path.resolve(import.meta.dirname, '../../..')
 
 // Asynchronous: the embedded database answers from this process's event loop.
-function migrate(databaseUrl: string): Promise<void> {
+function migrate(database: TestDatabase): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/scripts/migrate.ts'], {
       cwd: webRoot,
-      env: { ...process.env, DATABASE_URL: databaseUrl, PAYLOAD_SECRET: 'schema-parity', CHRONOTOPE_SEED_ON_FIRST_START: 'false' },
+      env: {
+        ...process.env,
+        DATABASE_URL: database.url,
+        CHRONOTOPE_DATABASE_KIND: database.kind,
+        PAYLOAD_SECRET: 'schema-parity',
+        CHRONOTOPE_SEED_ON_FIRST_START: 'false',
+      },
     })
     let output = ''
     child.stdout.on('data', (chunk) => (output += chunk))
@@ -24,7 +30,7 @@ function migrate(databaseUrl: string): Promise<void> {
 
 // Needs both kinds of database, so it runs when the test run is given a PostgreSQL server.
 describe.skipIf(inject('databaseKind') !== 'external')('the migrations', () => {
-  it('build the same schema on PostgreSQL + PostGIS and on the embedded database', async () => {
+  it('build the same schema on PostgreSQL + PostGIS and on the embedded database', { timeout: 240_000 }, async () => {
     const server = await createTestDatabase('chronotope_parity')
     const saved = { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL, DATABASE_URL: process.env.DATABASE_URL }
     delete process.env.TEST_DATABASE_URL
@@ -32,7 +38,7 @@ describe.skipIf(inject('databaseKind') !== 'external')('the migrations', () => {
     const embedded = await createTestDatabase('chronotope_parity').finally(() => Object.assign(process.env, saved))
     try {
       expect(embedded.kind).toBe('embedded')
-      await Promise.all([migrate(server.url), migrate(embedded.url)])
+      await Promise.all([migrate(server), migrate(embedded)])
       const [onServer, onEmbedded] = await Promise.all([describeSchema(server.url), describeSchema(embedded.url)])
       expect(onServer.columns.length).toBeGreaterThan(100)
       expect(onServer.indexes.some((line) => line.includes('USING gist (location)'))).toBe(true)

@@ -7,7 +7,8 @@ const payloadConfig = path.resolve(import.meta.dirname, 'apps/web/src/payload.co
 /**
  * Three projects: `unit` (pure code, no database), `integration` (Payload on a real database:
  * TEST_DATABASE_URL/DATABASE_URL, else the embedded one) and `e2e` (the app started as a user
- * would, driven in Chromium). `npm test` runs all three.
+ * would, driven in Chromium). `npm test` runs all three, one after another: each starts
+ * databases and servers of its own, and together they would fight over two cores.
  */
 export default defineConfig({
   resolve: { alias: { '@payload-config': payloadConfig } },
@@ -17,6 +18,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
           include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
@@ -27,6 +29,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
+          sequence: { groupOrder: 1 },
           include: ['apps/web/test/integration/**/*.test.ts'],
           globalSetup: ['apps/web/test/setup/global-database.ts'],
           setupFiles: ['apps/web/test/setup/database-environment.ts'],
@@ -39,6 +42,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
+          sequence: { groupOrder: 2 },
           include: ['apps/web/test/e2e/**/*.test.ts'],
           fileParallelism: false,
           testTimeout: 300_000,

@@ -10,6 +10,7 @@ import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import { buildConfig } from 'payload'
 
 import { collections } from './collections'
+import { database } from './config/database'
 import { settings } from './config/settings'
 import { healthEndpoint } from './endpoints/health'
 import { MainMenu } from './globals/main-menu'
@@ -23,7 +24,7 @@ const dirname = path.dirname(fileURLToPath(import.meta.url))
 /** A database connection string is needed; `npm start` provides one (embedded) when none is set. */
 export class DatabaseUrlMissing extends Error {
   constructor() {
-    super('DATABASE_URL is not set. Start Chronotope with `npm start`, which starts the embedded database, or set DATABASE_URL=postgres://user@host:5432/dbname.')
+    super('No database: DATABASE_URL is not set and no embedded database is running for the data folder. Start Chronotope with `npm start`, which starts the embedded database, or set DATABASE_URL=postgres://user@host:5432/dbname.')
     this.name = 'DatabaseUrlMissing'
   }
 }
@@ -44,13 +45,13 @@ export default buildConfig({
   },
   db: postgresAdapter({
     pool: {
-      connectionString: settings.databaseUrl ?? 'postgres://missing-database-url',
-      max: settings.databaseKind === 'embedded' ? 4 : 10,
+      connectionString: database?.url ?? 'postgres://missing-database-url',
+      max: database?.kind === 'embedded' ? 4 : 10,
     },
     push: false,
     // The embedded database is one session: Payload sometimes queries outside a request's
     // transaction (e.g. its document-lock check), which would wait for that very transaction.
-    ...(settings.databaseKind === 'embedded' ? { transactionOptions: false as const } : {}),
+    ...(database?.kind === 'embedded' ? { transactionOptions: false as const } : {}),
     migrationDir: path.resolve(dirname, 'migrations'),
     prodMigrations: migrations,
     afterSchemaInit: [addSpatialIndexes],
@@ -60,6 +61,6 @@ export default buildConfig({
   telemetry: false,
   logger: { options: { level: settings.logLevel } },
   onInit: async () => {
-    if (!settings.databaseUrl) throw new DatabaseUrlMissing()
+    if (!database) throw new DatabaseUrlMissing()
   },
 })

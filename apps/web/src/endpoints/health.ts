@@ -1,6 +1,6 @@
 import type { Endpoint } from 'payload'
 
-import { settings } from '../config/settings'
+import { database } from '../config/database'
 import { checkHealth } from '../lib/health/check-health'
 import { migrations } from '../migrations'
 import packageJson from '../../package.json'
@@ -14,7 +14,7 @@ export const healthEndpoint: Endpoint = {
   method: 'get',
   handler: async (req) => {
     const result = await checkHealth(req.payload, {
-      isEmbedded: settings.databaseKind === 'embedded',
+      isEmbedded: database?.kind === 'embedded',
       shippedMigrations: migrations.map((migration) => migration.name),
       version: packageJson.version,
     })

@@ -5,7 +5,6 @@
  * @module
  */
 import { settings } from '../config/settings'
-import { attachToDatabase } from '../lib/runtime/database-attachment'
 import { loadPayload } from '../lib/runtime/load-payload'
 
 const name = process.argv[2]
@@ -13,7 +12,6 @@ if (!name || !/^[a-z0-9_]+$/.test(name)) {
   console.error('Usage: npm run migrate:create -- <name in snake_case>, e.g. add_event_tags')
   process.exit(2)
 }
-Object.assign(process.env, attachToDatabase(settings.databaseUrl, settings.dataDir))
 const payload = await loadPayload()
 await payload.db.createMigration({ migrationName: name, payload, forceAcceptWarning: true })
 process.exit(0)

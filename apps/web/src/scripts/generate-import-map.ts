@@ -6,7 +6,7 @@
  */
 import { generateImportMap } from 'payload'
 
-process.env.DATABASE_URL ??= 'postgres://import-map-needs-no-database@127.0.0.1:1/none'
-const { default: config } = await import('../payload.config')
+import config from '../payload.config'
+
 await generateImportMap(await config, { force: true, log: true })
 process.exit(0)

@@ -8,10 +8,10 @@ import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 
 import { settings } from '../config/settings'
-import { attachToDatabase } from '../lib/runtime/database-attachment'
 import { loadPayload } from '../lib/runtime/load-payload'
 import { runMain } from '../lib/runtime/run-main'
 import { migrations } from '../migrations'
+import { seed } from '../seed'
 
 type ShippedMigrations = NonNullable<Parameters<Payload['db']['migrate']>[0]>['migrations']
 
@@ -26,7 +26,6 @@ async function appliedMigrationCount(payload: Awaited<ReturnType<typeof loadPayl
 }
 
 async function main(): Promise<void> {
-  Object.assign(process.env, attachToDatabase(settings.databaseUrl, settings.dataDir))
   const payload = await loadPayload()
   const wasNew = (await appliedMigrationCount(payload)) === 0
   // Payload types generated migrations with MigrateUpArgs but migrate() with unknown arguments.
@@ -39,7 +38,6 @@ async function main(): Promise<void> {
   }
   console.log(`[chronotope] Database schema is current (${migrations.length} migration(s)).`)
   if (process.argv.includes('--seed-if-new') && wasNew && settings.seedOnFirstStart) {
-    const { seed } = await import('../seed')
     console.log('[chronotope] New database: seeding the demo data…')
     const summary = await seed(payload, { environment: 'demo' }).catch((error: unknown) => {
       throw new Error(`Seeding the demo data failed: ${error instanceof Error ? error.message : String(error)}`)

@@ -4,7 +4,6 @@
  * @module
  */
 import { settings } from '../config/settings'
-import { attachToDatabase } from '../lib/runtime/database-attachment'
 import { loadPayload } from '../lib/runtime/load-payload'
 import { runMain } from '../lib/runtime/run-main'
 import { resolveSeedConfiguration, seed } from '../seed'
@@ -17,7 +16,6 @@ async function main(): Promise<void> {
     return
   }
   const configuration = resolveSeedConfiguration(options)
-  Object.assign(process.env, attachToDatabase(settings.databaseUrl, settings.dataDir))
   const payload = await loadPayload()
   const summary = await seed(payload, configuration)
   for (const [collection, { created, existing }] of Object.entries(summary)) {

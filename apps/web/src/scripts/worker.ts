@@ -6,18 +6,15 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises'
 
-import { settings } from '../config/settings'
-import { attachToDatabase } from '../lib/runtime/database-attachment'
 import { loadPayload } from '../lib/runtime/load-payload'
+import { markAsWorkerProcess } from '../lib/runtime/process-role'
 import { runMain } from '../lib/runtime/run-main'
 
 const IDLE_POLL_MS = 1_000
 const JOBS_PER_ROUND = 10
 
 async function main(): Promise<void> {
-  Object.assign(process.env, attachToDatabase(settings.databaseUrl, settings.dataDir), {
-    CHRONOTOPE_RUN_JOBS_IN_WEB: 'false',
-  })
+  markAsWorkerProcess()
   const payload = await loadPayload()
   let running = true
   const stop = () => {

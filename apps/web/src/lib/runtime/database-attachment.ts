@@ -15,14 +15,6 @@ export class DataFolderInUse extends Error {
   }
 }
 
-/** No embedded database is running and no DATABASE_URL is set. */
-export class NoDatabaseRunning extends Error {
-  constructor(dataDir: string) {
-    super(`No database to connect to: DATABASE_URL is not set and no embedded database is running for ${dataDir}. Start Chronotope with \`npm start\` first, or set DATABASE_URL.`)
-    this.name = 'NoDatabaseRunning'
-  }
-}
-
 /** Where a running embedded database listens, and which process serves it. */
 export interface RuntimeFile {
   readonly url: string
@@ -55,15 +47,23 @@ export function findRunningEmbeddedDatabase(dataDir: string): RuntimeFile | unde
   }
 }
 
-/**
- * The database a helper process (worker, seed, migrate) should use: `DATABASE_URL`, else the
- * embedded database a running `npm start` serves.
- * @throws {@link NoDatabaseRunning} when there is neither
- */
-export function attachToDatabase(databaseUrl: string | undefined, dataDir: string): Record<string, string> {
-  if (databaseUrl) return { DATABASE_URL: databaseUrl }
-  const running = findRunningEmbeddedDatabase(dataDir)
-  if (!running) throw new NoDatabaseRunning(dataDir)
-  return { DATABASE_URL: running.url, CHRONOTOPE_DATABASE_KIND: 'embedded' }
+/** The database this process uses, and whether it is the embedded one. */
+export interface ResolvedDatabase {
+  readonly url: string
+  readonly kind: 'embedded' | 'external'
 }
 
+/**
+ * The database of this process: `DATABASE_URL` (with the kind the launcher declared), else the
+ * embedded database a running `npm start` serves for the data folder, else none.
+ * @example resolveDatabase({ databaseUrl: undefined, databaseKind: 'external', dataDir: './data' }) // { url: 'postgres://…:41234/postgres', kind: 'embedded' } while npm start runs
+ */
+export function resolveDatabase(settings: {
+  databaseUrl: string | undefined
+  databaseKind: 'embedded' | 'external'
+  dataDir: string
+}): ResolvedDatabase | undefined {
+  if (settings.databaseUrl) return { url: settings.databaseUrl, kind: settings.databaseKind }
+  const running = findRunningEmbeddedDatabase(settings.dataDir)
+  return running ? { url: running.url, kind: 'embedded' } : undefined
+}

@@ -6,6 +6,8 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
+import { startEmbeddedPostgres } from '@chronotope/embedded-postgres'
+
 import {
   DataFolderInUse,
   findRunningEmbeddedDatabase,
@@ -49,8 +51,6 @@ export async function connectDatabase(options: {
   const pgDataDir = path.join(options.dataDir, 'postgres')
   mkdirSync(pgDataDir, { recursive: true })
   options.log?.(`Starting the embedded PostgreSQL + PostGIS (data in ${pgDataDir})`)
-  // Loaded only when needed: with DATABASE_URL set, PGlite never loads.
-  const { startEmbeddedPostgres } = await import('@chronotope/embedded-postgres')
   const server = await startEmbeddedPostgres({
     dataDir: pgDataDir,
     port: options.port ?? 0,

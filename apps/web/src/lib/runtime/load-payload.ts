@@ -4,14 +4,15 @@
  */
 import { getPayload, type Payload } from 'payload'
 
+import config from '../../payload.config'
+
 /**
- * Initializes Payload with Chronotope's config. Import lazily so that the environment (set by the
- * launcher) is complete before the settings module reads it.
+ * Initializes Payload with Chronotope's config. The config is imported statically: a dynamic
+ * `import()` under tsx's loader hooks on Node 20 sometimes never settles.
  */
 export async function loadPayload(): Promise<Payload> {
   // Payload's dependency check runs as an unawaited promise and can end a plain Node process
   // silently; npm ci already installs Payload's packages at the versions the lockfile pins.
   process.env.PAYLOAD_DISABLE_DEPENDENCY_CHECKER ??= 'true'
-  const { default: config } = await import('../../payload.config')
   return getPayload({ config })
 }

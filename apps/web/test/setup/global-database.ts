@@ -4,13 +4,13 @@
  * drops the database at the end.
  * @module
  */
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
 import type { TestProject } from 'vitest/node'
 
+import { runScript } from '../helpers/run-script'
 import { createTestDatabase } from './test-database'
 
 declare module 'vitest' {
@@ -19,24 +19,6 @@ declare module 'vitest' {
     databaseKind: 'embedded' | 'external'
     dataDir: string
   }
-}
-
-const webRoot = path.resolve(import.meta.dirname, '../..')
-
-// Asynchronous on purpose: the embedded database runs in this very process, and a synchronous
-// spawn would block the event loop it needs to answer the script.
-function runScript(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: webRoot, env })
-    let output = ''
-    child.stdout.on('data', (chunk) => (output += chunk))
-    child.stderr.on('data', (chunk) => (output += chunk))
-    child.on('error', reject)
-    child.on('close', (code, signal) => {
-      if (code === 0) resolve()
-      else reject(new Error(`${script} ${args.join(' ')} failed (exit ${code ?? signal}):\n${output}`))
-    })
-  })
 }
 
 /** Prepares the database and tells the test files where it is. */

@@ -1,30 +1,16 @@
-import { spawn } from 'node:child_process'
-import path from 'node:path'
-
 import { describe, expect, inject, it } from 'vitest'
 
 import { describeSchema } from '../../helpers/describe-schema'
+import { runScript } from '../../helpers/run-script'
 import { createTestDatabase, type TestDatabase } from '../../setup/test-database'
 
-const webRoot = path.resolve(import.meta.dirname, '../../..')
-
-// Asynchronous: the embedded database answers from this process's event loop.
 function migrate(database: TestDatabase): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/scripts/migrate.ts'], {
-      cwd: webRoot,
-      env: {
-        ...process.env,
-        DATABASE_URL: database.url,
-        CHRONOTOPE_DATABASE_KIND: database.kind,
-        PAYLOAD_SECRET: 'schema-parity',
-        CHRONOTOPE_SEED_ON_FIRST_START: 'false',
-      },
-    })
-    let output = ''
-    child.stdout.on('data', (chunk) => (output += chunk))
-    child.stderr.on('data', (chunk) => (output += chunk))
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`migrate failed (${code}):\n${output}`))))
+  return runScript('src/scripts/migrate.ts', [], {
+    ...process.env,
+    DATABASE_URL: database.url,
+    CHRONOTOPE_DATABASE_KIND: database.kind,
+    PAYLOAD_SECRET: 'schema-parity',
+    CHRONOTOPE_SEED_ON_FIRST_START: 'false',
   })
 }
 

@@ -6,6 +6,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EmbeddedPostgres } from './server'
 import { startEmbeddedPostgres } from './server'
+import { connectClient } from './test-helpers/pg-client'
 
 let server: EmbeddedPostgres
 
@@ -20,11 +21,8 @@ afterAll(async () => {
   await server?.stop()
 })
 
-async function connect(): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: server.url })
-  client.on('error', () => undefined)
-  await client.connect()
-  return client
+function connect(): Promise<pg.Client> {
+  return connectClient(server.url)
 }
 
 async function until(condition: () => boolean, timeoutMs = 20_000): Promise<void> {

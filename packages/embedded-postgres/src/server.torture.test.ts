@@ -12,6 +12,7 @@ import { startEmbeddedPostgres } from './server'
 import { typedMessage } from './backend-messages'
 import { bind, execute, flush, parse, query, sync } from './test-helpers/frontend'
 import { connectRaw } from './test-helpers/raw-client'
+import { connectClient } from './test-helpers/pg-client'
 
 let server: EmbeddedPostgres
 
@@ -31,11 +32,8 @@ afterAll(async () => {
   await server?.stop()
 })
 
-async function connect(): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: server.url })
-  client.on('error', () => undefined)
-  await client.connect()
-  return client
+function connect(): Promise<pg.Client> {
+  return connectClient(server.url)
 }
 
 function destroySocket(client: pg.Client): void {

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url'
 
 import { readSettings } from '../config/settings'
 import { ensureAppSecret } from '../lib/runtime/app-secret'
-import { runNodeScript, startNodeProcess, stopChild } from '../lib/runtime/child-process'
+import { runNodeScriptToCompletion, startNodeProcess, stopChild } from '../lib/runtime/child-process'
 import { connectDatabase, databaseEnvironment } from '../lib/runtime/embedded-database'
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
@@ -46,7 +46,7 @@ async function main(): Promise<number> {
   process.on('SIGTERM', () => void shutdown().then(() => process.exit(0)))
 
   log(`Database: ${database.kind === 'embedded' ? 'embedded PostgreSQL + PostGIS' : 'DATABASE_URL'}`)
-  const migrated = await runNodeScript(['--import', 'tsx', 'src/scripts/migrate.ts', '--seed-if-new'], env, webRoot)
+  const migrated = await runNodeScriptToCompletion(['--import', 'tsx', 'src/scripts/migrate.ts', '--seed-if-new'], env, webRoot)
   if (migrated !== 0) {
     await shutdown()
     return migrated

@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 
+import { isUnfinishedExit } from './run-main'
+
 /**
  * Runs a Node script in a child process with the given environment and resolves with its exit
  * code; its output goes to this process's.
@@ -32,4 +34,18 @@ export function stopChild(child: ChildProcess, graceMs = 10_000): Promise<number
     })
     child.kill('SIGTERM')
   })
+}
+
+/**
+ * Runs a Node script like {@link runNodeScript}, running it again (up to `attempts` times in all)
+ * when it ended without finishing because its modules never loaded; see `isUnfinishedExit`.
+ * @returns the exit code of the last run
+ */
+export async function runNodeScriptToCompletion(args: string[], env: NodeJS.ProcessEnv, cwd?: string, attempts = 3): Promise<number> {
+  let code = await runNodeScript(args, env, cwd)
+  for (let attempt = 2; attempt <= attempts && isUnfinishedExit(code); attempt++) {
+    console.error(`[chronotope] ${args.at(-1)} did not finish loading (exit ${code}); running it again (attempt ${attempt} of ${attempts})`)
+    code = await runNodeScript(args, env, cwd)
+  }
+  return code
 }

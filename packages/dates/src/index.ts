@@ -1,2 +1,16 @@
-/** @module */
-export {}
+/**
+ * Dates as people write them in spreadsheets: ISO 8601, `M/D/Y` vs `D/M/Y` decided per column, month
+ * names in seven languages, Excel serials, Unix times, two-digit years, time zones, years before 1970
+ * and before the common era, 'circa' dates and ranges. Pure: no I/O; the clock is read only for the
+ * default two-digit-year pivot, and `referenceDate` replaces it.
+ * @module
+ */
+export type { DateNumberReading, DateOrder, DateParts, ParsedDate, ParseDateOptions, TimePrecision } from './types'
+export { InvalidDate } from './invalid-date'
+export { parseDate, tryParseDate } from './parse-date'
+export { parseMonthName } from './month-names'
+export { inferDateOrder } from './infer-date-order'
+export type { DateOrderDecision } from './infer-date-order'
+export { composeDate } from './compose-date'
+export { inferDateFormat } from './infer-date-format'
+export type { DateColumnFormat, DateFormatKind, InferDateFormatOptions } from './infer-date-format'

@@ -1,0 +1,22 @@
+/**
+ * Thrown when a value cannot be read as a date; the message names the value and why, e.g.
+ * `31/02/2021 is not a valid day/month/year date: February has 28 days in 2021`.
+ */
+export class InvalidDate extends Error {
+  /** The value as written (numbers and dates converted to strings). */
+  readonly value: string
+  /** Why the value is not a date, e.g. `February has 28 days in 2021`. */
+  readonly reason: string
+
+  /**
+   * @param value - the value as written
+   * @param reason - why it is not a date
+   * @param kind - what it was read as, e.g. `day/month/year date`
+   */
+  constructor(value: string, reason: string, kind = 'date') {
+    super(`${value === '' ? 'an empty value' : value} is not a valid ${kind}: ${reason}`)
+    this.name = 'InvalidDate'
+    this.value = value
+    this.reason = reason
+  }
+}

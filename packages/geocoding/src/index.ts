@@ -1,2 +1,41 @@
-/** @module */
-export {}
+/**
+ * Geocoding for Chronotope imports: turns the places people write ("Springfield, IL", "Montréal",
+ * "Deutschland", "45402") into points with a precision and a confidence.
+ *
+ * - {@link GeocodingProvider} is the seam every geocoder implements; {@link createOfflineProvider}
+ *   is the built-in one (no network, no configuration: GeoNames cities, regions, countries, US ZIPs).
+ * - {@link geocodeWithProviders} tries providers in priority order under {@link GeocodingSettings}.
+ * - {@link normalizeGeocodingQuery} gives the cache key of the app's `location-cache`.
+ * - {@link summarizeResolution} and {@link inferDatasetCountry} work on a whole import's places.
+ *
+ * The package is pure apart from the offline provider reading its bundled data files once per process.
+ * @module
+ */
+export type {
+  GeocodeOptions,
+  GeocodingCandidate,
+  GeocodingProvider,
+  GeocodingQuery,
+  GeocodingResult,
+  GeocodingResultsMap,
+  GeocodingSettings,
+  LocationPrecision,
+} from './types'
+export { DEFAULT_GEOCODING_SETTINGS, LOCATION_PRECISIONS } from './types'
+export { InvalidCountryBias, InvalidGeocodingSettings, NoGeocodingProviders, OfflineDataUnavailable } from './errors'
+export { normalizePlaceName } from './normalize-place-name'
+export { normalizeGeocodingQuery } from './normalize-query'
+export { isNoPlace, looksLikeStreet, parsePlaceText } from './parse-place-text'
+export type { ParsedPlaceText } from './parse-place-text'
+export { geocodeWithProviders, isPlaced, validateGeocodingSettings } from './provider-chain'
+export { MAX_LOW_CONFIDENCE_PLACES, summarizeResolution } from './resolution-stats'
+export type { LowConfidencePlace, ResolutionStats } from './resolution-stats'
+export { inferDatasetCountry } from './infer-dataset-country'
+export { distanceKm } from './distance-km'
+export type { LatLng } from './distance-km'
+export { createOfflineProvider } from './offline/offline-provider'
+export type { OfflineProvider, OfflineProviderOptions } from './offline/offline-provider'
+export type { Admin1Record, CountryRecord, OfflineGazetteerData, ZipCodeRecord } from './offline/load-data'
+export type { CityColumns } from './offline/read-cities-pbf'
+export { OFFLINE_DATA_ATTRIBUTION } from './offline/attribution'
+export { OFFLINE_PROVIDER_NAME } from './offline/score-cities'

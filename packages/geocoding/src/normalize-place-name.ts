@@ -1,0 +1,48 @@
+/** Abbreviations people write in place names, expanded so "St. Louis" and "Saint Louis" meet. */
+const ABBREVIATIONS: ReadonlyMap<string, string> = new Map([
+  ['st', 'saint'],
+  ['ste', 'sainte'],
+  ['ft', 'fort'],
+  ['mt', 'mount'],
+  ['mtn', 'mountain'],
+  ['pt', 'point'],
+  ['hts', 'heights'],
+  ['spgs', 'springs'],
+  ['twp', 'township'],
+])
+
+/** Letters that Unicode decomposition does not fold to ASCII. */
+const SPECIAL_LETTERS: ReadonlyMap<string, string> = new Map([
+  ['ß', 'ss'],
+  ['æ', 'ae'],
+  ['ø', 'o'],
+  ['œ', 'oe'],
+  ['ł', 'l'],
+  ['đ', 'd'],
+  ['ð', 'd'],
+  ['þ', 'th'],
+  ['ı', 'i'],
+])
+
+/**
+ * Folds a place name to the form the gazetteer indexes: lowercase, accents removed, punctuation
+ * as spaces, whitespace collapsed, and common abbreviations expanded.
+ * @example normalizePlaceName('  Ft. Myers ') // 'fort myers'
+ * @example normalizePlaceName('Montréal') // 'montreal'
+ */
+export function normalizePlaceName(name: string): string {
+  const folded = name
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/[ßæøœłđðþı]/g, (letter) => SPECIAL_LETTERS.get(letter) ?? letter)
+    // Apostrophes join ("O'Fallon" → "ofallon") so spelling with or without them meets.
+    .replace(/['’`]/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+  if (folded === '') return ''
+  return folded
+    .split(' ')
+    .map((word) => ABBREVIATIONS.get(word) ?? word)
+    .join(' ')
+}

@@ -1,0 +1,58 @@
+/**
+ * Names and abbreviations of first-level regions that GeoNames' English names lack, keyed by
+ * `"<ISO alpha-2>.<GeoNames admin1 code>"`. US state codes need no entry: they are GeoNames' codes.
+ * Written for this project from the countries' official abbreviations and local names.
+ */
+export const REGION_ALIASES: Readonly<Record<string, readonly string[]>> = {
+  'US.DC': ['D.C.', 'Washington DC', 'Washington D.C.'],
+  'CA.01': ['AB', 'Alta.'],
+  'CA.02': ['BC', 'B.C.', 'Colombie-Britannique'],
+  'CA.03': ['MB', 'Man.'],
+  'CA.04': ['NB', 'N.B.', 'Nouveau-Brunswick'],
+  'CA.05': ['NL', 'Nfld.', 'Newfoundland', 'Terre-Neuve-et-Labrador'],
+  'CA.07': ['NS', 'N.S.', 'Nouvelle-Écosse'],
+  'CA.08': ['ON', 'Ont.'],
+  'CA.09': ['PE', 'PEI', 'P.E.I.', 'Île-du-Prince-Édouard'],
+  'CA.10': ['QC', 'Que.', 'Québec', 'PQ'],
+  'CA.11': ['SK', 'Sask.'],
+  'CA.12': ['YT', 'Yukon Territory'],
+  'CA.13': ['NT', 'NWT', 'N.W.T.', 'Territoires du Nord-Ouest'],
+  'CA.14': ['NU'],
+  'AU.01': ['ACT'],
+  'AU.02': ['NSW'],
+  'AU.03': ['NT'],
+  'AU.04': ['QLD', 'Qld'],
+  'AU.05': ['SA'],
+  'AU.06': ['TAS', 'Tas'],
+  'AU.07': ['VIC', 'Vic'],
+  'AU.08': ['WA'],
+  'DE.01': ['Baden-Württemberg', 'BW'],
+  'DE.02': ['Bayern', 'BY'],
+  'DE.03': ['HB'],
+  'DE.04': ['HH'],
+  'DE.05': ['Hessen', 'HE'],
+  'DE.06': ['Niedersachsen', 'NI'],
+  'DE.07': ['Nordrhein-Westfalen', 'NRW'],
+  'DE.08': ['Rhineland-Palatinate', 'RP'],
+  'DE.09': ['SL'],
+  'DE.10': ['SH'],
+  'DE.11': ['BB'],
+  'DE.12': ['Mecklenburg-Western Pomerania', 'MV'],
+  'DE.13': ['Sachsen', 'SN'],
+  'DE.14': ['Sachsen-Anhalt', 'ST'],
+  'DE.15': ['Thüringen', 'TH'],
+  'DE.16': ['Berlin', 'BE'],
+  'GB.ENG': ['ENG'],
+  'GB.SCT': ['SCT'],
+  'GB.WLS': ['WLS', 'Cymru'],
+  'GB.NIR': ['NIR'],
+  'FR.11': ['IDF'],
+  'FR.53': ['Bretagne'],
+  'FR.28': ['Normandie'],
+  'FR.75': ['Nouvelle-Aquitaine'],
+  'FR.94': ['Corse'],
+  'MX.09': ['CDMX', 'Ciudad de México', 'Distrito Federal'],
+}
+
+/** Countries whose GeoNames admin1 codes are the abbreviations people write ("OH", "VD", "SCT"). */
+export const COUNTRIES_WITH_LETTER_REGION_CODES: ReadonlySet<string> = new Set(['US', 'CH', 'GB'])

@@ -1,0 +1,168 @@
+import { normalizePlaceName } from '../normalize-place-name'
+import type { GeocodingCandidate } from '../types'
+import { findSimilarNames } from './fuzzy-match'
+import { ZIP_TOWN_FEATURE } from './index-places'
+import type { Gazetteer } from './index-places'
+import { countryName, joinPlaceLabel, regionOfCity } from './place-labels'
+import type { PlaceReading } from './read-query'
+
+/** Provider name of every offline candidate. */
+export const OFFLINE_PROVIDER_NAME = 'offline'
+
+/** How much a city match can be trusted, by what narrowed it down: [unique, ambiguous base, ambiguous span]. */
+const CONFIDENCE_BY_SCOPE = {
+  region: [0.95, 0.6, 0.3],
+  country: [0.88, 0.5, 0.35],
+  bias: [0.8, 0.4, 0.4],
+  world: [0.75, 0.35, 0.4],
+} as const
+
+/** Population weight of cities in the bias country: large enough to beat a foreign namesake 20× bigger. */
+const BIAS_WEIGHT = 20
+/** Confidence kept after 1 and 2 typing mistakes. */
+const EDIT_FACTORS = [1, 0.85, 0.72]
+/** Words that some files add after a place name ("Chester Township") and the gazetteer omits. */
+const GENERIC_SUFFIXES = new Set(['township', 'borough', 'village', 'town', 'city', 'county', 'municipality'])
+
+interface CityNameOption {
+  text: string
+  factor: number
+}
+
+/**
+ * The strings that may name the city: all parts joined, the first part (people write the most
+ * specific first), the last remaining one once a region or country was peeled off ("NW, Washington"),
+ * each also without a trailing "Township".
+ */
+function cityNameOptions(parts: readonly string[], isScoped: boolean): CityNameOption[] {
+  const options: CityNameOption[] = []
+  const add = (text: string | undefined, factor: number): void => {
+    if (text === undefined) return
+    const normalized = normalizePlaceName(text)
+    if (normalized !== '' && !options.some((option) => option.text === normalized)) {
+      options.push({ text: normalized, factor })
+    }
+  }
+  add(parts.join(' '), 1)
+  add(parts[0], 0.9)
+  if (isScoped) add(parts[parts.length - 1], 0.9)
+  for (const option of [...options]) {
+    const words = option.text.split(' ')
+    if (words.length > 1 && GENERIC_SUFFIXES.has(words[words.length - 1] ?? '')) {
+      add(words.slice(0, -1).join(' '), option.factor * 0.9)
+    }
+  }
+  return options
+}
+
+type Scope = keyof typeof CONFIDENCE_BY_SCOPE
+
+function scopeOf(reading: PlaceReading, countryBias: string | undefined): Scope {
+  if (reading.regions !== undefined) return 'region'
+  if (reading.countries !== undefined) return 'country'
+  return countryBias !== undefined ? 'bias' : 'world'
+}
+
+function isInScope(gazetteer: Gazetteer, index: number, reading: PlaceReading): boolean {
+  const country = gazetteer.cities.countryCodes[index]
+  const admin = gazetteer.cities.admin1Codes[index]
+  if (reading.regions !== undefined) {
+    return reading.regions.some((region) => region.countryCode === country && region.adminCode === admin)
+  }
+  if (reading.countries !== undefined) return reading.countries.some((c) => c.alpha2 === country)
+  return true
+}
+
+/** Countries whose names a misspelling may be matched against: the reading's, else the bias. */
+function fuzzyCountries(reading: PlaceReading, countryBias: string | undefined): string[] {
+  if (reading.regions !== undefined) return [...new Set(reading.regions.map((region) => region.countryCode))]
+  if (reading.countries !== undefined) return reading.countries.map((country) => country.alpha2)
+  return countryBias !== undefined ? [countryBias] : []
+}
+
+interface CityMatch {
+  index: number
+  edits: number
+  factor: number
+}
+
+function matchCityName(
+  gazetteer: Gazetteer,
+  option: CityNameOption,
+  reading: PlaceReading,
+  countryBias: string | undefined,
+): CityMatch[] {
+  const exact = (gazetteer.cityIndex.get(option.text) ?? []).filter((i) => isInScope(gazetteer, i, reading))
+  if (exact.length > 0) return exact.map((index) => ({ index, edits: 0, factor: option.factor }))
+  const matches: CityMatch[] = []
+  for (const country of fuzzyCountries(reading, countryBias)) {
+    const names = gazetteer.cityNamesByCountry.get(country) ?? []
+    for (const similar of findSimilarNames(option.text, names)) {
+      for (const index of gazetteer.cityIndex.get(similar.name) ?? []) {
+        if (gazetteer.cities.countryCodes[index] !== country || !isInScope(gazetteer, index, reading)) continue
+        matches.push({ index, edits: similar.edits, factor: option.factor })
+      }
+    }
+  }
+  return matches
+}
+
+function cityCandidate(gazetteer: Gazetteer, index: number, confidence: number, hasStreet: boolean): GeocodingCandidate {
+  const cities = gazetteer.cities
+  const country = cities.countryCodes[index] ?? ''
+  const region = regionOfCity(gazetteer, country, cities.admin1Codes[index] ?? '')
+  const isZipTown = cities.featureCodes[index] === ZIP_TOWN_FEATURE
+  const label = joinPlaceLabel([cities.names[index], region?.name, countryName(gazetteer, country)])
+  const candidate: GeocodingCandidate = {
+    latitude: cities.latitudes[index] ?? 0,
+    longitude: cities.longitudes[index] ?? 0,
+    label: hasStreet ? `${label} (city centre: the offline geocoder does not place streets)` : label,
+    precision: 'city',
+    confidence: Math.round(confidence * 1000) / 1000,
+    countryCode: country,
+    provider: OFFLINE_PROVIDER_NAME,
+    sourceId: isZipTown ? `us-zip-town:${cities.geonameIds[index]}` : `geonames:${cities.geonameIds[index]}`,
+  }
+  if (region !== undefined) candidate.region = region.name
+  const population = cities.populations[index] ?? 0
+  if (population > 0) candidate.population = population
+  return candidate
+}
+
+/**
+ * Scores the cities a reading may mean. Confidence starts from how the city was narrowed down
+ * (region > country > bias country > whole world), falls with ambiguity (the candidate's share of
+ * the namesakes' population), with typing mistakes and with a street the offline data cannot place.
+ * @example scoreCities(gazetteer, daytonInOhio, undefined, false)[0]?.label // 'Dayton, Ohio, United States'
+ */
+export function scoreCities(
+  gazetteer: Gazetteer,
+  reading: PlaceReading,
+  countryBias: string | undefined,
+  hasStreet: boolean,
+): GeocodingCandidate[] {
+  if (reading.cityParts.length === 0) return []
+  const scope = scopeOf(reading, countryBias)
+  const [unique, base, span] = CONFIDENCE_BY_SCOPE[scope]
+  const candidates: GeocodingCandidate[] = []
+  for (const option of cityNameOptions(reading.cityParts, scope === 'region' || scope === 'country')) {
+    const matches = matchCityName(gazetteer, option, reading, countryBias)
+    if (matches.length === 0) continue
+    const weightOf = (match: CityMatch): number => {
+      const population = (gazetteer.cities.populations[match.index] ?? 0) + 1
+      const inBias = gazetteer.cities.countryCodes[match.index] === countryBias
+      return (population * (inBias && scope === 'bias' ? BIAS_WEIGHT : 1)) / (1 + match.edits)
+    }
+    const total = matches.reduce((sum, match) => sum + weightOf(match), 0)
+    for (const match of matches) {
+      const confidence =
+        (matches.length === 1 ? unique : base + span * (weightOf(match) / total)) *
+        (EDIT_FACTORS[match.edits] ?? 0.6) *
+        match.factor *
+        (reading.isWordSplit ? 0.97 : 1) *
+        (hasStreet ? 0.8 : 1)
+      candidates.push(cityCandidate(gazetteer, match.index, confidence, hasStreet))
+    }
+  }
+  return candidates
+}

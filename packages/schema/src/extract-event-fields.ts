@@ -1,0 +1,275 @@
+import { parseCoordinate, parseCoordinatePair, validateImportCoordinates } from '@chronotope/coordinates'
+import type { CoordinateFormat, ValidatedCoordinates } from '@chronotope/coordinates'
+import { composeDate, parseDate } from '@chronotope/dates'
+import type { DateOrder, DateParts, ParsedDate, ParseDateOptions } from '@chronotope/dates'
+
+import { readCell } from './cell-value'
+import type { CellValue, Row } from './cell-value'
+import { isNullMarker } from './null-markers'
+import { shortenValue } from './row-error'
+import type { RowError } from './row-error'
+import { numbersOptionForKind } from './statistics/field-statistics'
+import type { AddressColumns, EventMapping } from './types'
+
+/** Coordinates of an event with where they came from. */
+export type EventCoordinates = ValidatedCoordinates & { sourceColumns: string[]; format: CoordinateFormat }
+
+/** What a geocoder gets for a row whose location is an address. */
+export interface PlaceQuery {
+  /** The parts joined "street, city, region, postalCode, country", or the place column. */
+  text: string
+  street?: string
+  city?: string
+  region?: string
+  country?: string
+  postalCode?: string
+}
+
+/** The fields of an event read from one row with the mapping, and the row's errors. */
+export interface EventFields {
+  title: string | null
+  description: string | null
+  eventTime: ParsedDate | null
+  eventEndTime: ParsedDate | null
+  coordinates: EventCoordinates | null
+  placeQuery: PlaceQuery | null
+  /** `invalid-date`, `missing-time`, `invalid-coordinates`, `missing-coordinates`, `missing-place`. */
+  errors: RowError[]
+}
+
+/** Options of {@link createEventExtractor}. */
+export interface EventExtractorOptions {
+  /** Order of numeric dates, overriding `mapping.dateOrder`. */
+  dateOrder?: DateOrder
+}
+
+/** Longest fallback title taken from a description. */
+const FALLBACK_TITLE_LENGTH = 80
+const DECIMAL_DEGREES = /^[+-]?\d+(?:[.,]\d+)?$/
+
+function presentText(cell: CellValue): string | null {
+  if (cell === null) return null
+  const text = typeof cell === 'string' ? cell.trim() : String(cell)
+  return text.length === 0 || isNullMarker(text) ? null : text
+}
+
+function messageOf(error: unknown): string {
+  return shortenValue(error instanceof Error ? error.message : String(error))
+}
+
+type Reader<T> = (row: Row, rowNumber: number, errors: RowError[]) => T
+
+function compileDateField(field: string, kind: string | undefined, options: ParseDateOptions, isRequired: boolean): Reader<ParsedDate | null> {
+  const parseOptions: ParseDateOptions = { ...options }
+  const numbers = numbersOptionForKind(kind)
+  if (numbers !== undefined) parseOptions.numbers = numbers
+  return (row, rowNumber, errors) => {
+    const cell = readCell(row, field)
+    const text = presentText(cell)
+    if (text === null) {
+      if (isRequired) errors.push({ row: rowNumber, column: field, code: 'missing-time', message: `The event time column "${field}" is empty` })
+      return null
+    }
+    try {
+      return parseDate(typeof cell === 'number' ? cell : text, parseOptions)
+    } catch (error) {
+      errors.push({ row: rowNumber, column: field, value: shortenValue(text), code: 'invalid-date', message: messageOf(error) })
+      return null
+    }
+  }
+}
+
+function compileDateParts(parts: Extract<EventMapping['startTime'], { parts: unknown }>['parts']): Reader<ParsedDate | null> {
+  const columns = [parts.year, parts.month, parts.day, parts.time].filter((name): name is string => name !== undefined)
+  return (row, rowNumber, errors) => {
+    const read = (name: string | undefined): string | number | undefined => {
+      if (name === undefined) return undefined
+      const cell = readCell(row, name)
+      return typeof cell === 'number' ? cell : (presentText(cell) ?? undefined)
+    }
+    const year = read(parts.year)
+    if (year === undefined) {
+      errors.push({ row: rowNumber, column: parts.year, code: 'missing-time', message: `The year column "${parts.year}" is empty` })
+      return null
+    }
+    const dateParts: DateParts = { year }
+    const month = read(parts.month)
+    const day = read(parts.day)
+    const time = read(parts.time)
+    if (month !== undefined) dateParts.month = month
+    if (day !== undefined) dateParts.day = day
+    if (time !== undefined) dateParts.time = String(time)
+    try {
+      return composeDate(dateParts)
+    } catch (error) {
+      const value = columns.map((name) => String(read(name) ?? '')).join(' ')
+      errors.push({ row: rowNumber, column: columns.join('+'), value: shortenValue(value), code: 'invalid-date', message: messageOf(error) })
+      return null
+    }
+  }
+}
+
+function compileStartTime(mapping: EventMapping, options: ParseDateOptions): Reader<ParsedDate | null> {
+  const start = mapping.startTime
+  if (start === undefined) return () => null
+  if ('parts' in start) return compileDateParts(start.parts)
+  return compileDateField(start.field, start.kind, options, true)
+}
+
+function isDecimal(cell: CellValue): boolean {
+  return typeof cell === 'number' || (typeof cell === 'string' && DECIMAL_DEGREES.test(cell.trim()))
+}
+
+function validated(
+  latitude: number,
+  longitude: number,
+  isSwapped: boolean,
+  source: { columns: string[]; format: CoordinateFormat; value: string },
+  rowNumber: number,
+  errors: RowError[],
+): EventCoordinates | null {
+  const validation = validateImportCoordinates(latitude, longitude, { swap: isSwapped })
+  if (validation.ok) return { ...validation.value, sourceColumns: source.columns, format: source.format }
+  errors.push({
+    row: rowNumber,
+    column: source.columns.join('+'),
+    value: shortenValue(source.value),
+    code: 'invalid-coordinates',
+    message: `${validation.message} (${validation.code})`,
+  })
+  return null
+}
+
+function compileLatLon(latitudeColumn: string, longitudeColumn: string, isSwapped: boolean): Reader<EventCoordinates | null> {
+  const columns = [latitudeColumn, longitudeColumn]
+  // With swapped columns the "latitude" column holds longitudes: hemisphere letters follow the values.
+  const latitudeAxis = isSwapped ? 'longitude' : 'latitude'
+  const longitudeAxis = isSwapped ? 'latitude' : 'longitude'
+  return (row, rowNumber, errors) => {
+    const latitudeCell = readCell(row, latitudeColumn)
+    const longitudeCell = readCell(row, longitudeColumn)
+    const latitudeText = presentText(latitudeCell)
+    const longitudeText = presentText(longitudeCell)
+    if (latitudeText === null && longitudeText === null) {
+      errors.push({ row: rowNumber, column: columns.join('+'), code: 'missing-coordinates', message: `"${latitudeColumn}" and "${longitudeColumn}" are empty` })
+      return null
+    }
+    const value = `${latitudeText ?? ''}, ${longitudeText ?? ''}`
+    if (latitudeText === null || longitudeText === null) {
+      const [empty, present] = latitudeText === null ? [latitudeColumn, longitudeColumn] : [longitudeColumn, latitudeColumn]
+      errors.push({ row: rowNumber, column: columns.join('+'), value, code: 'invalid-coordinates', message: `"${empty}" is empty while "${present}" has a value` })
+      return null
+    }
+    let latitude: number
+    let longitude: number
+    try {
+      latitude = parseCoordinate(typeof latitudeCell === 'number' ? latitudeCell : latitudeText, latitudeAxis)
+      longitude = parseCoordinate(typeof longitudeCell === 'number' ? longitudeCell : longitudeText, longitudeAxis)
+    } catch (error) {
+      errors.push({ row: rowNumber, column: columns.join('+'), value: shortenValue(value), code: 'invalid-coordinates', message: messageOf(error) })
+      return null
+    }
+    const format = isDecimal(latitudeCell) && isDecimal(longitudeCell) ? 'decimal' : 'dms'
+    return validated(latitude, longitude, isSwapped, { columns, format, value }, rowNumber, errors)
+  }
+}
+
+function compileCombined(column: string, isSwapped: boolean): Reader<EventCoordinates | null> {
+  return (row, rowNumber, errors) => {
+    const cell = readCell(row, column)
+    const text = presentText(cell)
+    if (text === null) {
+      errors.push({ row: rowNumber, column, code: 'missing-coordinates', message: `"${column}" is empty` })
+      return null
+    }
+    try {
+      const pair = parseCoordinatePair(text)
+      return validated(pair.latitude, pair.longitude, isSwapped, { columns: [column], format: pair.format, value: text }, rowNumber, errors)
+    } catch (error) {
+      errors.push({ row: rowNumber, column, value: shortenValue(text), code: 'invalid-coordinates', message: messageOf(error) })
+      return null
+    }
+  }
+}
+
+function compileCoordinates(location: EventMapping['location']): Reader<EventCoordinates | null> {
+  const isSwapped = location.isSwapped === true
+  if (location.kind === 'lat-lon' && location.latitude !== undefined && location.longitude !== undefined) {
+    return compileLatLon(location.latitude, location.longitude, isSwapped)
+  }
+  if ((location.kind === 'combined' || location.kind === 'geometry') && location.combined !== undefined) {
+    return compileCombined(location.combined, isSwapped)
+  }
+  return () => null
+}
+
+const QUERY_PARTS: ReadonlyArray<keyof Omit<AddressColumns, 'place'>> = ['street', 'city', 'region', 'postalCode', 'country']
+
+function compilePlaceQuery(location: EventMapping['location']): Reader<PlaceQuery | null> {
+  const address = location.address
+  if (location.kind !== 'address' || address === undefined) return () => null
+  const columns = Object.values(address).filter((name): name is string => name !== undefined)
+  return (row, rowNumber, errors) => {
+    const query: Omit<PlaceQuery, 'text'> = {}
+    const texts: string[] = []
+    for (const part of QUERY_PARTS) {
+      const column = address[part]
+      const text = column === undefined ? null : presentText(readCell(row, column))
+      if (text === null) continue
+      query[part] = text
+      texts.push(text)
+    }
+    const place = address.place === undefined ? null : presentText(readCell(row, address.place))
+    // Street or city make the parts specific; otherwise a free-text place says more than a region.
+    const useParts = query.street !== undefined || query.city !== undefined || place === null
+    const text = useParts ? texts.join(', ') : place
+    if (text.length === 0) {
+      errors.push({ row: rowNumber, column: columns.join('+'), code: 'missing-place', message: `The address columns ${columns.map((name) => `"${name}"`).join(', ')} are empty` })
+      return null
+    }
+    return { text, ...query }
+  }
+}
+
+function compileText(column: string | undefined): (row: Row) => string | null {
+  if (column === undefined) return () => null
+  return (row) => presentText(readCell(row, column))
+}
+
+/**
+ * Compiles a mapping into a function that reads an event's fields from a row: title and
+ * description, start and end time (a missing mapped start time is a `missing-time` error; an
+ * unmapped one is simply null), validated coordinates with their source columns, or the place
+ * query to geocode. A missing title falls back to the place, then the description, then "Row N".
+ * @example
+ * const extract = createEventExtractor(detectSchema(headers, rows).mapping)
+ * extract({ date: '9/1/2016', lat: '39.44', lng: '-83.82', location: 'Wilmington, OH' }, 2).eventTime?.iso
+ * // '2016-09-01T00:00:00.000Z'
+ */
+export function createEventExtractor(mapping: EventMapping, options: EventExtractorOptions = {}): (values: Row, row: number) => EventFields {
+  const dateOptions: ParseDateOptions = {}
+  const order = options.dateOrder ?? mapping.dateOrder
+  if (order !== undefined) dateOptions.order = order
+  const readTitle = compileText(mapping.title)
+  const readDescription = compileText(mapping.description)
+  const readFallbackPlace = compileText(mapping.location.address?.place ?? mapping.location.address?.city)
+  const readStart = compileStartTime(mapping, dateOptions)
+  const end = mapping.endTime
+  const readEnd: Reader<ParsedDate | null> = end === undefined ? () => null : compileDateField(end.field, end.kind, dateOptions, false)
+  const readCoordinates = compileCoordinates(mapping.location)
+  const readPlaceQuery = compilePlaceQuery(mapping.location)
+  return (row, rowNumber) => {
+    const errors: RowError[] = []
+    const description = readDescription(row)
+    const eventTime = readStart(row, rowNumber, errors)
+    const eventEndTime = end === undefined ? (eventTime?.end ?? null) : readEnd(row, rowNumber, errors)
+    const coordinates = readCoordinates(row, rowNumber, errors)
+    const placeQuery = readPlaceQuery(row, rowNumber, errors)
+    const title =
+      readTitle(row) ??
+      readFallbackPlace(row) ??
+      (description === null ? null : description.slice(0, FALLBACK_TITLE_LENGTH)) ??
+      `Row ${rowNumber}`
+    return { title, description, eventTime, eventEndTime, coordinates, placeQuery, errors }
+  }
+}

@@ -1,0 +1,222 @@
+import { detectSwappedCoordinates } from '@chronotope/coordinates'
+
+import { isTextColumn, roleScore } from './column-profile'
+import type { ColumnProfile } from './column-profile'
+import { AXIS_LETTER_SCORE, EXACT_HEADER_SCORE } from './header-vocabulary'
+import type { AddressColumns, FieldRole, GeoColumnResult, SchemaWarning } from './types'
+
+/** Share of a coordinate column's non-empty values that must parse and be in range. */
+export const COORDINATE_SHARE = 0.9
+
+/** Row-aligned samples of a candidate latitude/longitude column pair, for swap detection. */
+export interface CoordinatePairSamples {
+  latitude: string
+  longitude: string
+  samples: Array<[latitude: number, longitude: number]>
+}
+
+/** The geo location detector's result with the roles it gives columns. */
+export interface GeoDetection {
+  location: GeoColumnResult
+  roles: Map<string, FieldRole>
+  warnings: SchemaWarning[]
+}
+
+const ADDRESS_PARTS: ReadonlyArray<[role: FieldRole, key: keyof AddressColumns]> = [
+  ['street', 'street'],
+  ['city', 'city'],
+  ['region', 'region'],
+  ['postal-code', 'postalCode'],
+  ['country', 'country'],
+  ['place', 'place'],
+]
+
+function toSwapSamples(samples: ReadonlyArray<[number, number]>): Array<{ latitude: number; longitude: number }> {
+  return samples.map(([latitude, longitude]) => ({ latitude, longitude }))
+}
+
+function rangeShares(profile: ColumnProfile): { parsed: number; within90: number; within180: number; dms: number } {
+  const coordinates = profile.figures.coordinates
+  const nonEmpty = profile.decision.nonEmptyCount
+  const parsed = coordinates.parsed
+  return {
+    parsed: nonEmpty === 0 ? 0 : parsed / nonEmpty,
+    within90: parsed === 0 ? 0 : coordinates.within90 / parsed,
+    within180: parsed === 0 ? 0 : coordinates.within180 / parsed,
+    dms: coordinates.dms,
+  }
+}
+
+interface LatLonCandidate {
+  result: GeoColumnResult
+  score: number
+}
+
+function evaluatePair(pair: CoordinatePairSamples, byName: ReadonlyMap<string, ColumnProfile>, warnings: SchemaWarning[]): LatLonCandidate | undefined {
+  const latitude = byName.get(pair.latitude)
+  const longitude = byName.get(pair.longitude)
+  if (latitude === undefined || longitude === undefined) return undefined
+  const latScore = roleScore(latitude, 'latitude')
+  const lonScore = roleScore(longitude, 'longitude')
+  const isAxisPair = latScore === AXIS_LETTER_SCORE && lonScore === AXIS_LETTER_SCORE
+  if (!isAxisPair && (latScore === AXIS_LETTER_SCORE || lonScore === AXIS_LETTER_SCORE)) return undefined
+  const lat = rangeShares(latitude)
+  const lon = rangeShares(longitude)
+  if (lat.parsed < COORDINATE_SHARE || lon.parsed < COORDINATE_SHARE) return undefined
+  const swap = detectSwappedCoordinates(toSwapSamples(pair.samples))
+  const fitsSwapped = swap.isSwapped && lat.within180 >= COORDINATE_SHARE && lon.within90 >= COORDINATE_SHARE
+  const fits = !swap.isSwapped && lat.within90 >= COORDINATE_SHARE && lon.within180 >= COORDINATE_SHARE
+  if (!fits && !fitsSwapped) {
+    if (!isAxisPair) {
+      warnings.push({
+        code: 'coordinates-out-of-range',
+        field: pair.latitude,
+        message: `Columns "${pair.latitude}"/"${pair.longitude}" look like coordinates, but only ${Math.round(lat.within90 * 100)}% of latitudes are within ±90 and ${Math.round(lon.within180 * 100)}% of longitudes within ±180: they are not used as coordinates.`,
+      })
+    }
+    return undefined
+  }
+  const baseConfidence = isAxisPair ? 0.6 : Math.min(latScore, lonScore) === EXACT_HEADER_SCORE ? 0.95 : 0.8
+  const dmsCount = latitude.figures.coordinates.dms + longitude.figures.coordinates.dms
+  const parsedCount = latitude.figures.coordinates.parsed + longitude.figures.coordinates.parsed
+  const result: GeoColumnResult = {
+    kind: 'lat-lon',
+    latitude: pair.latitude,
+    longitude: pair.longitude,
+    isSwapped: fitsSwapped,
+    format: dmsCount * 2 > parsedCount ? 'dms' : 'decimal',
+    confidence: fitsSwapped ? baseConfidence * 0.9 : baseConfidence,
+    reason: fitsSwapped
+      ? `"${pair.latitude}" and "${pair.longitude}" hold coordinates with latitude and longitude swapped: ${swap.reason}`
+      : `"${pair.latitude}" and "${pair.longitude}" are named like latitude/longitude and ${Math.round(lat.within90 * 100)}%/${Math.round(lon.within180 * 100)}% of their values are in range`,
+  }
+  return { result, score: latScore + lonScore }
+}
+
+function findCombined(profiles: readonly ColumnProfile[]): GeoColumnResult | undefined {
+  let best: { result: GeoColumnResult; score: number } | undefined
+  for (const profile of profiles) {
+    const formats = profile.figures.coordinates.pairFormats
+    const pairCount = Object.values(formats).reduce((sum, count) => sum + (count ?? 0), 0)
+    const nonEmpty = profile.decision.nonEmptyCount
+    if (nonEmpty === 0 || pairCount / nonEmpty < COORDINATE_SHARE) continue
+    const headerScore = roleScore(profile, 'coordinates')
+    const swap = detectSwappedCoordinates(toSwapSamples(profile.figures.coordinates.pairSamples))
+    const score = headerScore + pairCount / nonEmpty
+    if (best !== undefined && best.score >= score) continue
+    best = {
+      score,
+      result: {
+        kind: 'combined',
+        combined: profile.name,
+        isSwapped: swap.isSwapped,
+        format: (formats.dms ?? 0) * 2 > pairCount ? 'dms' : 'decimal',
+        confidence: (headerScore > 0 ? 0.9 : 0.7) * (swap.isSwapped ? 0.9 : 1),
+        reason: `${Math.round((pairCount / nonEmpty) * 100)}% of "${profile.name}" values are coordinate pairs${swap.isSwapped ? `; they are in longitude, latitude order: ${swap.reason}` : ''}`,
+      },
+    }
+  }
+  return best?.result
+}
+
+function isAddressValueColumn(profile: ColumnProfile, role: FieldRole): boolean {
+  if (role === 'postal-code') return isTextColumn(profile) || profile.decision.type === 'integer'
+  return isTextColumn(profile)
+}
+
+function findAddress(profiles: readonly ColumnProfile[], taken: ReadonlySet<string>): { address: AddressColumns; roles: Map<string, FieldRole> } {
+  const best = new Map<FieldRole, { name: string; score: number }>()
+  for (const profile of profiles) {
+    if (taken.has(profile.name)) continue
+    // A column plays one address part: its best-scored one, in ADDRESS_PARTS order on ties.
+    let chosen: { role: FieldRole; score: number } | undefined
+    for (const [role] of ADDRESS_PARTS) {
+      const score = roleScore(profile, role)
+      if (score > 0 && isAddressValueColumn(profile, role) && (chosen === undefined || score > chosen.score)) chosen = { role, score }
+    }
+    if (chosen === undefined) continue
+    const current = best.get(chosen.role)
+    if (current === undefined || chosen.score > current.score) best.set(chosen.role, { name: profile.name, score: chosen.score })
+  }
+  const address: AddressColumns = {}
+  const roles = new Map<string, FieldRole>()
+  for (const [role, key] of ADDRESS_PARTS) {
+    const column = best.get(role)
+    if (column === undefined) continue
+    address[key] = column.name
+    roles.set(column.name, role)
+  }
+  return { address, roles }
+}
+
+function addressConfidence(address: AddressColumns): number {
+  if (address.street && (address.city || address.postalCode)) return 0.85
+  if (address.city && (address.region || address.country)) return 0.8
+  if (address.place) return 0.7
+  if (address.city || address.postalCode) return 0.65
+  return 0.5
+}
+
+function describeAddress(address: AddressColumns): string {
+  return Object.entries(address).map(([part, column]) => `${part} "${column}"`).join(', ')
+}
+
+/**
+ * The geo location detector: decides where rows keep their location, by header and values.
+ * Precedence: latitude/longitude columns > one combined coordinate column > address columns
+ * (geocoded later) > none. Address parts are returned in every case, so users can switch.
+ * @example locateGeoColumns(profilesOf('trump'), pairs).location // { kind: 'lat-lon', latitude: 'lat', longitude: 'lng', ... }
+ */
+export function locateGeoColumns(
+  profiles: readonly ColumnProfile[],
+  pairs: readonly CoordinatePairSamples[],
+  claimed: ReadonlySet<string>,
+): GeoDetection {
+  const warnings: SchemaWarning[] = []
+  const available = profiles.filter((profile) => !claimed.has(profile.name))
+  const byName = new Map(available.map((profile) => [profile.name, profile]))
+  const latLon = pairs
+    .map((pair) => evaluatePair(pair, byName, warnings))
+    .filter((candidate): candidate is LatLonCandidate => candidate !== undefined)
+    .sort((a, b) => b.score - a.score)[0]?.result
+  const coordinateColumns = new Set<string>()
+  const roles = new Map<string, FieldRole>()
+  let location: GeoColumnResult | undefined = latLon
+  if (latLon?.latitude && latLon.longitude) {
+    roles.set(latLon.latitude, 'latitude').set(latLon.longitude, 'longitude')
+    coordinateColumns.add(latLon.latitude).add(latLon.longitude)
+  } else {
+    location = findCombined(available)
+    if (location?.combined) {
+      roles.set(location.combined, 'coordinates')
+      coordinateColumns.add(location.combined)
+    }
+  }
+  const { address, roles: addressRoles } = findAddress(available, coordinateColumns)
+  for (const [name, role] of addressRoles) roles.set(name, role)
+  const hasAddress = addressRoles.size > 0
+  if (location !== undefined) {
+    if (hasAddress) location.address = address
+    if (location.isSwapped) {
+      warnings.push({
+        code: 'swapped-coordinates',
+        field: location.latitude ?? location.combined,
+        message: `Latitude and longitude look swapped (${location.reason}); they will be swapped back on import unless you change it.`,
+      })
+    }
+  } else if (hasAddress) {
+    location = {
+      kind: 'address',
+      address,
+      confidence: addressConfidence(address),
+      reason: `No coordinate columns; places will be geocoded from ${describeAddress(address)}`,
+    }
+  } else {
+    location = { kind: 'none', confidence: 0, reason: 'No latitude/longitude, coordinate or address columns were found' }
+    warnings.push({
+      code: 'no-location',
+      message: 'No coordinates or address columns were found: events will have no place unless you choose columns.',
+    })
+  }
+  return { location, roles, warnings }
+}

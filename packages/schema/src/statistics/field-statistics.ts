@@ -1,0 +1,77 @@
+import { tryParseDate } from '@chronotope/dates'
+import type { ParseDateOptions } from '@chronotope/dates'
+
+import type { FieldTypeDecision } from '../detect-field-type'
+import type { FieldStatistics } from '../types'
+import type { ColumnStatisticsState } from './column-statistics'
+import type { DistinctValues } from './distinct-values'
+
+/** Most frequent values listed in {@link FieldStatistics.topValues}. */
+export const TOP_VALUES_LIMIT = 20
+
+/** How bare numbers are read for a date column's format kind. */
+export function numbersOptionForKind(kind: string | undefined): ParseDateOptions['numbers'] {
+  switch (kind) {
+    case 'excel-serial':
+    case 'unix-seconds':
+    case 'unix-milliseconds':
+    case 'year':
+      return kind
+    default:
+      return undefined
+  }
+}
+
+function dateRange(figures: Readonly<ColumnStatisticsState>, decision: FieldTypeDecision): { min?: string; max?: string } {
+  const format = decision.dateFormat
+  const numbersOption = numbersOptionForKind(format?.kind)
+  if (numbersOption !== undefined && numbersOption !== 'year' && decision.numbers.min !== null && decision.numbers.max !== null) {
+    return {
+      min: tryParseDate(decision.numbers.min, { numbers: numbersOption })?.iso,
+      max: tryParseDate(decision.numbers.max, { numbers: numbersOption })?.iso,
+    }
+  }
+  const dates = figures.dates
+  const isDmy = format?.order === 'DMY'
+  const earliest = isDmy ? dates.earliestDmy : dates.earliest
+  const latest = isDmy ? dates.latestDmy : dates.latest
+  return { min: earliest?.iso, max: latest?.iso }
+}
+
+/**
+ * Builds the product's "field statistics" of a column from its accumulated figures and its
+ * type decision: min/max are numbers for numeric types and ISO strings for dates.
+ * @example toFieldStatistics(figures, distinct, decision).nullRate // 0.25 when 1 of 4 cells is "NA"
+ */
+export function toFieldStatistics(
+  figures: Readonly<ColumnStatisticsState>,
+  distinct: DistinctValues,
+  decision: FieldTypeDecision,
+): FieldStatistics {
+  const statistics: FieldStatistics = {
+    count: figures.count,
+    nullCount: figures.nullCount,
+    emptyCount: figures.emptyCount,
+    nullRate: figures.count === 0 ? 0 : (figures.nullCount + figures.emptyCount) / figures.count,
+    distinctCount: distinct.count,
+    isDistinctCountExact: distinct.isExact,
+    examples: [...figures.examples],
+    typeCounts: decision.typeCounts,
+  }
+  if (figures.length.count > 0) {
+    statistics.minLength = figures.length.min
+    statistics.maxLength = figures.length.max
+  }
+  if ((decision.type === 'integer' || decision.type === 'number') && decision.numbers.min !== null && decision.numbers.max !== null) {
+    statistics.min = decision.numbers.min
+    statistics.max = decision.numbers.max
+  } else if (decision.type === 'date') {
+    const { min, max } = dateRange(figures, decision)
+    if (min !== undefined) statistics.min = min
+    if (max !== undefined) statistics.max = max
+  }
+  if (distinct.isExact && decision.nonEmptyCount > 0 && distinct.count <= decision.nonEmptyCount / 2) {
+    statistics.topValues = distinct.topValues(TOP_VALUES_LIMIT)
+  }
+  return statistics
+}

@@ -29,7 +29,12 @@ function mergeCandidates(candidates: readonly GeocodingCandidate[]): GeocodingCa
 export function resolvePlace(gazetteer: Gazetteer, query: GeocodingQuery): GeocodingResult {
   const { readings, postalCode, hasStreet, countryBias, description } = readQuery(gazetteer, query)
   const candidates: GeocodingCandidate[] = []
-  for (const reading of readings) {
+  // The literal reading ("Moon Township, PA" all as city words) only counts when no other reading
+  // recognised a region or country: else it lets a namesake elsewhere beat the named state.
+  const literal = readings[0]
+  const counted =
+    readings.length > 1 && literal !== undefined && literal.cityParts.length > 1 ? readings.slice(1) : readings
+  for (const reading of counted) {
     const cities = scoreCities(gazetteer, reading, countryBias, hasStreet)
     candidates.push(...cities)
     if (cities.length === 0) {

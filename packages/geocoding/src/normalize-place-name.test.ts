@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest'
+
+import { normalizePlaceName } from './normalize-place-name'
+
+describe('normalizePlaceName', () => {
+  it.each([
+    ['Springfield', 'springfield'],
+    ['  New   York  ', 'new york'],
+    ['Montréal', 'montreal'],
+    ['São Paulo', 'sao paulo'],
+    ['Düsseldorf', 'dusseldorf'],
+    ['Straße', 'strasse'],
+    ['Łódź', 'lodz'],
+    ['St. Louis', 'saint louis'],
+    ['Saint-Louis', 'saint louis'],
+    ['Ft. Myers', 'fort myers'],
+    ['Mt. Pleasant', 'mount pleasant'],
+    ['Ste-Foy', 'sainte foy'],
+    ["O'Fallon", 'ofallon'],
+    ['Winston-Salem', 'winston salem'],
+    ['Washington, D.C.', 'washington d c'],
+    ['Stuttgart', 'stuttgart'],
+    ['', ''],
+    ['  ,.; ', ''],
+  ])('%j → %j', (input, expected) => {
+    expect(normalizePlaceName(input)).toBe(expected)
+  })
+})

@@ -73,8 +73,9 @@ function parseYearText(text: string): number | undefined {
   try {
     const parsed = parseDate(text, { numbers: 'year' })
     return parsed.precision === 'year' && !parsed.end ? new Date(parsed.epochMs).getUTCFullYear() : undefined
-  } catch {
-    return undefined
+  } catch (error) {
+    if (error instanceof InvalidDate) return undefined
+    throw error
   }
 }
 

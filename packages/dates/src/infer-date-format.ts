@@ -1,4 +1,5 @@
 import { headerMeaning } from './header-words'
+import { InvalidDate } from './invalid-date'
 import { inferDateOrder } from './infer-date-order'
 import { parseDateNumber } from './parse-date-number'
 import { parseIsoDate } from './parse-iso'
@@ -44,7 +45,8 @@ export interface InferDateFormatOptions {
 const MIN_MATCH_RATE = 0.5
 const NUMERIC = /^[+-]?\d+(?:\.\d+)?$/
 const NUMERIC_DATE = /^\s*\d{1,4}[/.-]\d{1,2}(?:[/.-]\d{1,4})?(?:$|[\sT,])/
-const ZONE = /(?:[Zz]|[+-]\d{2}(?::?\d{2})?|\b(?:UTC|GMT|[ECMP][SD]T|CES?T)\b)\)?$|GMT[+-]\d{4}/
+/** A zone after a time of day: '10:00Z', '10:00:00+02:00', '10:00 GMT'; a date's own '-03' is not one. */
+const ZONE = /\d:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?\s?(?:[Zz]|[+\-\u2212]\d{2}(?::?\d{2})?|UTC|GMT|[ECMP][SD]T|CES?T)(?![A-Za-z])/
 
 /**
  * Decides whether a column holds dates and how they are written, from a sample of its values.
@@ -116,18 +118,21 @@ const KIND_NAMES: Readonly<Record<DateFormatKind, string>> = {
 function kindOf(value: unknown, parsed: ParsedDate): DateFormatKind {
   if (typeof value !== 'string') return value instanceof Date ? 'iso' : 'year'
   const text = value.trim()
+  // '1848', 'c. 1850' and '44 BC' are years however they are written.
+  if (parsed.precision === 'year' && !parsed.end) return 'year'
+  if (parseIsoSafely(text) || /^[+-]?\d{4}-\d{2}(?:-\d{2})?\//.test(text)) return 'iso'
   if (NUMERIC_DATE.test(text)) return 'numeric'
-  if (parseIsoSafely(text) || /^[+-]?\d{4}-\d{2}-\d{2}\/\d{4}/.test(text)) return 'iso'
-  if (NUMERIC.test(text)) return parsed.precision === 'year' ? 'year' : 'unix-seconds'
-  return /\p{L}/u.test(text) && parsed.precision === 'year' && !parsed.end ? 'year' : 'month-name'
+  if (NUMERIC.test(text)) return parsed.precision === 'day' ? 'iso' : 'unix-seconds'
+  return 'month-name'
 }
 
 function parseIsoSafely(text: string): boolean {
   try {
     return parseIsoDate(text) !== undefined
-  } catch {
+  } catch (error) {
     // ISO-shaped but impossible ('2021-13-01'): still written the ISO way.
-    return true
+    if (error instanceof InvalidDate) return true
+    throw error
   }
 }
 

@@ -1,0 +1,42 @@
+/**
+ * Measures the offline provider: data load time, memory it adds, and geocoding throughput on
+ * the distinct places of the FiveThirtyEight fixtures. Run from the repository root:
+ * `node --expose-gc --import tsx packages/geocoding/bench/offline-provider.bench.ts`
+ * @module
+ */
+import { readFileSync } from 'node:fs'
+
+import { createOfflineProvider } from '../src/index'
+
+const rssMb = (): number => {
+  globalThis.gc?.()
+  return process.memoryUsage().rss / 1e6
+}
+
+const before = rssMb()
+const started = performance.now()
+const provider = createOfflineProvider()
+await provider.load()
+const loadMs = performance.now() - started
+const after = rssMb()
+console.log(`load: ${loadMs.toFixed(0)} ms, RSS ${before.toFixed(0)} → ${after.toFixed(0)} MB (+${(after - before).toFixed(0)} MB)`)
+
+const lines = readFileSync('/work/shared/fixtures/fivethirtyeight/gop-candidate-visits-2024_candidate_visits.csv', 'utf8')
+  .split('\n')
+  .slice(1)
+  .filter((line) => line.trim() !== '')
+const places = [...new Set(lines.map((line) => line.split(',').slice(2, 4).join('|')))]
+for (const round of ['first', 'second']) {
+  const t = performance.now()
+  let fuzzyOrMissing = 0
+  for (const place of places) {
+    const [city, region] = place.split('|')
+    const result = await provider.geocode({ city, region, countryBias: 'US' })
+    if ((result.best?.confidence ?? 0) < 0.9) fuzzyOrMissing++
+  }
+  const ms = performance.now() - t
+  console.log(
+    `${round} pass: ${places.length} distinct GOP places in ${ms.toFixed(0)} ms` +
+      ` (${(ms / places.length).toFixed(2)} ms/place; ${fuzzyOrMissing} below 0.9 confidence)`,
+  )
+}

@@ -1,5 +1,5 @@
 import { parseMonthName } from '@chronotope/dates'
-import type { DateOrder } from '@chronotope/dates'
+import type { DateFormatKind, DateOrder } from '@chronotope/dates'
 
 import { roleScore } from './column-profile'
 import type { ColumnProfile } from './column-profile'
@@ -52,6 +52,11 @@ function startScore(profile: ColumnProfile): number {
   return Math.max(roleScore(profile, 'start-time'), roleScore(profile, 'time'))
 }
 
+function dateFieldMapping(profile: ColumnProfile): { field: string; kind?: DateFormatKind } {
+  const kind = profile.decision.dateFormat?.kind
+  return kind === undefined ? { field: profile.name } : { field: profile.name, kind }
+}
+
 function ambiguityWarning(profile: ColumnProfile): SchemaWarning[] {
   const format = profile.decision.dateFormat
   if (format === undefined || !format.isAmbiguousOrder) return []
@@ -93,12 +98,13 @@ export function detectTimeFields(profiles: readonly ColumnProfile[], claimed: Re
   const result: TimeDetection = { roles, warnings }
   if (start !== undefined) {
     roles.set(start.name, 'start-time')
-    result.startTime = { field: start.name, kind: start.decision.dateFormat?.kind }
-    result.dateOrder = start.decision.dateFormat?.order
+    result.startTime = dateFieldMapping(start)
+    const order = start.decision.dateFormat?.order
+    if (order !== undefined) result.dateOrder = order
     warnings.push(...ambiguityWarning(start))
     if (end !== undefined) {
       roles.set(end.name, 'end-time')
-      result.endTime = { field: end.name, kind: end.decision.dateFormat?.kind }
+      result.endTime = dateFieldMapping(end)
       if (end.decision.dateFormat?.order !== result.dateOrder) warnings.push(...ambiguityWarning(end))
     }
   } else if (year !== undefined) {

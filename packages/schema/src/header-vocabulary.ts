@@ -33,7 +33,7 @@ export const HEADER_VOCABULARY: Readonly<Record<FieldRole, readonly string[]>> =
   street: ['address', 'street', 'street address', 'addr', 'address line 1', 'address1', 'strasse',
     'adresse', 'anschrift', 'rue', 'calle', 'direccion', 'via', 'indirizzo', 'endereco', 'rua',
     'straat', 'adres'],
-  city: ['city', 'town', 'municipality', 'village', 'stadt', 'gemeinde', 'ville', 'commune',
+  city: ['city', 'town', 'municipality', 'village', 'ort', 'stadt', 'gemeinde', 'ville', 'commune',
     'ciudad', 'municipio', 'citta', 'comune', 'cidade', 'stad', 'gemeente', 'woonplaats'],
   region: ['state', 'province', 'region', 'territory', 'prefecture', 'bundesland', 'kanton',
     'canton', 'departement', 'provincia', 'estado', 'comunidad', 'regione', 'provincie'],

@@ -1,6 +1,7 @@
 import { tryParseCoordinate, tryParseCoordinatePair } from '@chronotope/coordinates'
 import type { CoordinateFormat } from '@chronotope/coordinates'
 import { tryParseDate } from '@chronotope/dates'
+import type { ParsedDate } from '@chronotope/dates'
 
 import { parseBooleanWord } from '../boolean-words'
 import type { CellValue } from '../cell-value'
@@ -14,6 +15,14 @@ import type { DistinctValuesState } from './distinct-values'
 export const SAMPLE_VALUE_CAP = 1_000
 /** Coordinate pairs kept per column for swap detection. */
 export const PAIR_SAMPLE_CAP = 1_000
+/**
+ * Date and coordinate parsing is given up for a column after this many distinct values when
+ * fewer than {@link PARSE_GIVE_UP_HIT_RATE} of them parsed: such a column cannot reach the 95%
+ * a type needs, and failed parses are the expensive part of sampling free text.
+ */
+export const PARSE_GIVE_UP_AFTER = 200
+/** See {@link PARSE_GIVE_UP_AFTER}. */
+export const PARSE_GIVE_UP_HIT_RATE = 0.05
 const EXAMPLE_CAP = 5
 const KIND_EXAMPLE_CAP = 3
 
@@ -26,6 +35,12 @@ export interface NumericReading {
   integerCount: number
   min: number | null
   max: number | null
+}
+
+/** Parse attempts of one kind in a column. */
+export interface ParseAttempts {
+  tried: number
+  parsed: number
 }
 
 /** A date extreme: its instant and ISO text. */
@@ -57,6 +72,8 @@ export interface ColumnStatisticsState {
     /** Values exactly 0 or 1. */
     zeroOneCount: number
   }
+  /** Distinct values tried as dates and as coordinates, and how many parsed. */
+  attempts: { date: ParseAttempts; coordinate: ParseAttempts }
   dates: { earliest: DateExtreme | null; latest: DateExtreme | null; earliestDmy: DateExtreme | null; latestDmy: DateExtreme | null }
   coordinates: {
     /** Values read as one coordinate (numbers or degrees-minutes-seconds). */
@@ -90,6 +107,7 @@ export function emptyColumnState(): ColumnStatisticsState {
     kindCounts: emptyKinds(() => 0),
     kindExamples: emptyKinds((): string[] => []),
     numbers: { point: emptyReading(), comma: emptyReading(), pointOnly: 0, commaOnly: 0, leadingZeroCount: 0, zeroOneCount: 0 },
+    attempts: { date: { tried: 0, parsed: 0 }, coordinate: { tried: 0, parsed: 0 } },
     dates: { earliest: null, latest: null, earliestDmy: null, latestDmy: null },
     coordinates: { parsed: 0, within90: 0, within180: 0, dms: 0, pairFormats: {}, pairSamples: [] },
   }
@@ -111,6 +129,13 @@ function later(current: DateExtreme | null, epochMs: number, iso: string): DateE
 }
 
 const HAS_DIGIT = /\d/
+/** Letters other than hemispheres and d/m/s/deg units, which no single coordinate or pair contains. */
+const NON_COORDINATE_LETTER = /[abcfh-lo-rt-vx-z]/i
+const WKT_OR_GEOJSON = /^(?:point\b|\{)/i
+
+function isWorthTrying(attempts: ParseAttempts): boolean {
+  return attempts.tried < PARSE_GIVE_UP_AFTER || attempts.parsed >= attempts.tried * PARSE_GIVE_UP_HIT_RATE
+}
 const DECIMAL_DEGREES = /^[+-]?\d+(?:[.,]\d+)?$/
 const LEADING_ZERO = /^0\d+$/
 
@@ -189,8 +214,14 @@ export class ColumnStatistics {
     if (parseBooleanWord(text) !== undefined) return 'boolean'
     // Dates and coordinates need a digit: skipping digit-free text keeps names and words cheap.
     if (!HAS_DIGIT.test(text)) return 'string'
-    const date = tryParseDate(text)
+    const attempts = this.data.attempts
+    let date: ParsedDate | undefined
+    if (isWorthTrying(attempts.date)) {
+      attempts.date.tried++
+      date = tryParseDate(text)
+    }
     if (date !== undefined) {
+      attempts.date.parsed++
       const dates = this.data.dates
       dates.earliest = earlier(dates.earliest, date.epochMs, date.iso)
       dates.latest = later(dates.latest, date.epochMs, date.iso)
@@ -199,7 +230,11 @@ export class ColumnStatistics {
       dates.latestDmy = later(dates.latestDmy, dmy.epochMs, dmy.iso)
       return 'date'
     }
-    return this.addCoordinateText(text, true) ? 'coordinate' : 'string'
+    if (!isWorthTrying(attempts.coordinate) || (NON_COORDINATE_LETTER.test(text) && !WKT_OR_GEOJSON.test(text))) return 'string'
+    attempts.coordinate.tried++
+    if (!this.addCoordinateText(text, true)) return 'string'
+    attempts.coordinate.parsed++
+    return 'coordinate'
   }
 
   /** Counts a number cell or numeric text under both decimal conventions; false when not a number. */

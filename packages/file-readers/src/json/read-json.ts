@@ -1,0 +1,62 @@
+import type { FormatDetectionResult, ReadLimits, SourceRow } from '../types'
+import { flattenRecord, isJsonObject } from './flatten-record'
+import { type JsonRecord, readJsonRecords } from './json-records'
+
+/** Records sampled for the header names of a JSON file. */
+const HEADER_SAMPLE_RECORDS = 1000
+
+/**
+ * Turns a JSON record into a data row: objects are flattened to dot paths; anything else is an
+ * empty row with a `not-an-object` issue.
+ * @example jsonRecordToRow({ value: { a: { b: 1 } } }, 1, 2000).values // { 'a.b': 1 }
+ */
+export function jsonRecordToRow(record: JsonRecord, rowNumber: number, maxColumns: number): SourceRow {
+  const row: SourceRow = { rowNumber, values: {} }
+  if (record.sourceRow !== undefined) row.sourceRow = record.sourceRow
+  if (record.issue !== undefined) {
+    row.issues = [record.issue]
+  } else if (isJsonObject(record.value)) {
+    row.values = flattenRecord(record.value, maxColumns, rowNumber)
+  } else {
+    const shown = JSON.stringify(record.value)?.slice(0, 40) ?? String(record.value)
+    row.issues = [{ code: 'not-an-object', message: `Record ${rowNumber} is ${shown}, not an object; expected {"column": value, ...}` }]
+  }
+  return row
+}
+
+/**
+ * Streams a JSON or NDJSON file as data rows (see {@link readJsonRecords} for the layouts).
+ * @example for await (const rows of readJsonRows('events.json', detection, limits)) rows[0]?.values // { name: 'Rally', 'address.city': 'Erie' }
+ */
+export async function* readJsonRows(
+  path: string,
+  detection: FormatDetectionResult,
+  limits: ReadLimits,
+  startAfterRow = 0,
+): AsyncGenerator<SourceRow[]> {
+  let rowNumber = 0
+  for await (const records of readJsonRecords(path, { encoding: detection.encoding ?? 'utf-8' })) {
+    const rows: SourceRow[] = []
+    for (const record of records) {
+      rowNumber++
+      if (rowNumber > startAfterRow) rows.push(jsonRecordToRow(record, rowNumber, limits.maxColumns))
+    }
+    if (rows.length > 0) yield rows
+  }
+}
+
+/**
+ * The column names of a row stream: every key of the first 1000 rows, in first-seen order.
+ * @example await sampleHeaders(readJsonRows(...)) // ['name', 'address.city', 'tags']
+ */
+export async function sampleHeaders(rows: AsyncIterable<SourceRow[]>): Promise<string[]> {
+  const names = new Set<string>()
+  let seen = 0
+  for await (const batch of rows) {
+    for (const row of batch) {
+      for (const key of Object.keys(row.values)) names.add(key)
+      if (++seen >= HEADER_SAMPLE_RECORDS) return [...names]
+    }
+  }
+  return [...names]
+}

@@ -52,13 +52,16 @@ function addToIndex<T>(index: Map<string, T[]>, name: string, value: T): void {
   else if (!list.includes(value)) list.push(value)
 }
 
-/** Other keys a GeoNames name is searched by: "Washington, D.C." → "washington". */
-function cityNameAliases(name: string): string[] {
+/**
+ * Other keys a GeoNames name is searched by: "Washington, D.C." → "washington". A section's
+ * parenthesis stays ("Zürich (Kreis 11)" must not become a second Zürich).
+ */
+function cityNameAliases(name: string, featureCode = ''): string[] {
   const aliases: string[] = []
   const comma = name.indexOf(',')
   if (comma > 0) aliases.push(name.slice(0, comma))
   const paren = name.indexOf(' (')
-  if (paren > 0) aliases.push(name.slice(0, paren))
+  if (paren > 0 && featureCode !== 'PPLX') aliases.push(name.slice(0, paren))
   // "New York City" is written "New York"; two-word names such as "Kansas City" keep their "City".
   const words = name.split(' ')
   if (words.length >= 3 && words[words.length - 1] === 'City') aliases.push(words.slice(0, -1).join(' '))
@@ -72,7 +75,7 @@ function zipOnlyTowns(cities: CityColumns, zipCodes: readonly ZipCodeRecord[]): 
     if (cities.countryCodes[i] !== 'US') continue
     const name = cities.names[i] ?? ''
     known.add(`${cities.admin1Codes[i]}|${normalizePlaceName(name)}`)
-    for (const alias of cityNameAliases(name)) known.add(`${cities.admin1Codes[i]}|${normalizePlaceName(alias)}`)
+    for (const alias of cityNameAliases(name, cities.featureCodes[i])) known.add(`${cities.admin1Codes[i]}|${normalizePlaceName(alias)}`)
   }
   const towns = new Map<string, ZipCodeRecord[]>()
   for (const zip of zipCodes) {
@@ -121,7 +124,8 @@ function withZipTowns(cities: CityColumns, towns: Map<string, ZipCodeRecord[]>):
 function indexRegions(cities: CityColumns, admin1: readonly Admin1Record[]): Map<string, RegionEntry> {
   const sums = new Map<string, { lat: number; lon: number; weight: number; population: number }>()
   for (let i = 0; i < cities.count; i++) {
-    if (cities.featureCodes[i] === ZIP_TOWN_FEATURE) continue
+    // Sections of cities (PPLX) would count their people twice.
+    if (cities.featureCodes[i] === ZIP_TOWN_FEATURE || cities.featureCodes[i] === 'PPLX') continue
     const key = `${cities.countryCodes[i]}.${cities.admin1Codes[i]}`
     // Weight by population so a state's point sits where its people live; +1 keeps unknown ones.
     const weight = (cities.populations[i] ?? 0) + 1
@@ -163,7 +167,7 @@ export function indexPlaces(data: OfflineGazetteerData): Gazetteer {
   for (let i = 0; i < cities.count; i++) {
     const name = cities.names[i] ?? ''
     const country = cities.countryCodes[i] ?? ''
-    for (const spelling of [name, ...cityNameAliases(name)]) {
+    for (const spelling of [name, ...cityNameAliases(name, cities.featureCodes[i])]) {
       addToIndex(cityIndex, spelling, i)
       const names = namesByCountry.get(country) ?? new Set<string>()
       names.add(normalizePlaceName(spelling))

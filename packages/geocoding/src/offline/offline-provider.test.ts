@@ -75,6 +75,8 @@ describe('createOfflineProvider', () => {
     [{ text: 'Bayern' }, { label: 'Bavaria, Germany', precision: 'region', confidence: [0.85, 1] }],
     [{ text: 'Ontario' }, { label: 'Ontario, Canada', precision: 'region', confidence: [0.85, 1] }],
     [{ text: 'New York' }, { label: 'New York City, New York, United States', precision: 'city', confidence: [0.6, 0.85] }],
+    [{ text: 'Zürich' }, { label: 'Zürich, Zurich, Switzerland', precision: 'city', confidence: [0.6, 0.85] }],
+    [{ text: 'Bavaria, Germany' }, { label: 'Bavaria, Germany', precision: 'region', confidence: [0.85, 1] }],
     // Unknown town in a known state: the state, with low confidence
     [{ text: 'Nowheresville, Iowa' }, { label: 'Iowa, United States', precision: 'region', confidence: [0.3, 0.49] }],
     // Postal codes

@@ -60,7 +60,7 @@ function largestCityNamed(gazetteer: Gazetteer, names: readonly string[]): numbe
  * bare name: "New York" (the city holds half the state) and "Berlin" are cities; "Ohio" (a village
  * in Illinois) and "Ontario" (a city in California) are regions.
  */
-const NAMESAKE_CITY_SHARE = 0.25
+const NAMESAKE_CITY_SHARE = 0.2
 
 /**
  * Scores the region or country a reading names when it names no city, or as the fallback when its

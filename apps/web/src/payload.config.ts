@@ -13,6 +13,11 @@ import { collections } from './collections'
 import { database } from './config/database'
 import { settings } from './config/settings'
 import { healthEndpoint } from './endpoints/health'
+import { importActionEndpoint } from './endpoints/import/actions'
+import { previewEndpoint } from './endpoints/import/preview'
+import { importProgressEndpoint } from './endpoints/import/progress'
+import { importRowErrorsEndpoint } from './endpoints/import/row-errors-csv'
+import { importUploadEndpoint } from './endpoints/import/upload'
 import { MainMenu } from './globals/main-menu'
 import { jobs } from './jobs'
 import { withOfflineJsonEditor } from './lib/admin/offline-json-editor'
@@ -35,7 +40,14 @@ export default buildConfig({
   collections: collections.map(withOfflineJsonEditor),
   globals: [MainMenu].map(withOfflineJsonEditor),
   jobs,
-  endpoints: [healthEndpoint],
+  endpoints: [
+    healthEndpoint,
+    importUploadEndpoint,
+    previewEndpoint,
+    importRowErrorsEndpoint,
+    importProgressEndpoint,
+    importActionEndpoint,
+  ],
   editor: lexicalEditor(),
   admin: {
     user: 'users',

@@ -29,6 +29,12 @@ describe('readSettings', () => {
     [{ NODE_ENV: 'production', PAYLOAD_SECRET: 's' }, { environment: 'production', runJobsInWeb: false }],
     [{ SERVER_URL: 'https://events.example.org/' }, { serverUrl: 'https://events.example.org' }],
     [{ CHRONOTOPE_DATA_DIR: '/srv/chronotope' }, { dataDir: '/srv/chronotope' }],
+    [{}, { uploadMaxBytes: 100 * 1024 * 1024, jobLeaseSeconds: 60 }],
+    [{ CHRONOTOPE_UPLOAD_MAX_MB: '0.5' }, { uploadMaxBytes: 524_288 }],
+    [{}, { uploadRateLimitPerUser: { limit: 30, windowSeconds: 3600 }, uploadRateLimitPerIp: { limit: 60, windowSeconds: 3600 } }],
+    [{ CHRONOTOPE_UPLOAD_RATE_LIMIT_USER: '5/minute' }, { uploadRateLimitPerUser: { limit: 5, windowSeconds: 60 } }],
+    [{ CHRONOTOPE_UPLOAD_RATE_LIMIT_IP: 'off' }, { uploadRateLimitPerIp: null }],
+    [{ CHRONOTOPE_JOB_LEASE_SECONDS: '5' }, { jobLeaseSeconds: 5 }],
   ])('reads %o', (env, expected) => {
     expect(readSettings(env)).toMatchObject(expected)
   })
@@ -40,6 +46,9 @@ describe('readSettings', () => {
     [{ NODE_ENV: 'production' }, 'PAYLOAD_SECRET must be set in production'],
     [{ CHRONOTOPE_SEED_ON_FIRST_START: 'maybe' }, 'CHRONOTOPE_SEED_ON_FIRST_START must be true or false; got "maybe"'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
+    [{ CHRONOTOPE_UPLOAD_MAX_MB: '-1' }, 'CHRONOTOPE_UPLOAD_MAX_MB must be a positive number; got "-1"'],
+    [{ CHRONOTOPE_UPLOAD_RATE_LIMIT_USER: 'lots' }, 'CHRONOTOPE_UPLOAD_RATE_LIMIT_USER must look like 20/hour'],
+    [{ CHRONOTOPE_UPLOAD_RATE_LIMIT_IP: '0/hour' }, 'CHRONOTOPE_UPLOAD_RATE_LIMIT_IP must look like 20/hour'],
   ])('rejects %o naming the variable', (env, message) => {
     expect(() => readSettings(env)).toThrow(InvalidSetting)
     expect(() => readSettings(env)).toThrow(message)

@@ -51,6 +51,49 @@ export interface Settings {
   readonly runJobsInWeb: boolean
   /** Log level: `fatal`, `error`, `warn`, `info`, `debug` or `trace` (`LOG_LEVEL`, default `info`). */
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace'
+  /** Largest file a user may upload for import, in bytes (`CHRONOTOPE_UPLOAD_MAX_MB`, default 100). */
+  readonly uploadMaxBytes: number
+  /** Uploads allowed per user per window (`CHRONOTOPE_UPLOAD_RATE_LIMIT_USER`, default `30/hour`, or `off`). */
+  readonly uploadRateLimitPerUser: RateLimit | null
+  /** Uploads allowed per client IP per window (`CHRONOTOPE_UPLOAD_RATE_LIMIT_IP`, default `60/hour`, or `off`). */
+  readonly uploadRateLimitPerIp: RateLimit | null
+  /**
+   * Seconds a running import stage may go without a heartbeat before another worker takes it over,
+   * e.g. after its worker was killed (`CHRONOTOPE_JOB_LEASE_SECONDS`, default 60).
+   */
+  readonly jobLeaseSeconds: number
+}
+
+/** A rate limit: at most `limit` requests per `windowSeconds`. */
+export interface RateLimit {
+  readonly limit: number
+  readonly windowSeconds: number
+}
+
+const WINDOW_SECONDS: Readonly<Record<string, number>> = { second: 1, minute: 60, hour: 3600, day: 86_400 }
+
+/**
+ * Reads a rate limit written as `count/window` (`20/hour`, `5/minute`), or `off`.
+ * @example parseRateLimit('X', '20/hour') // { limit: 20, windowSeconds: 3600 }
+ */
+export function parseRateLimit(variable: string, raw: string): RateLimit | null {
+  const value = raw.trim().toLowerCase()
+  if (value === 'off' || value === 'none') return null
+  const match = /^(\d+)\s*\/\s*(second|minute|hour|day)s?$/.exec(value)
+  if (!match || Number(match[1]) < 1) {
+    throw new InvalidSetting(variable, `must look like 20/hour (per second, minute, hour or day) or off; got "${raw}"`)
+  }
+  return { limit: Number(match[1]), windowSeconds: WINDOW_SECONDS[match[2]!]! }
+}
+
+function readPositiveNumber(env: Environment, variable: string, fallback: number): number {
+  const raw = env[variable]?.trim()
+  if (raw === undefined || raw === '') return fallback
+  const value = Number(raw)
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new InvalidSetting(variable, `must be a positive number; got "${raw}"`)
+  }
+  return value
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const
@@ -115,6 +158,13 @@ export function readSettings(env: Environment = process.env): Settings {
     seedOnFirstStart: readBoolean(env, 'CHRONOTOPE_SEED_ON_FIRST_START', true),
     runJobsInWeb: readBoolean(env, 'CHRONOTOPE_RUN_JOBS_IN_WEB', environment !== 'production'),
     logLevel: logLevel as Settings['logLevel'],
+    uploadMaxBytes: Math.round(readPositiveNumber(env, 'CHRONOTOPE_UPLOAD_MAX_MB', 100) * 1024 * 1024),
+    uploadRateLimitPerUser: parseRateLimit(
+      'CHRONOTOPE_UPLOAD_RATE_LIMIT_USER',
+      env.CHRONOTOPE_UPLOAD_RATE_LIMIT_USER ?? '30/hour',
+    ),
+    uploadRateLimitPerIp: parseRateLimit('CHRONOTOPE_UPLOAD_RATE_LIMIT_IP', env.CHRONOTOPE_UPLOAD_RATE_LIMIT_IP ?? '60/hour'),
+    jobLeaseSeconds: readPositiveNumber(env, 'CHRONOTOPE_JOB_LEASE_SECONDS', 60),
   })
 }
 

@@ -11,13 +11,30 @@ import { isWorkerProcess } from '../lib/runtime/process-role'
 import { settings } from '../config/settings'
 import { JOB_QUEUES } from '../constants/job-types'
 import { cleanupApprovalLocksTask } from './cleanup-approval-locks'
+import { analyzeDuplicatesTask } from './import/analyze-duplicates'
+import { createEventsBatchTask } from './import/create-events-batch'
+import { createSchemaVersionTask } from './import/create-schema-version'
+import { datasetDetectionTask } from './import/dataset-detection'
+import { geocodeBatchTask } from './import/geocode-batch'
+import { schemaDetectionTask } from './import/schema-detection'
+import { validateSchemaTask } from './import/validate-schema'
 
 /** How often queued jobs are picked up when the web process runs them (Payload cron syntax, seconds first). */
 export const JOB_POLL_CRON = '*/5 * * * * *'
 
 /** The jobs configuration passed to Payload. */
 export const jobs: JobsConfig = {
-  tasks: [cleanupApprovalLocksTask],
+  // The import pipeline's seven stage jobs, in pipeline order, then the maintenance job.
+  tasks: [
+    datasetDetectionTask,
+    schemaDetectionTask,
+    validateSchemaTask,
+    createSchemaVersionTask,
+    analyzeDuplicatesTask,
+    geocodeBatchTask,
+    createEventsBatchTask,
+    cleanupApprovalLocksTask,
+  ] as JobsConfig['tasks'],
   access: {
     queue: ({ req }) => isAdminUser(req.user),
     run: ({ req }) => isAdminUser(req.user),

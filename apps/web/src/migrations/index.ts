@@ -1,9 +1,15 @@
 import * as migration_20261120_233922_initial from './20261120_233922_initial';
+import * as migration_20261121_022413_import_pipeline from './20261121_022413_import_pipeline';
 
 export const migrations = [
   {
     up: migration_20261120_233922_initial.up,
     down: migration_20261120_233922_initial.down,
-    name: '20261120_233922_initial'
+    name: '20261120_233922_initial',
+  },
+  {
+    up: migration_20261121_022413_import_pipeline.up,
+    down: migration_20261121_022413_import_pipeline.down,
+    name: '20261121_022413_import_pipeline'
   },
 ];

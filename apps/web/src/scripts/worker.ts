@@ -6,12 +6,17 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises'
 
+import { settings } from '../config/settings'
+import { takeOverStaleImports } from '../lib/import/import-job-runner'
 import { loadPayload } from '../lib/runtime/load-payload'
 import { markAsWorkerProcess } from '../lib/runtime/process-role'
 import { runMain } from '../lib/runtime/run-main'
 
-const IDLE_POLL_MS = 1_000
+// Short, so an upload handled by the web process starts here well within a second.
+const IDLE_POLL_MS = 250
 const JOBS_PER_ROUND = 10
+// Scheduled jobs run every few minutes at most; checking for due ones this often is plenty.
+const SCHEDULES_INTERVAL_MS = 5_000
 
 async function main(): Promise<void> {
   markAsWorkerProcess()
@@ -23,8 +28,18 @@ async function main(): Promise<void> {
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
   payload.logger.info('Worker started; waiting for jobs.')
+  let nextTakeOverMs = 0
+  let nextSchedulesMs = 0
   while (running) {
-    await payload.jobs.handleSchedules({ allQueues: true })
+    if (Date.now() >= nextTakeOverMs) {
+      // Imports whose worker died (no heartbeat within the lease) resume here.
+      await takeOverStaleImports(payload)
+      nextTakeOverMs = Date.now() + (settings.jobLeaseSeconds * 1000) / 2
+    }
+    if (Date.now() >= nextSchedulesMs) {
+      await payload.jobs.handleSchedules({ allQueues: true })
+      nextSchedulesMs = Date.now() + SCHEDULES_INTERVAL_MS
+    }
     const result = await payload.jobs.run({ allQueues: true, limit: JOBS_PER_ROUND })
     const ran = Object.keys(result?.jobStatus ?? {}).length
     if (ran === 0 && running) await sleep(IDLE_POLL_MS)

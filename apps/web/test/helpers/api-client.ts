@@ -24,6 +24,7 @@ const graphqlHandler = GRAPHQL_POST(config) as (request: Request) => Promise<Res
 export interface ApiResponse<T = any> {
   readonly status: number
   readonly body: T
+  readonly headers?: Headers
 }
 
 /** The test database's Payload instance. */
@@ -67,6 +68,27 @@ export class ApiClient {
     const response = await handlers[method](request, { params: Promise.resolve({ slug }) })
     const text = await response.text()
     return { status: response.status, body: text ? JSON.parse(text) : null }
+  }
+
+  /** `POST /api{path}` with a multipart form (the browser sets the boundary), e.g. a file upload. */
+  async postForm<T = any>(path: string, form: FormData, extraHeaders: Record<string, string> = {}): Promise<ApiResponse<T>> {
+    const url = new URL(`http://localhost:3000/api${path}`)
+    const slug = url.pathname.replace(/^\/api\//, '').split('/').filter(Boolean)
+    const headers: Record<string, string> = { ...(this.token ? { authorization: `JWT ${this.token}` } : {}), ...extraHeaders }
+    const request = new Request(url, { method: 'POST', headers, body: form })
+    const response = await handlers.POST(request, { params: Promise.resolve({ slug }) })
+    const text = await response.text()
+    const isJson = response.headers.get('content-type')?.includes('json')
+    return { status: response.status, body: text && isJson ? JSON.parse(text) : text, headers: response.headers } as ApiResponse<T>
+  }
+
+  /** `GET /api{path}` returning the raw response text (CSV downloads). */
+  async getText(path: string): Promise<{ status: number; text: string; headers: Headers }> {
+    const url = new URL(`http://localhost:3000/api${path}`)
+    const slug = url.pathname.replace(/^\/api\//, '').split('/').filter(Boolean)
+    const request = new Request(url, { method: 'GET', headers: this.headers() })
+    const response = await handlers.GET(request, { params: Promise.resolve({ slug }) })
+    return { status: response.status, text: await response.text(), headers: response.headers }
   }
 
   /** `GET /api{path}`. */

@@ -6,3 +6,7 @@ process.env.CHRONOTOPE_DATABASE_KIND = inject('databaseKind')
 process.env.CHRONOTOPE_DATA_DIR = inject('dataDir')
 process.env.PAYLOAD_SECRET = 'chronotope-integration-tests'
 process.env.CHRONOTOPE_RUN_JOBS_IN_WEB = 'false'
+// Small limits so the tests can reach them; the rate-limit tests set their own.
+process.env.CHRONOTOPE_UPLOAD_MAX_MB = '5'
+process.env.CHRONOTOPE_UPLOAD_RATE_LIMIT_USER = '1000/hour'
+process.env.CHRONOTOPE_UPLOAD_RATE_LIMIT_IP = '1000/hour'

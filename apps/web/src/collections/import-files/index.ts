@@ -2,7 +2,8 @@ import path from 'node:path'
 
 import type { CollectionConfig } from 'payload'
 
-import { isAuthenticated } from '../../access/is-authenticated'
+import { isAdminField } from '../../access/is-admin'
+import { isEditorOrAdmin } from '../../access/is-editor-or-admin'
 import { isOwnerOrEditor } from '../../access/is-owner-or-editor'
 import { settings } from '../../config/settings'
 import { COLLECTION_NAMES } from '../../constants/collection-names'
@@ -20,6 +21,9 @@ export const IMPORT_MIME_TYPES = [
   'application/vnd.ms-excel',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   'application/vnd.oasis.opendocument.spreadsheet',
+  // What content sniffing calls legacy .xls (an OLE compound file) and some spreadsheet zips.
+  'application/x-cfb',
+  'application/zip',
 ]
 
 /**
@@ -34,10 +38,12 @@ export const ImportFiles: CollectionConfig = {
     defaultColumns: ['filename', 'status', 'catalog', 'owner', 'createdAt'],
     group: 'Imports',
   },
+  // Users upload through POST /api/import/upload, which checks size, type, rate and targets;
+  // the CMS routes are for editors and admins.
   access: {
     read: isOwnerOrEditor,
-    create: isAuthenticated,
-    update: isOwnerOrEditor,
+    create: isEditorOrAdmin,
+    update: isEditorOrAdmin,
     delete: isOwnerOrEditor,
   },
   upload: {
@@ -63,6 +69,20 @@ export const ImportFiles: CollectionConfig = {
       name: 'options',
       type: 'json',
       admin: { description: 'Import options: sheet, column mapping, date order, id strategy.' },
+    },
+    {
+      name: 'detection',
+      type: 'json',
+      admin: { readOnly: true, description: 'Detected format, encoding and delimiter.' },
+    },
+    { name: 'sheets', type: 'json', admin: { readOnly: true, description: 'Sheets found in the file.' } },
+    { name: 'failureReason', type: 'textarea', admin: { readOnly: true } },
+    {
+      name: 'uploaderIp',
+      type: 'text',
+      index: true,
+      access: { read: isAdminField, update: () => false },
+      admin: { readOnly: true, position: 'sidebar', description: 'Client address, for upload rate limits.' },
     },
     ownerField(),
     { name: 'importJobs', type: 'join', collection: COLLECTION_NAMES.IMPORT_JOBS, on: 'importFile' },

@@ -1,12 +1,12 @@
 import type { CollectionConfig } from 'payload'
 
-import { isEditorOrAdminField } from '../../access/is-editor-or-admin'
-import { isAuthenticated } from '../../access/is-authenticated'
+import { isEditorOrAdmin, isEditorOrAdminField } from '../../access/is-editor-or-admin'
 import { isOwnerOrEditor } from '../../access/is-owner-or-editor'
 import { COLLECTION_NAMES } from '../../constants/collection-names'
 import { IMPORT_STATUS } from '../../constants/import-status'
 import { PROCESSING_STAGE } from '../../constants/processing-stage'
 import { ownerField } from '../../fields/shared-fields'
+import { applyApprovalDecision } from './hooks/apply-approval-decision'
 
 /**
  * One import job per sheet of an import file. It moves through the processing stages, records
@@ -21,12 +21,15 @@ export const ImportJobs: CollectionConfig = {
     defaultColumns: ['label', 'status', 'stage', 'dataset', 'updatedAt'],
     group: 'Imports',
   },
+  // The pipeline creates and moves import jobs; users act on theirs through /api/import/{id}/…
+  // (start, retry, cancel), editors and admins may also edit them here (approval decisions).
   access: {
     read: isOwnerOrEditor,
-    create: isAuthenticated,
-    update: isOwnerOrEditor,
+    create: isEditorOrAdmin,
+    update: isEditorOrAdmin,
     delete: isOwnerOrEditor,
   },
+  hooks: { afterChange: [applyApprovalDecision] },
   fields: [
     { name: 'label', type: 'text' },
     {
@@ -72,6 +75,7 @@ export const ImportJobs: CollectionConfig = {
         {
           type: 'row',
           fields: [
+            { name: 'rowsTotal', type: 'number', admin: { description: 'Data rows in the sheet.' } },
             { name: 'rowsRead', type: 'number', defaultValue: 0 },
             { name: 'eventsCreated', type: 'number', defaultValue: 0 },
             { name: 'duplicatesSkipped', type: 'number', defaultValue: 0 },
@@ -81,7 +85,37 @@ export const ImportJobs: CollectionConfig = {
       ],
     },
     { name: 'progress', type: 'json', admin: { description: 'Rows done/total per stage, rate, ETA.' } },
-    { name: 'errors', type: 'json', admin: { description: 'Row errors: row, column, value, reason.' } },
+    {
+      name: 'errors',
+      type: 'json',
+      admin: { description: 'The first row errors (row, column, value, reason); all of them download as CSV.' },
+    },
+    {
+      name: 'detectedSchema',
+      type: 'json',
+      admin: { description: 'The schema detected from the sheet: fields, statistics, warnings.' },
+    },
+    {
+      name: 'mapping',
+      type: 'json',
+      admin: { description: 'How rows become events: time, title, location columns, date order, id strategy.' },
+    },
+    { name: 'duplicates', type: 'json', admin: { description: 'The duplication summary.' } },
+    {
+      name: 'geocoding',
+      type: 'json',
+      admin: { description: 'Places to geocode and the resolution stats.' },
+    },
+    {
+      name: 'heartbeatAt',
+      type: 'date',
+      index: true,
+      admin: {
+        position: 'sidebar',
+        readOnly: true,
+        description: 'Last sign of life of the stage running; a stale one is taken over by another worker.',
+      },
+    },
     {
       name: 'stageHistory',
       type: 'array',

@@ -31,7 +31,7 @@ export interface EventRow {
 
 /** The part of a `pg` client or pool the writer uses. */
 export interface Queryable {
-  query(text: string, values: unknown[]): Promise<{ rowCount: number | null }>
+  query(text: string, values: unknown[]): Promise<{ rowCount: number | null; rows: unknown[] }>
 }
 
 const INSERT_EVENTS_SQL = `
@@ -61,6 +61,32 @@ from unnest(
 )
 on conflict (dataset_id, unique_id) do nothing`
 
+// Every column but the identity ones takes the new row's value; `xmax = 0` tells an inserted row
+// from an updated one.
+const UPSERT_EVENTS_SQL = `${INSERT_EVENTS_SQL.replace('do nothing', '')} do update set
+  title = excluded.title, description = excluded.description, event_time = excluded.event_time,
+  event_end_time = excluded.event_end_time, time_precision = excluded.time_precision,
+  location = excluded.location, location_name = excluded.location_name,
+  coordinates_source = excluded.coordinates_source, coordinates_precision = excluded.coordinates_precision,
+  coordinates_confidence = excluded.coordinates_confidence,
+  coordinates_source_columns = excluded.coordinates_source_columns,
+  coordinates_provider = excluded.coordinates_provider, data = excluded.data,
+  content_hash = excluded.content_hash, import_job_id = excluded.import_job_id,
+  source_row = excluded.source_row, updated_at = now()
+returning (xmax = 0) as inserted`
+
+/**
+ * A timestamp as PostgreSQL reads it. JavaScript writes years before 1 CE as `-000043-…`, which
+ * PostgreSQL rejects; it wants `0044-… BC` (astronomical year 0 is 1 BC).
+ * @example toPostgresTimestamp(new Date('-000043-03-15T00:00:00Z')) // '0044-03-15T00:00:00.000Z BC'
+ */
+export function toPostgresTimestamp(date: Date): string {
+  const iso = date.toISOString()
+  if (date.getUTCFullYear() > 0) return iso
+  const year = String(1 - date.getUTCFullYear()).padStart(4, '0')
+  return `${year}${iso.slice(iso.indexOf('-', 1))} BC`
+}
+
 /**
  * Inserts events in one statement and returns how many were new.
  * @param db - a `pg` pool or client; pass a client inside a transaction to write a batch atomically
@@ -68,15 +94,48 @@ on conflict (dataset_id, unique_id) do nothing`
  */
 export async function insertEventsBulk(db: Queryable, rows: readonly EventRow[]): Promise<number> {
   if (rows.length === 0) return 0
+  const result = await db.query(INSERT_EVENTS_SQL, eventColumns(rows))
+  return result.rowCount ?? 0
+}
+
+/** What a bulk write did. */
+export interface BulkWriteResult {
+  /** New events. */
+  readonly inserted: number
+  /** Existing events overwritten (`update`), or left alone (`skip`). */
+  readonly duplicates: number
+}
+
+/**
+ * Writes events in one statement; an event whose (dataset, unique id) exists is skipped or
+ * updated. Rows must have distinct unique ids (PostgreSQL cannot update one row twice in a statement).
+ * @example await writeEventsBulk(client, rows, 'update') // { inserted: 4990, duplicates: 10 }
+ */
+export async function writeEventsBulk(
+  db: Queryable,
+  rows: readonly EventRow[],
+  onDuplicate: 'skip' | 'update',
+): Promise<BulkWriteResult> {
+  if (rows.length === 0) return { inserted: 0, duplicates: 0 }
+  if (onDuplicate === 'skip') {
+    const inserted = (await db.query(INSERT_EVENTS_SQL, eventColumns(rows))).rowCount ?? 0
+    return { inserted, duplicates: rows.length - inserted }
+  }
+  const result = await db.query(UPSERT_EVENTS_SQL, eventColumns(rows))
+  const inserted = (result.rows as Array<{ inserted: boolean }>).filter((row) => row.inserted).length
+  return { inserted, duplicates: rows.length - inserted }
+}
+
+function eventColumns(rows: readonly EventRow[]): unknown[] {
   const column = <T>(pick: (row: EventRow) => T) => rows.map(pick)
   const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value))
-  const result = await db.query(INSERT_EVENTS_SQL, [
+  return [
     column((r) => r.datasetId),
     column((r) => r.uniqueId),
     column((r) => r.title),
     column((r) => r.description),
-    column((r) => r.eventTime?.toISOString() ?? null),
-    column((r) => r.eventEndTime?.toISOString() ?? null),
+    column((r) => (r.eventTime ? toPostgresTimestamp(r.eventTime) : null)),
+    column((r) => (r.eventEndTime ? toPostgresTimestamp(r.eventEndTime) : null)),
     column((r) => r.timePrecision),
     column((r) => r.longitude),
     column((r) => r.latitude),
@@ -90,6 +149,5 @@ export async function insertEventsBulk(db: Queryable, rows: readonly EventRow[])
     column((r) => r.contentHash),
     column((r) => r.importJobId),
     column((r) => r.sourceRow),
-  ])
-  return result.rowCount ?? 0
+  ]
 }

@@ -1,0 +1,154 @@
+import type { Endpoint, PayloadRequest } from 'payload'
+
+import { COLLECTION_NAMES } from '../../constants/collection-names'
+import { IMPORT_STATUS } from '../../constants/import-status'
+import { PROCESSING_STAGE } from '../../constants/processing-stage'
+import { ApiError, errorResponse, parseIdParameter } from '../../lib/api/api-error'
+import { decideApproval, lockForReview } from '../../lib/import/approval-service'
+import { loadImportForRequest } from '../../lib/import/import-access'
+import { refreshImportFileStatus } from '../../lib/import/import-file-status'
+import type { ImportFileDoc, ImportJobDoc } from '../../lib/import/import-documents'
+import { parseImportOptions } from '../../lib/import/import-options'
+import { describeImport } from '../../lib/import/import-progress'
+import { queueDatasetDetection, queueStage } from '../../lib/import/queue-stage'
+import { moveImportJob } from '../../lib/import/stage-transition-service'
+
+async function jsonBody(req: PayloadRequest): Promise<Record<string, unknown>> {
+  const text = typeof req.text === 'function' ? await req.text() : ''
+  if (!text.trim()) return {}
+  try {
+    const body = JSON.parse(text) as unknown
+    if (body && typeof body === 'object' && !Array.isArray(body)) return body as Record<string, unknown>
+  } catch {
+    // fall through to the error below
+  }
+  throw new ApiError(400, 'invalid-body', 'The request body must be a JSON object')
+}
+
+async function jobsOf(req: PayloadRequest, file: ImportFileDoc, jobId?: unknown): Promise<ImportJobDoc[]> {
+  const { docs } = await req.payload.find({
+    collection: COLLECTION_NAMES.IMPORT_JOBS,
+    where: { importFile: { equals: file.id } },
+    depth: 0,
+    limit: 1000,
+    pagination: false,
+    overrideAccess: true,
+  })
+  const jobs = docs as unknown as ImportJobDoc[]
+  if (jobId === undefined || jobId === null) return jobs
+  const wanted = jobs.filter((job) => job.id === Number(jobId))
+  if (wanted.length === 0) throw new ApiError(404, 'job-not-found', `Import ${file.id} has no job ${String(jobId)}`, 'jobId')
+  return wanted
+}
+
+type Action = (req: PayloadRequest, file: ImportFileDoc, body: Record<string, unknown>) => Promise<void>
+
+const ACTIONS: Record<string, Action> = {
+  // Starts an upload made with autoStart=false, with the options chosen after the preview.
+  start: async (req, file, body) => {
+    if (file.status !== IMPORT_STATUS.PENDING) {
+      throw new ApiError(409, 'already-started', `Import ${file.id} has already started`)
+    }
+    const asFields = Object.fromEntries(
+      Object.entries(body).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]),
+    )
+    const options = { ...parseImportOptions(asFields), ...(file.options?.datasetId ? { datasetId: file.options.datasetId } : {}) }
+    await req.payload.update({
+      collection: COLLECTION_NAMES.IMPORT_FILES,
+      id: file.id,
+      data: { options, status: IMPORT_STATUS.PROCESSING },
+      depth: 0,
+      overrideAccess: true,
+    })
+    await queueDatasetDetection(req.payload, file.id)
+  },
+  // Retries failed jobs from the stage they failed in (dataset detection when no job was created).
+  retry: async (req, file, body) => {
+    const jobs = (await jobsOf(req, file, body.jobId)).filter((job) => job.stage === PROCESSING_STAGE.FAILED)
+    if (jobs.length === 0 && file.status === IMPORT_STATUS.FAILED) {
+      await req.payload.update({
+        collection: COLLECTION_NAMES.IMPORT_FILES,
+        id: file.id,
+        data: { status: IMPORT_STATUS.PROCESSING, failureReason: null },
+        depth: 0,
+        overrideAccess: true,
+      })
+      await queueDatasetDetection(req.payload, file.id)
+      return
+    }
+    if (jobs.length === 0) throw new ApiError(409, 'nothing-to-retry', `Import ${file.id} has no failed job to retry`)
+    for (const job of jobs) {
+      const stage = job.progress?.failedStage ?? PROCESSING_STAGE.SCHEMA_DETECTION
+      const from = stage === PROCESSING_STAGE.AWAITING_APPROVAL ? PROCESSING_STAGE.SCHEMA_DETECTION : stage
+      await moveImportJob(req.payload, job, from, `Retried by user ${req.user!.id}`)
+      await queueStage(req.payload, job.id, from)
+    }
+  },
+  // Cancels jobs that have not finished; events already written stay.
+  cancel: async (req, file, body) => {
+    const jobs = (await jobsOf(req, file, body.jobId)).filter(
+      (job) => job.status !== IMPORT_STATUS.COMPLETED && job.status !== IMPORT_STATUS.CANCELLED,
+    )
+    for (const job of jobs) {
+      await req.payload.update({
+        collection: COLLECTION_NAMES.IMPORT_JOBS,
+        id: job.id,
+        data: { status: IMPORT_STATUS.CANCELLED, failureReason: `Cancelled by user ${req.user!.id}` },
+        depth: 0,
+        overrideAccess: true,
+      })
+    }
+    if (jobs.length === 0 && file.status === IMPORT_STATUS.PENDING) {
+      await req.payload.update({
+        collection: COLLECTION_NAMES.IMPORT_FILES,
+        id: file.id,
+        data: { status: IMPORT_STATUS.CANCELLED },
+        depth: 0,
+        overrideAccess: true,
+      })
+      return
+    }
+    await refreshImportFileStatus(req.payload, file.id)
+  },
+  review: async (req, file, body) => {
+    for (const job of await jobsOf(req, file, body.jobId)) {
+      if (job.stage === PROCESSING_STAGE.AWAITING_APPROVAL) await lockForReview(req.payload, job.id, req.user!)
+    }
+  },
+  approve: async (req, file, body) => decide(req, file, body, 'approved'),
+  reject: async (req, file, body) => decide(req, file, body, 'rejected'),
+}
+
+async function decide(req: PayloadRequest, file: ImportFileDoc, body: Record<string, unknown>, decision: 'approved' | 'rejected') {
+  const waiting = (await jobsOf(req, file, body.jobId)).filter((job) => job.stage === PROCESSING_STAGE.AWAITING_APPROVAL)
+  if (waiting.length === 0) throw new ApiError(409, 'not-awaiting-approval', `Import ${file.id} has no job awaiting approval`)
+  const reason = typeof body.reason === 'string' ? body.reason : undefined
+  for (const job of waiting) await decideApproval(req.payload, job.id, decision, req.user!, reason)
+}
+
+/**
+ * `POST /api/import/{importId}/{action}` with an optional JSON body `{ jobId?, reason?, …options }`:
+ * `start` (an upload made with autoStart=false, with the options chosen after the preview),
+ * `retry` (failed jobs, from the stage they failed in), `cancel`, and for editors and admins
+ * `review` (take the approval lock), `approve` and `reject` (`reason`). Answers with the import progress.
+ */
+export const importActionEndpoint: Endpoint = {
+  path: '/import/:importId/:action',
+  method: 'post',
+  handler: async (req) => {
+    try {
+      const importId = parseIdParameter(req.routeParams?.importId as string | undefined, 'importId')
+      const name = String(req.routeParams?.action ?? '')
+      const action = ACTIONS[name]
+      if (!action) {
+        throw new ApiError(404, 'unknown-action', `Unknown import action "${name}"; use ${Object.keys(ACTIONS).join(', ')}`, 'action')
+      }
+      const file = await loadImportForRequest(req, importId)
+      await action(req, file, await jsonBody(req))
+      const updated = await loadImportForRequest(req, importId)
+      return Response.json(await describeImport(req.payload, updated), { headers: { 'Cache-Control': 'no-store' } })
+    } catch (error) {
+      return errorResponse(error, (err) => req.payload.logger.error({ err, msg: 'Import action failed' }))
+    }
+  },
+}

@@ -1,0 +1,184 @@
+import { readRows, type SourceRow } from '@chronotope/file-readers'
+import type { RowError } from '@chronotope/schema'
+
+import { BATCH_SIZES } from '../../constants/batch-sizes'
+import { IMPORT_STATUS } from '../../constants/import-status'
+import { JOB_TYPES } from '../../constants/job-types'
+import { PROCESSING_STAGE } from '../../constants/processing-stage'
+import type { EventRow } from '../../lib/events/bulk-insert-events'
+import { writeEventsBulk } from '../../lib/events/bulk-insert-events'
+import { createEventRowBuilder } from '../../lib/import/event-row-builder'
+import { importGeocodingSettings } from '../../lib/import/geocoding-settings'
+import { idOf, importFilePath, loadDataset, loadImportFile } from '../../lib/import/import-documents'
+import { importStageTask } from '../../lib/import/import-stage-task'
+import { readCachedPlaces } from '../../lib/import/location-cache'
+import { databasePool, StageProgressTracker } from '../../lib/import/progress-tracking'
+import { moveImportJob } from '../../lib/import/stage-transition-service'
+
+/** Row errors kept on the import job for the UI; the CSV download has all of them. */
+export const STORED_ROW_ERRORS = 1000
+
+interface PreparedBatch {
+  readonly events: EventRow[]
+  readonly supersededInBatch: number
+  readonly errors: RowError[]
+  readonly rowsWithErrors: number
+  readonly unplacedRows: number
+  readonly rows: number
+  readonly lastRow: number
+}
+
+/**
+ * The create-events-batch job: streams the sheet from the last committed row and writes its
+ * events in batches, one transaction per batch holding the events and the job's counts and
+ * checkpoint together. A batch retried after a crash therefore starts exactly where the last
+ * commit ended, and the unique ids make a rewritten event impossible anyway.
+ */
+export const createEventsBatchTask = importStageTask(
+  JOB_TYPES.CREATE_EVENTS_BATCH,
+  PROCESSING_STAGE.CREATE_EVENTS,
+  'Create events batch',
+  async ({ payload, job }) => {
+    const pool = databasePool(payload)
+    const file = await loadImportFile(payload, idOf(job.importFile)!)
+    const dataset = await loadDataset(payload, idOf(job.dataset)!)
+    const mapping = job.mapping!
+    const strategy = mapping.idStrategy ?? job.duplicates!.strategy
+    const geocoding = importGeocodingSettings(dataset, file.options ?? {}, mapping)
+    const placeKeys = (job.geocoding?.places ?? []).map((place) => place.key)
+    const places = geocoding.isEnabled ? await readCachedPlaces(pool, placeKeys, false) : new Map()
+    const build = createEventRowBuilder({
+      datasetId: dataset.id,
+      importJobId: job.id,
+      headers: job.detectedSchema?.headers ?? [],
+      fields: job.detectedSchema?.fields ?? [],
+      mapping,
+      idStrategy: strategy,
+      places,
+      countryBias: geocoding.countryBias,
+      unplacedIsError: geocoding.unplacedRows === 'row-error',
+      minimumConfidence: geocoding.minimumConfidence,
+    })
+
+    const counts = {
+      rowsTotal: job.counts?.rowsTotal ?? null,
+      rowsRead: job.counts?.rowsRead ?? 0,
+      eventsCreated: job.counts?.eventsCreated ?? 0,
+      duplicatesSkipped: job.counts?.duplicatesSkipped ?? 0,
+      rowErrors: job.counts?.rowErrors ?? 0,
+    }
+    let checkpoint = job.progress?.checkpoint ?? { lastRow: 0, unplacedRows: 0 }
+    const storedErrors: RowError[] = [...(job.errors ?? [])]
+    const tracker = new StageProgressTracker(pool, job.id, PROCESSING_STAGE.CREATE_EVENTS, job, counts.rowsTotal)
+    let cancelled = false
+
+    const prepare = (rows: readonly SourceRow[]): PreparedBatch => {
+      const byId = new Map<string, EventRow>()
+      const errors: RowError[] = []
+      let rowsWithErrors = 0
+      let unplacedRows = 0
+      let supersededInBatch = 0
+      for (const row of rows) {
+        const built = build(row)
+        if (built.errors) {
+          rowsWithErrors++
+          errors.push(...built.errors)
+          if (built.errors.some((error) => error.code === 'unplaced')) unplacedRows++
+          continue
+        }
+        if (built.event.locationName && built.event.coordinateSource === 'none') unplacedRows++
+        // Within one statement a unique id may appear once; for "update" the later row wins.
+        if (byId.has(built.event.uniqueId)) {
+          supersededInBatch++
+          if (strategy.duplicateAction === 'skip') continue
+          byId.delete(built.event.uniqueId)
+        }
+        byId.set(built.event.uniqueId, built.event)
+      }
+      return {
+        events: [...byId.values()],
+        supersededInBatch,
+        errors,
+        rowsWithErrors,
+        unplacedRows,
+        rows: rows.length,
+        lastRow: rows.at(-1)?.rowNumber ?? checkpoint.lastRow,
+      }
+    }
+
+    const commit = async (batch: PreparedBatch): Promise<void> => {
+      if (batch.rows === 0) return
+      const client = await pool.connect()
+      try {
+        await client.query('begin')
+        const written = await writeEventsBulk(client, batch.events, strategy.duplicateAction)
+        const next = {
+          ...counts,
+          rowsRead: counts.rowsRead + batch.rows,
+          eventsCreated: counts.eventsCreated + written.inserted,
+          duplicatesSkipped: counts.duplicatesSkipped + written.duplicates + batch.supersededInBatch,
+          rowErrors: counts.rowErrors + batch.rowsWithErrors,
+        }
+        const nextCheckpoint = { lastRow: batch.lastRow, unplacedRows: checkpoint.unplacedRows + batch.unplacedRows }
+        const room = STORED_ROW_ERRORS - storedErrors.length
+        const nextErrors = room > 0 && batch.errors.length > 0 ? [...storedErrors, ...batch.errors.slice(0, room)] : storedErrors
+        tracker.record(next.rowsRead)
+        const { rows } = await client.query<{ status: string }>(
+          `update import_jobs set counts_rows_read = $2, counts_events_created = $3,
+             counts_duplicates_skipped = $4, counts_row_errors = $5, progress = $6::jsonb,
+             errors = $7::jsonb, heartbeat_at = now()
+           where id = $1 returning status`,
+          [
+            job.id,
+            next.rowsRead,
+            next.eventsCreated,
+            next.duplicatesSkipped,
+            next.rowErrors,
+            JSON.stringify(tracker.snapshot({ checkpoint: nextCheckpoint })),
+            JSON.stringify(nextErrors),
+          ],
+        )
+        await client.query('commit')
+        Object.assign(counts, next)
+        checkpoint = nextCheckpoint
+        if (nextErrors !== storedErrors) storedErrors.splice(0, storedErrors.length, ...nextErrors)
+        cancelled = rows[0]?.status === IMPORT_STATUS.CANCELLED
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined)
+        throw error
+      } finally {
+        client.release()
+      }
+    }
+
+    // Reading and preparing the next batch overlaps with the database writing the previous one.
+    let writing: Promise<void> = Promise.resolve()
+    let buffer: SourceRow[] = []
+    const path = importFilePath(file)
+    const reading = readRows(path, file.detection!, { sheet: job.sheetIndex, batchSize: 1000, startAfterRow: checkpoint.lastRow })
+    for await (const rows of reading) {
+      buffer.push(...rows)
+      if (buffer.length < BATCH_SIZES.EVENT_CREATION) continue
+      const prepared = prepare(buffer)
+      buffer = []
+      await writing
+      if (cancelled) return
+      writing = commit(prepared)
+      // Handled when awaited above; this stops Node calling it unhandled while the next batch is read.
+      writing.catch(() => undefined)
+    }
+    const last = prepare(buffer)
+    await writing
+    if (cancelled) return
+    await commit(last)
+    if (cancelled) return
+
+    const summary =
+      `${counts.eventsCreated} events created, ${counts.duplicatesSkipped} duplicates, ` +
+      `${counts.rowErrors} rows with errors, of ${counts.rowsRead} rows`
+    await moveImportJob(payload, job, PROCESSING_STAGE.COMPLETED, summary, {
+      progress: tracker.finish(counts.rowsRead, { checkpoint }),
+      ...(job.geocoding ? { geocoding: { ...job.geocoding, unplacedRows: checkpoint.unplacedRows } } : {}),
+    })
+  },
+)

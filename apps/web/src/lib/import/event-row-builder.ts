@@ -1,0 +1,129 @@
+/**
+ * Turns one row of a sheet into an event row for the bulk writer, or into row errors: the type
+ * transformation, the event fields (time, title, coordinates), the geocoded place and the unique
+ * id. The same builder serves event creation and the row-error download, so both agree.
+ * @module
+ */
+import type { SourceRow } from '@chronotope/file-readers'
+import type { GeocodingResult } from '@chronotope/geocoding'
+import { createEventExtractor, createRowTransformer, type RowError, type SchemaField } from '@chronotope/schema'
+
+import type { EventRow } from '../events/bulk-insert-events'
+import type { ResolvedIdStrategy, StoredMapping } from './import-documents'
+import { placeKey, placeQueryOf } from './place-queries'
+import { createUniqueIdMaker } from './unique-id'
+
+/** Everything the builder needs to know about the import. */
+export interface EventRowBuilderOptions {
+  readonly datasetId: number
+  readonly importJobId: number
+  readonly headers: readonly string[]
+  readonly fields: readonly SchemaField[]
+  readonly mapping: StoredMapping
+  readonly idStrategy: ResolvedIdStrategy
+  /** Geocoding results by place key; empty when the sheet has coordinates or geocoding is off. */
+  readonly places: ReadonlyMap<string, GeocodingResult>
+  readonly countryBias?: string | null
+  /** Whether a row whose place cannot be resolved is a row error (else an event without location). */
+  readonly unplacedIsError: boolean
+  /** Geocoding results below this confidence do not place an event. */
+  readonly minimumConfidence: number
+}
+
+/** A row's outcome: an event to write, or the reasons it cannot be one. */
+export type BuiltRow =
+  | { readonly event: EventRow; readonly errors?: undefined }
+  | { readonly errors: readonly RowError[]; readonly event?: undefined }
+
+// Reader issues that mean the row's values cannot be trusted.
+const REJECTING_ISSUES = new Set(['extra-cells', 'unterminated-quote'])
+
+/** Makes the row → event function for one import. */
+export function createEventRowBuilder(options: EventRowBuilderOptions): (row: SourceRow) => BuiltRow {
+  const transform = createRowTransformer(options.fields, { dateOrder: options.mapping.dateOrder })
+  const extract = createEventExtractor(options.mapping, { dateOrder: options.mapping.dateOrder })
+  const makeId = createUniqueIdMaker(options.idStrategy, options.headers)
+  const isGeometry = options.mapping.location.kind === 'geometry'
+
+  return (row) => {
+    const errors: RowError[] = []
+    for (const issue of row.issues ?? []) {
+      if (REJECTING_ISSUES.has(issue.code)) errors.push({ row: row.rowNumber, code: issue.code, message: issue.message })
+    }
+    const typed = transform(row.values, row.rowNumber)
+    errors.push(...typed.errors)
+    const fields = extract(row.values, row.rowNumber)
+    errors.push(...fields.errors)
+    const id = makeId(row.values, row.rowNumber)
+    if (id.error) errors.push(id.error)
+
+    let longitude: number | null = null
+    let latitude: number | null = null
+    let source: EventRow['coordinateSource'] = 'none'
+    let precision: EventRow['coordinatePrecision'] = null
+    let confidence: number | null = null
+    let provider: string | null = null
+    let sourceColumns: string[] | null = null
+    let locationName: string | null = null
+    if (isGeometry && row.centroid) {
+      ;({ longitude, latitude } = row.centroid)
+      source = 'source-columns'
+      sourceColumns = ['geometry']
+    } else if (fields.coordinates) {
+      ;({ longitude, latitude } = fields.coordinates)
+      source = 'source-columns'
+      sourceColumns = fields.coordinates.sourceColumns
+    } else if (fields.placeQuery) {
+      locationName = fields.placeQuery.text
+      const result = options.places.get(placeKey(placeQueryOf(fields.placeQuery, options.countryBias)))
+      const best = result?.status === 'resolved' ? result.best : undefined
+      if (best && best.confidence >= options.minimumConfidence) {
+        longitude = best.longitude
+        latitude = best.latitude
+        source = 'geocoded'
+        precision = best.precision
+        confidence = best.confidence
+        provider = best.provider
+        sourceColumns = Object.values(options.mapping.location.address ?? {}).filter(
+          (column): column is string => typeof column === 'string',
+        )
+      } else if (options.unplacedIsError) {
+        errors.push({
+          row: row.rowNumber,
+          value: fields.placeQuery.text,
+          code: 'unplaced',
+          message: best
+            ? `"${fields.placeQuery.text}" was found only as "${best.label}" with confidence ${best.confidence.toFixed(2)}, below the minimum of ${options.minimumConfidence}`
+            : `"${fields.placeQuery.text}" could not be found by the geocoder`,
+        })
+      }
+    }
+    if (errors.length > 0 || id.error) return { errors }
+
+    const data: Record<string, unknown> = { ...typed.values }
+    if (isGeometry && row.geometry && (row.geometry as { type?: string }).type !== 'Point') data._geometry = row.geometry
+    return {
+      event: {
+        datasetId: options.datasetId,
+        uniqueId: id.uniqueId,
+        title: fields.title,
+        description: fields.description,
+        eventTime: fields.eventTime ? new Date(fields.eventTime.epochMs) : null,
+        eventEndTime: fields.eventEndTime ? new Date(fields.eventEndTime.epochMs) : null,
+        timePrecision: fields.eventTime?.precision ?? 'day',
+        longitude,
+        latitude,
+        locationName,
+        coordinateSource: source,
+        coordinatePrecision: precision,
+        coordinateConfidence: confidence,
+        coordinateSourceColumns: sourceColumns,
+        coordinateProvider: provider,
+        data,
+        contentHash: id.uniqueId.startsWith('h:') ? id.uniqueId.slice(2) : null,
+        importJobId: options.importJobId,
+        sourceRow: row.rowNumber,
+      },
+    }
+  }
+}

@@ -49,6 +49,7 @@ export class CsvParser {
   private line = 1
   private recordLine = 1
   private isAfterCr = false
+  private lastQuotedCode = 0
 
   constructor(options: CsvParserOptions) {
     this.delimiter = options.delimiter.charCodeAt(0)
@@ -194,13 +195,13 @@ export class CsvParser {
 
   /** Counts line breaks inside a quoted cell so later records know their line. */
   private countLines(text: string, start: number, end: number): void {
+    // A CRLF split across two chunks must count once: remember whether the last character was CR.
+    let previous = this.lastQuotedCode
     for (let index = start; index < end; index++) {
       const code = text.charCodeAt(index)
-      if (code === LF) {
-        if (!(index > start && text.charCodeAt(index - 1) === CR)) this.line++
-      } else if (code === CR) {
-        this.line++
-      }
+      if (code === CR || (code === LF && previous !== CR)) this.line++
+      previous = code
     }
+    if (end > start) this.lastQuotedCode = previous
   }
 }

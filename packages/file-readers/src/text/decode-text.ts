@@ -1,5 +1,6 @@
 import type { TextEncoding } from '../types'
 import { Utf8WithFallbackDecoder } from './utf8-with-fallback'
+import { decodeWindows1252 } from './windows-1252'
 
 /** Decodes a byte stream chunk by chunk, keeping characters split across chunks intact. */
 export interface StreamingTextDecoder {
@@ -19,6 +20,7 @@ export interface StreamingTextDecoder {
  */
 export function createTextDecoder(encoding: TextEncoding): StreamingTextDecoder {
   if (encoding === 'utf-8') return new Utf8WithFallbackDecoder()
+  if (encoding === 'windows-1252') return { decode: decodeWindows1252, end: () => '', invalidByteCount: 0 }
   // WHATWG decoders strip the BOM themselves (ignoreBOM: false) and replace bad UTF-16 with U+FFFD.
   const decoder = new TextDecoder(encoding, { fatal: false, ignoreBOM: false })
   return {

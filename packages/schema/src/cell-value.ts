@@ -15,7 +15,9 @@ export type Row = Readonly<Record<string, CellValue>>
  * @example readCell({}, 'toString') // null
  */
 export function readCell(row: Row, column: string): CellValue {
-  const value = Object.hasOwn(row, column) ? row[column] : undefined
+  // Object.prototype holds no strings, numbers or booleans, so the type check alone keeps
+  // inherited members out without a slower own-property lookup.
+  const value: unknown = row[column]
   switch (typeof value) {
     case 'string':
     case 'number':

@@ -63,8 +63,8 @@ function countTypes(figures: Readonly<ColumnStatisticsState>, numbers: NumericRe
 /**
  * Detects a column's type from its statistics. A type needs {@link TYPE_SHARE_THRESHOLD} of the
  * non-empty values; booleans come first, then integers (Excel serials and Unix times under a
- * date-like header become dates), numbers, dates, coordinates and text; text with few distinct
- * values is an enum; anything else is mixed. Digit codes with leading zeros ("02134") stay text.
+ * date-like header become dates), numbers, dates and text; text with few distinct values is an
+ * enum; anything else is mixed. (`coordinate` is given later to the columns the geo detector uses.) Digit codes with leading zeros ("02134") stay text.
  * @example detectFieldType({ name: 'age', figures, distinctCount: 61, isDistinctCountExact: true }).type // 'integer'
  */
 export function detectFieldType(input: FieldTypeInput): FieldTypeDecision {
@@ -76,7 +76,8 @@ export function detectFieldType(input: FieldTypeInput): FieldTypeDecision {
   const typeCounts = countTypes(figures, numbers)
   const share = (count: number): number => (nonEmptyCount === 0 ? 0 : count / nonEmptyCount)
   const integerCount = numbers.integerCount
-  const textCount = (typeCounts.string ?? 0) + kinds.boolean
+  // Coordinates are a type only for the columns the geo detector uses; elsewhere "E12" is text.
+  const textCount = (typeCounts.string ?? 0) + kinds.boolean + kinds.coordinate
   const decide = (
     type: FieldType,
     fitting: number,
@@ -118,7 +119,6 @@ export function detectFieldType(input: FieldTypeInput): FieldTypeDecision {
       return decide('date', fitting, fitting > kinds.date ? ['date', 'numeric'] : ['date'], { dateFormat })
     }
   }
-  if (share(kinds.coordinate) >= TYPE_SHARE_THRESHOLD) return decide('coordinate', kinds.coordinate, ['coordinate'])
   if (share(textCount) >= TYPE_SHARE_THRESHOLD || (hasLeadingZeros && share(textCount + numbers.count) >= TYPE_SHARE_THRESHOLD)) {
     const isEnum =
       input.isDistinctCountExact &&

@@ -240,7 +240,8 @@ function compileText(column: string | undefined): (row: Row) => string | null {
  * Compiles a mapping into a function that reads an event's fields from a row: title and
  * description, start and end time (a missing mapped start time is a `missing-time` error; an
  * unmapped one is simply null), validated coordinates with their source columns, or the place
- * query to geocode. A missing title falls back to the place, then the description, then "Row N".
+ * query to geocode. A missing title falls back to the place, city or address, then the
+ * description, then "Row N".
  * @example
  * const extract = createEventExtractor(detectSchema(headers, rows).mapping)
  * extract({ date: '9/1/2016', lat: '39.44', lng: '-83.82', location: 'Wilmington, OH' }, 2).eventTime?.iso
@@ -252,7 +253,8 @@ export function createEventExtractor(mapping: EventMapping, options: EventExtrac
   if (order !== undefined) dateOptions.order = order
   const readTitle = compileText(mapping.title)
   const readDescription = compileText(mapping.description)
-  const readFallbackPlace = compileText(mapping.location.address?.place ?? mapping.location.address?.city)
+  const readPlace = compileText(mapping.location.address?.place)
+  const readCity = compileText(mapping.location.address?.city)
   const readStart = compileStartTime(mapping, dateOptions)
   const end = mapping.endTime
   const readEnd: Reader<ParsedDate | null> = end === undefined ? () => null : compileDateField(end.field, end.kind, dateOptions, false)
@@ -267,7 +269,9 @@ export function createEventExtractor(mapping: EventMapping, options: EventExtrac
     const placeQuery = readPlaceQuery(row, rowNumber, errors)
     const title =
       readTitle(row) ??
-      readFallbackPlace(row) ??
+      readPlace(row) ??
+      readCity(row) ??
+      placeQuery?.text ??
       (description === null ? null : description.slice(0, FALLBACK_TITLE_LENGTH)) ??
       `Row ${rowNumber}`
     return { title, description, eventTime, eventEndTime, coordinates, placeQuery, errors }

@@ -97,12 +97,11 @@ function findCombined(profiles: readonly ColumnProfile[]): GeoColumnResult | und
   let best: { result: GeoColumnResult; score: number } | undefined
   for (const profile of profiles) {
     const formats = profile.figures.coordinates.pairFormats
-    const pairCount = Object.values(formats).reduce((sum, count) => sum + (count ?? 0), 0)
-    const nonEmpty = profile.decision.nonEmptyCount
-    if (nonEmpty === 0 || pairCount / nonEmpty < COORDINATE_SHARE) continue
+    const share = pairShare(profile)
+    if (share < COORDINATE_SHARE) continue
     const headerScore = roleScore(profile, 'coordinates')
     const swap = detectSwappedCoordinates(toSwapSamples(profile.figures.coordinates.pairSamples))
-    const score = headerScore + pairCount / nonEmpty
+    const score = headerScore + share
     if (best !== undefined && best.score >= score) continue
     best = {
       score,
@@ -110,16 +109,24 @@ function findCombined(profiles: readonly ColumnProfile[]): GeoColumnResult | und
         kind: 'combined',
         combined: profile.name,
         isSwapped: swap.isSwapped,
-        format: (formats.dms ?? 0) * 2 > pairCount ? 'dms' : 'decimal',
+        format: (formats.dms ?? 0) * 2 > share * profile.decision.nonEmptyCount ? 'dms' : 'decimal',
         confidence: (headerScore > 0 ? 0.9 : 0.7) * (swap.isSwapped ? 0.9 : 1),
-        reason: `${Math.round((pairCount / nonEmpty) * 100)}% of "${profile.name}" values are coordinate pairs${swap.isSwapped ? `; they are in longitude, latitude order: ${swap.reason}` : ''}`,
+        reason: `${Math.round(share * 100)}% of "${profile.name}" values are coordinate pairs${swap.isSwapped ? `; they are in longitude, latitude order: ${swap.reason}` : ''}`,
       },
     }
   }
   return best?.result
 }
 
+function pairShare(profile: ColumnProfile): number {
+  const nonEmpty = profile.decision.nonEmptyCount
+  const pairCount = Object.values(profile.figures.coordinates.pairFormats).reduce((sum, count) => sum + (count ?? 0), 0)
+  return nonEmpty === 0 ? 0 : pairCount / nonEmpty
+}
+
 function isAddressValueColumn(profile: ColumnProfile, role: FieldRole): boolean {
+  // A "location" column of coordinate pairs is no address, even when another pair of columns won.
+  if (pairShare(profile) >= 0.5) return false
   if (role === 'postal-code') return isTextColumn(profile) || profile.decision.type === 'integer'
   return isTextColumn(profile)
 }

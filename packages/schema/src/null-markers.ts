@@ -20,6 +20,8 @@ export const NULL_MARKERS: readonly string[] = Object.freeze([
 ])
 
 const markers = new Set(NULL_MARKERS)
+/** First characters of the markers: most values are rejected without lower-casing them. */
+const markerStarts = new Set(NULL_MARKERS.map((marker) => marker.charAt(0)))
 
 /**
  * Tells whether a (trimmed) text is one of the {@link NULL_MARKERS}, ignoring case.
@@ -28,5 +30,6 @@ const markers = new Set(NULL_MARKERS)
  */
 export function isNullMarker(text: string): boolean {
   // Every marker is at most 7 characters long: skip lower-casing long texts.
-  return text.length <= 7 && markers.has(text.toLowerCase())
+  if (text.length > 7 || !markerStarts.has(text.charAt(0).toLowerCase())) return false
+  return markers.has(text.toLowerCase())
 }

@@ -44,6 +44,8 @@ function countDigits(text: string, from: number): number {
  * @example parseNumberText('1,23', '.') // undefined
  */
 export function parseNumberText(text: string, decimalSeparator: DecimalSeparator): number | undefined {
+  // Fast path: plain integers and (with "." decimals) plain decimals, the bulk of real columns.
+  if (decimalSeparator === '.' ? PLAIN_DECIMAL.test(text) : PLAIN_INTEGER.test(text)) return Number(text)
   let s = text.trim()
   if (s.length === 0 || s.length > MAX_NUMBER_LENGTH) return undefined
   let isNegative = false
@@ -51,33 +53,48 @@ export function parseNumberText(text: string, decimalSeparator: DecimalSeparator
     isNegative = true
     s = s.slice(1, -1).trim()
   }
-  let start = 0
-  let end = s.length
-  const readSign = (): void => {
-    const char = s[start]
-    if (char === '-' || char === '\u2212') {
-      if (isNegative) return
-      isNegative = true
-      start++
-    } else if (char === '+') start++
+  let start = readSign(s, 0)
+  if (start < 0) {
+    if (isNegative) return undefined
+    isNegative = true
+    start = -start
   }
-  readSign()
-  if (start < end && CURRENCY_SIGNS.includes(s[start] as string)) {
+  if (start < s.length && CURRENCY_SIGNS.includes(s[start] as string)) {
     start++
     while (s[start] === ' ') start++
-    readSign()
+    const afterSign = readSign(s, start)
+    if (afterSign < 0) {
+      if (isNegative) return undefined
+      isNegative = true
+      start = -afterSign
+    } else start = afterSign
   }
+  let end = s.length
   if (end > start && (s[end - 1] === '%' || CURRENCY_SIGNS.includes(s[end - 1] as string))) {
     end--
     while (end > start && s[end - 1] === ' ') end--
   }
   if (start >= end) return undefined
-  const body = s.slice(start, end)
-  const clean = cleanNumberBody(body, decimalSeparator)
+  const clean = cleanNumberBody(s.slice(start, end), decimalSeparator)
   if (clean === undefined) return undefined
   const value = Number(clean)
   if (!Number.isFinite(value)) return undefined
   return isNegative ? -value : value
+}
+
+/** Plain numbers that `Number()` reads exactly as people mean them (at most 15 digits). */
+const PLAIN_INTEGER = /^-?\d{1,15}$/
+const PLAIN_DECIMAL = /^-?\d{1,15}(?:\.\d{1,15})?$/
+
+/**
+ * Skips a sign at `index`: returns the index after it, negated for a minus sign ("-" or "−"),
+ * or `index` itself when there is no sign.
+ */
+function readSign(text: string, index: number): number {
+  const char = text[index]
+  if (char === '-' || char === '\u2212') return -(index + 1)
+  if (char === '+') return index + 1
+  return index
 }
 
 /** Rewrites the digits of a number into JavaScript syntax, or `undefined` when they are malformed. */

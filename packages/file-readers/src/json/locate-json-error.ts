@@ -24,12 +24,15 @@ export interface JsonErrorLocation {
 export async function locateJsonError(path: string, encoding: TextEncoding, knownGoodOffset: number): Promise<JsonErrorLocation | undefined> {
   const tokenizer = new JsonTokenizer()
   let line = 1
-  let lineStart = 0
   let offset = 0
+  // Starts of the most recent lines: the tokenizer may fail a few characters after the error
+  // (it waits for a token to complete), possibly past a newline.
+  const lineStarts: number[] = [0]
   const track = (text: string): void => {
     for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) {
       line++
-      lineStart = offset + index + 1
+      lineStarts.push(offset + index + 1)
+      if (lineStarts.length > 64) lineStarts.shift()
     }
     offset += text.length
   }
@@ -63,8 +66,9 @@ export async function locateJsonError(path: string, encoding: TextEncoding, know
   function locate(fed: number, pending: number, recentText: string, following: string): JsonErrorLocation {
     const errorOffset = fed - pending
     const excerpt = (recentText.slice(Math.max(0, recentText.length - pending)) + following).slice(0, 30)
-    const column = errorOffset >= lineStart ? errorOffset - lineStart + 1 : 1
-    return { offset: errorOffset, line, column, excerpt }
+    const later = lineStarts.filter((start) => start > errorOffset).length
+    const lineStart = lineStarts.filter((start) => start <= errorOffset).at(-1) ?? errorOffset
+    return { offset: errorOffset, line: line - later, column: errorOffset - lineStart + 1, excerpt }
   }
 }
 

@@ -74,7 +74,8 @@ export interface ColumnStatisticsState {
   }
   /** Distinct values tried as dates and as coordinates, and how many parsed. */
   attempts: { date: ParseAttempts; coordinate: ParseAttempts }
-  dates: { earliest: DateExtreme | null; latest: DateExtreme | null; earliestDmy: DateExtreme | null; latestDmy: DateExtreme | null }
+  /** Extremes of the values read as dates with the default (month-first when ambiguous) order. */
+  dates: { earliest: DateExtreme | null; latest: DateExtreme | null }
   coordinates: {
     /** Values read as one coordinate (numbers or degrees-minutes-seconds). */
     parsed: number
@@ -108,7 +109,7 @@ export function emptyColumnState(): ColumnStatisticsState {
     kindExamples: emptyKinds((): string[] => []),
     numbers: { point: emptyReading(), comma: emptyReading(), pointOnly: 0, commaOnly: 0, leadingZeroCount: 0, zeroOneCount: 0 },
     attempts: { date: { tried: 0, parsed: 0 }, coordinate: { tried: 0, parsed: 0 } },
-    dates: { earliest: null, latest: null, earliestDmy: null, latestDmy: null },
+    dates: { earliest: null, latest: null },
     coordinates: { parsed: 0, within90: 0, within180: 0, dms: 0, pairFormats: {}, pairSamples: [] },
   }
 }
@@ -120,11 +121,13 @@ function addReading(reading: NumericReading, value: number, isInteger: boolean):
   if (reading.max === null || value > reading.max) reading.max = value
 }
 
-function earlier(current: DateExtreme | null, epochMs: number, iso: string): DateExtreme | null {
+/** The earlier of an extreme and a date. */
+export function earlier(current: DateExtreme | null, epochMs: number, iso: string): DateExtreme | null {
   return current === null || epochMs < current.epochMs ? { epochMs, iso } : current
 }
 
-function later(current: DateExtreme | null, epochMs: number, iso: string): DateExtreme | null {
+/** The later of an extreme and a date. */
+export function later(current: DateExtreme | null, epochMs: number, iso: string): DateExtreme | null {
   return current === null || epochMs > current.epochMs ? { epochMs, iso } : current
 }
 
@@ -225,9 +228,6 @@ export class ColumnStatistics {
       const dates = this.data.dates
       dates.earliest = earlier(dates.earliest, date.epochMs, date.iso)
       dates.latest = later(dates.latest, date.epochMs, date.iso)
-      const dmy = tryParseDate(text, { order: 'DMY' }) ?? date
-      dates.earliestDmy = earlier(dates.earliestDmy, dmy.epochMs, dmy.iso)
-      dates.latestDmy = later(dates.latestDmy, dmy.epochMs, dmy.iso)
       return 'date'
     }
     if (!isWorthTrying(attempts.coordinate) || (NON_COORDINATE_LETTER.test(text) && !WKT_OR_GEOJSON.test(text))) return 'string'

@@ -3,7 +3,8 @@ import type { ParseDateOptions } from '@chronotope/dates'
 
 import type { FieldTypeDecision } from '../detect-field-type'
 import type { FieldStatistics } from '../types'
-import type { ColumnStatisticsState } from './column-statistics'
+import { earlier, later } from './column-statistics'
+import type { ColumnStatisticsState, DateExtreme } from './column-statistics'
 import type { DistinctValues } from './distinct-values'
 
 /** Most frequent values listed in {@link FieldStatistics.topValues}. */
@@ -31,16 +32,25 @@ function dateRange(figures: Readonly<ColumnStatisticsState>, decision: FieldType
       max: tryParseDate(decision.numbers.max, { numbers: numbersOption })?.iso,
     }
   }
-  const dates = figures.dates
-  const isDmy = format?.order === 'DMY'
-  const earliest = isDmy ? dates.earliestDmy : dates.earliest
-  const latest = isDmy ? dates.latestDmy : dates.latest
-  return { min: earliest?.iso, max: latest?.iso }
+  if (format?.order === 'DMY') {
+    // Extremes were tracked month-first; day-first columns are re-read from the kept samples.
+    let earliest: DateExtreme | null = null
+    let latest: DateExtreme | null = null
+    for (const sample of figures.samples) {
+      const date = tryParseDate(sample, { order: 'DMY' })
+      if (date === undefined) continue
+      earliest = earlier(earliest, date.epochMs, date.iso)
+      latest = later(latest, date.epochMs, date.iso)
+    }
+    return { min: earliest?.iso, max: latest?.iso }
+  }
+  return { min: figures.dates.earliest?.iso, max: figures.dates.latest?.iso }
 }
 
 /**
  * Builds the product's "field statistics" of a column from its accumulated figures and its
- * type decision: min/max are numbers for numeric types and ISO strings for dates.
+ * type decision: min/max are numbers for numeric types and ISO strings for dates (for day-first
+ * date columns, from the first 1,000 distinct values).
  * @example toFieldStatistics(figures, distinct, decision).nullRate // 0.25 when 1 of 4 cells is "NA"
  */
 export function toFieldStatistics(

@@ -2,6 +2,7 @@ import { fromEpochMs, toParsedDate, yearOfEpochMs } from './calendar'
 import { InvalidDate } from './invalid-date'
 import { parseDateNumber } from './parse-date-number'
 import { parseIsoDate } from './parse-iso'
+import { parseNumericDate } from './parse-numeric-date'
 import { extractTime } from './parse-time'
 import { parseWrittenDate } from './parse-written-date'
 import type { ParsedDate, ParseDateOptions } from './types'
@@ -60,7 +61,7 @@ function parseDateText(value: string, options: ParseDateOptions): ParsedDate {
   if (options.numbers !== undefined && options.numbers !== 'year' && NUMERIC.test(text)) {
     return parseDateNumber(Number(text), text, options)
   }
-  return parseIsoDate(text) ?? parseApproximateOrRange(text, options)
+  return parseIsoDate(text) ?? parseNumericDate(text, options) ?? parseApproximateOrRange(text, options)
 }
 
 /** Prefixes and suffixes that mark a date as approximate; matched on the lowercased value. */

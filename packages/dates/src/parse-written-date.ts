@@ -1,9 +1,10 @@
 import type { DateFields } from './calendar'
 import { InvalidDate } from './invalid-date'
+import { decideOrder, ORDER_KINDS } from './numeric-date-order'
 import type { DateToken } from './tokenize-date'
 import { tokenizeDate } from './tokenize-date'
 import { expandTwoDigitYear } from './two-digit-year'
-import type { DateOrder, ParseDateOptions } from './types'
+import type { ParseDateOptions } from './types'
 
 /** A written date read into fields; `end` for ranges like 'June 3-5, 2020'. */
 export interface WrittenDate {
@@ -15,11 +16,6 @@ export interface WrittenDate {
 
 type NumberToken = Extract<DateToken, { kind: 'number' }>
 
-const ORDER_KINDS: Readonly<Record<DateOrder, string>> = {
-  MDY: 'month/day/year date',
-  DMY: 'day/month/year date',
-  YMD: 'year/month/day date',
-}
 
 function emptyFields(year: number, month: number, day: number, precision: DateFields['precision']): DateFields {
   return { year, month, day, hour: 0, minute: 0, second: 0, millisecond: 0, offsetMinutes: 0, precision }
@@ -146,10 +142,4 @@ function readNumericDate(
     throw new InvalidDate(original, `the first part ${first.text} has too many digits`, kind)
   }
   return { start: emptyFields(readYear(yearToken), monthToken.value, dayToken.value, 'day'), kind }
-}
-
-/** A first part over 12 must be a day; when both parts are 12 or less, MDY is the documented default. */
-function decideOrder(first: number, second: number): DateOrder {
-  if (first > 12 && second <= 12) return 'DMY'
-  return 'MDY'
 }

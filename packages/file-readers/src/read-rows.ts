@@ -37,13 +37,16 @@ function readTable(path: string, detection: FormatDetectionResult, sheet: number
   }
 }
 
-function readSourceRows(path: string, detection: FormatDetectionResult, options: ReadOptions): AsyncIterable<SourceRow[]> {
+async function* readSourceRows(path: string, detection: FormatDetectionResult, options: ReadOptions): AsyncGenerator<SourceRow[]> {
   const limits = resolveLimits(options.limits)
   const startAfterRow = options.startAfterRow ?? 0
   const table = readTable(path, detection, options.sheet, limits)
-  if (table !== undefined) return tableToSourceRows(table, startAfterRow)
+  if (table !== undefined) {
+    yield* tableToSourceRows(table, startAfterRow)
+    return
+  }
   checkSingleSheet(path, options.sheet)
-  return detection.format === 'geojson'
+  yield* detection.format === 'geojson'
     ? readGeoJsonRows(path, detection, limits, startAfterRow)
     : readJsonRows(path, detection, limits, startAfterRow)
 }

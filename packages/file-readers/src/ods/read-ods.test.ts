@@ -70,6 +70,14 @@ describe('ODS', () => {
     expect(await collectRows(workbookPath, await detectFileFormat(workbookPath), { sheet: 'Notes' })).toHaveLength(2)
   })
 
+  it('reads date cells SheetJS writes as office:date-value', async () => {
+    const path = files.write('dates.ods', buildWorkbook([{
+      name: 'Dates',
+      rows: [['day', 'moment'], [{ t: 'd', v: new Date(Date.UTC(2024, 0, 1)) }, { t: 'd', v: new Date(Date.UTC(2024, 0, 1, 12, 30)) }]],
+    }], 'ods'))
+    expect((await collectRows(path, await detectFileFormat(path)))[0]?.values).toEqual({ day: '2024-01-01', moment: '2024-01-01T12:30:00' })
+  })
+
   it('reads typed cells, paragraphs, spaces and ignores annotations', async () => {
     const path = files.write('typed.ods', handMadeOds(
       '<table:table table:name="Trips">' +

@@ -1,0 +1,75 @@
+/**
+ * The options a user chooses in the import preview, and the JSON body they become for
+ * `POST /api/import/{importId}/start`.
+ * @module
+ */
+import type { DateOrder } from '@chronotope/dates'
+
+import type { MappingOverride } from './column-roles'
+
+/** How events are recognised on re-import, as the API names the strategies. */
+export type IdStrategy = 'auto' | 'external' | 'content-hash'
+
+/** What the preview's options form holds. */
+export interface ImportChoices {
+  /** `all`: every sheet becomes its own dataset; a number: only that sheet (index from 0). */
+  readonly sheet: 'all' | number
+  /** `detected` keeps the order the schema detection decided. */
+  readonly dateOrder: 'detected' | DateOrder
+  readonly idStrategy: IdStrategy
+  /** The column holding the external id (`idStrategy: external`). */
+  readonly idField: string
+  readonly duplicateAction: 'skip' | 'update'
+  /** `default` follows the dataset's geocoding setting. */
+  readonly geocode: 'default' | 'yes' | 'no'
+}
+
+/** The choices before the user changes anything. */
+export const DEFAULT_CHOICES: ImportChoices = {
+  sheet: 'all',
+  dateOrder: 'detected',
+  idStrategy: 'auto',
+  idField: '',
+  duplicateAction: 'skip',
+  geocode: 'default',
+}
+
+/** The JSON body of the start request; absent keys keep what Chronotope detected. */
+export interface StartImportBody {
+  sheet?: number
+  mapping?: MappingOverride
+  dateOrder?: DateOrder
+  idStrategy?: IdStrategy
+  idField?: string
+  duplicateAction?: 'skip' | 'update'
+  geocode?: boolean
+}
+
+/**
+ * What stops the choices from starting an import, as sentences naming the option to fix.
+ * @example choiceProblems({ ...DEFAULT_CHOICES, idStrategy: 'external' }) // ['Choose the column that holds the id…']
+ */
+export function choiceProblems(choices: ImportChoices): string[] {
+  if (choices.idStrategy === 'external' && !choices.idField) {
+    return ['Choose the column that holds the id, or recognise events another way']
+  }
+  return []
+}
+
+/**
+ * The start request's body: only what the user chose, so everything else keeps its detected
+ * or dataset default.
+ * @example buildStartBody({ ...DEFAULT_CHOICES, sheet: 1, dateOrder: 'DMY' }, undefined)
+ * // { sheet: 1, dateOrder: 'DMY', idStrategy: 'auto', duplicateAction: 'skip' }
+ */
+export function buildStartBody(choices: ImportChoices, mapping: MappingOverride | undefined): StartImportBody {
+  const body: StartImportBody = {}
+  if (choices.sheet !== 'all') body.sheet = choices.sheet
+  if (mapping) body.mapping = mapping
+  if (choices.dateOrder !== 'detected') body.dateOrder = choices.dateOrder
+  body.idStrategy = choices.idStrategy
+  if (choices.idStrategy === 'external' && choices.idField) body.idField = choices.idField
+  body.duplicateAction = choices.duplicateAction
+  if (choices.geocode !== 'default') body.geocode = choices.geocode === 'yes'
+  return body
+}

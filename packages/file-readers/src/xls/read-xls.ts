@@ -6,6 +6,9 @@ import { excelSerialToIso } from '../excel-date'
 import type { TableRow } from '../rows/table-row'
 import type { CellValue, ReadLimits, RowIssue, SheetInfo } from '../types'
 
+/** Heap the SheetJS worker may use; SheetJS needs roughly 70× the file size. */
+const WORKER_HEAP_MB = 4096
+
 /** Rows the worker sends per message. */
 const WORKER_BATCH_ROWS = 2000
 
@@ -32,7 +35,7 @@ async function* runWorker(path: string, mode: 'list' | 'read', sheet: number | s
   const worker = new Worker(new URL('./xls-worker.mjs', import.meta.url), {
     workerData: { path, mode, sheet, batchSize: WORKER_BATCH_ROWS },
     // Bounds what a crafted file can make the parser allocate.
-    resourceLimits: { maxOldGenerationSizeMb: 2048 },
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
   })
   const queue: WorkerMessage[] = []
   let failure: unknown
@@ -46,8 +49,11 @@ async function* runWorker(path: string, mode: 'list' | 'read', sheet: number | s
     queue.push(message)
     notify()
   })
-  worker.on('error', (error) => {
-    failure = new MalformedFile(`The .xls parser failed on ${path}: ${error.message}`, {}, { cause: error })
+  worker.on('error', (error: Error & { code?: string }) => {
+    const detail = error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+      ? `it needed more than ${WORKER_HEAP_MB} MB; save the file as .xlsx or CSV instead`
+      : error.message
+    failure = new MalformedFile(`The .xls parser failed on ${path}: ${detail}`, {}, { cause: error })
     notify()
   })
   worker.on('exit', () => {

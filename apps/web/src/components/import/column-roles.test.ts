@@ -143,7 +143,8 @@ describe('roleLabel', () => {
   it.each<[ColumnRole, string]>([
     ['none', 'None (data only)'],
     ['start-time', 'Start time'],
-    ['coordinates', 'Combined coordinates ("lat, lon")'],
+    ['coordinates', 'Coordinates ("lat, lon")'],
+    ['year', 'Date part: year'],
     ['postal-code', 'Postal code'],
   ])('%s', (role, expected) => {
     expect(roleLabel(role)).toBe(expected)

@@ -38,7 +38,7 @@ export const ROLE_GROUPS: ReadonlyArray<{ readonly label: string; readonly roles
     roles: [
       { role: 'title', label: 'Title' },
       { role: 'description', label: 'Description' },
-      { role: 'id', label: 'Id (recognises the event on re-import)' },
+      { role: 'id', label: 'Id' },
     ],
   },
   {
@@ -46,10 +46,10 @@ export const ROLE_GROUPS: ReadonlyArray<{ readonly label: string; readonly roles
     roles: [
       { role: 'start-time', label: 'Start time' },
       { role: 'end-time', label: 'End time' },
-      { role: 'year', label: 'Year (date in parts)' },
-      { role: 'month', label: 'Month (date in parts)' },
-      { role: 'day', label: 'Day (date in parts)' },
-      { role: 'time', label: 'Time of day (date in parts)' },
+      { role: 'year', label: 'Date part: year' },
+      { role: 'month', label: 'Date part: month' },
+      { role: 'day', label: 'Date part: day' },
+      { role: 'time', label: 'Date part: time of day' },
     ],
   },
   {
@@ -57,7 +57,7 @@ export const ROLE_GROUPS: ReadonlyArray<{ readonly label: string; readonly roles
     roles: [
       { role: 'latitude', label: 'Latitude' },
       { role: 'longitude', label: 'Longitude' },
-      { role: 'coordinates', label: 'Combined coordinates ("lat, lon")' },
+      { role: 'coordinates', label: 'Coordinates ("lat, lon")' },
     ],
   },
   {

@@ -1,0 +1,142 @@
+'use client'
+import type { DateOrder } from '@chronotope/dates'
+import { useId } from 'react'
+
+import type { IdStrategy, ImportChoices } from './start-options'
+
+const DATE_ORDER_LABELS: Record<DateOrder, string> = {
+  MDY: 'Month/day/year',
+  DMY: 'Day/month/year',
+  YMD: 'Year/month/day',
+}
+
+const DATE_ORDER_EXAMPLES: Record<DateOrder, string> = {
+  MDY: '03/04/2021 is March 4, 2021',
+  DMY: '03/04/2021 is 3 April 2021',
+  YMD: '2021/03/04 is March 4, 2021',
+}
+
+const ID_STRATEGY_LABELS: Record<IdStrategy, string> = {
+  auto: 'Automatically',
+  external: 'By an id column',
+  'content-hash': 'By the row’s content',
+}
+
+const ID_STRATEGY_HINTS: Record<IdStrategy, string> = {
+  auto: 'An id column if the file has one, otherwise the content of each row.',
+  external: 'Rows with the same id are the same event.',
+  'content-hash': 'Rows with the same values are the same event.',
+}
+
+/**
+ * The import options beside the column roles: how numeric dates are read, how events are
+ * recognised on re-import and what a duplicate does, and whether places are geocoded.
+ */
+export function ImportOptionsForm({
+  choices,
+  headers,
+  detectedDateOrder,
+  isDateOrderAmbiguous,
+  onChange,
+}: {
+  choices: ImportChoices
+  headers: readonly string[]
+  /** The order schema detection decided, if any. */
+  detectedDateOrder: DateOrder | undefined
+  /** The schema warned `ambiguous-date-order`: the user has to choose. */
+  isDateOrderAmbiguous: boolean
+  onChange: (choices: ImportChoices) => void
+}) {
+  const id = useId()
+  const set = (patch: Partial<ImportChoices>) => onChange({ ...choices, ...patch })
+  return (
+    <div className="import-options">
+      <div className={`import-field${isDateOrderAmbiguous ? ' needs-attention' : ''}`}>
+        <label htmlFor={`${id}-date-order`}>Date order</label>
+        <select
+          id={`${id}-date-order`}
+          value={choices.dateOrder}
+          aria-describedby={`${id}-date-order-hint`}
+          onChange={(event) => set({ dateOrder: event.target.value as ImportChoices['dateOrder'] })}
+        >
+          <option value="detected">
+            {detectedDateOrder ? `As detected (${DATE_ORDER_LABELS[detectedDateOrder].toLowerCase()})` : 'As detected'}
+          </option>
+          {(Object.keys(DATE_ORDER_LABELS) as DateOrder[]).map((order) => (
+            <option key={order} value={order}>
+              {DATE_ORDER_LABELS[order]}
+            </option>
+          ))}
+        </select>
+        <p className="import-hint" id={`${id}-date-order-hint`}>
+          {isDateOrderAmbiguous
+            ? 'Every date in the sample fits both orders: choose the one the file uses.'
+            : (() => {
+                const order = choices.dateOrder === 'detected' ? detectedDateOrder : choices.dateOrder
+                return order ? `How dates written with numbers are read: ${DATE_ORDER_EXAMPLES[order]}.` : 'How dates written with numbers are read.'
+              })()}
+        </p>
+      </div>
+
+      <div className="import-field">
+        <label htmlFor={`${id}-id-strategy`}>Recognise events on re-import</label>
+        <select
+          id={`${id}-id-strategy`}
+          value={choices.idStrategy}
+          aria-describedby={`${id}-id-strategy-hint`}
+          onChange={(event) => set({ idStrategy: event.target.value as IdStrategy })}
+        >
+          {(Object.keys(ID_STRATEGY_LABELS) as IdStrategy[]).map((strategy) => (
+            <option key={strategy} value={strategy}>
+              {ID_STRATEGY_LABELS[strategy]}
+            </option>
+          ))}
+        </select>
+        <p className="import-hint" id={`${id}-id-strategy-hint`}>
+          {ID_STRATEGY_HINTS[choices.idStrategy]}
+        </p>
+      </div>
+
+      {choices.idStrategy === 'external' && (
+        <div className="import-field">
+          <label htmlFor={`${id}-id-field`}>Id column</label>
+          <select id={`${id}-id-field`} value={choices.idField} onChange={(event) => set({ idField: event.target.value })}>
+            <option value="">Choose a column…</option>
+            {headers.map((header) => (
+              <option key={header} value={header}>
+                {header}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+
+      <fieldset className="import-field">
+        <legend>When an event is already in the dataset</legend>
+        <div className="import-inline-choices">
+          {(['skip', 'update'] as const).map((action) => (
+            <span key={action} className="import-choice">
+              <input
+                type="radio"
+                id={`${id}-duplicate-${action}`}
+                name={`${id}-duplicate`}
+                checked={choices.duplicateAction === action}
+                onChange={() => set({ duplicateAction: action })}
+              />
+              <label htmlFor={`${id}-duplicate-${action}`}>{action === 'skip' ? 'Skip the row' : 'Update the event'}</label>
+            </span>
+          ))}
+        </div>
+      </fieldset>
+
+      <div className="import-field">
+        <label htmlFor={`${id}-geocode`}>Geocode places without coordinates</label>
+        <select id={`${id}-geocode`} value={choices.geocode} onChange={(event) => set({ geocode: event.target.value as ImportChoices['geocode'] })}>
+          <option value="default">As the dataset is set up</option>
+          <option value="yes">Yes</option>
+          <option value="no">No</option>
+        </select>
+      </div>
+    </div>
+  )
+}

@@ -10,6 +10,8 @@ export interface SwapDecision {
 
 /** Below this share of impossible latitudes, they are typos rather than a swap. */
 const MIN_SWAPPED_SHARE = 0.05
+/** Fewer impossible latitudes than this are typos however small the file: one bad row must not flip a file. */
+const MIN_SWAPPED_ROWS = 3
 
 /**
  * Decides whether a file's latitude and longitude columns are swapped: when a real share (5 % or
@@ -34,7 +36,7 @@ export function detectSwappedCoordinates(samples: ReadonlyArray<{ latitude: numb
   if (lonOutOfRange > 0) {
     return { isSwapped: false, reason: `${latOutOfRange} latitudes and ${lonOutOfRange} longitudes exceed ±90, so swapping would not fix them`, evidence }
   }
-  if (latOutOfRange < MIN_SWAPPED_SHARE * total) {
+  if (latOutOfRange < MIN_SWAPPED_SHARE * total || latOutOfRange < MIN_SWAPPED_ROWS) {
     return { isSwapped: false, reason: `only ${latOutOfRange} of ${total} latitudes exceed ±90: too few for a swap, reported as row errors`, evidence }
   }
   return { isSwapped: true, reason: `${latOutOfRange} of ${total} latitudes exceed ±90 while every longitude fits within ±90: the columns are swapped`, evidence }

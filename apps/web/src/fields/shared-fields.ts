@@ -11,10 +11,25 @@ import { slugify } from '../lib/slug'
 
 const slugFromSource =
   (sourceField: string): FieldHook =>
-  ({ value, data, originalDoc }) => {
+  async ({ value, data, originalDoc, req, collection }) => {
     if (typeof value === 'string' && value.trim() !== '') return slugify(value)
     const source = data?.[sourceField] ?? originalDoc?.[sourceField]
-    return typeof source === 'string' ? slugify(source) : value
+    if (typeof source !== 'string') return value
+    const base = slugify(source)
+    if (!collection || !base) return base
+    // A made-up slug must not collide: "events", "events-2", "events-3"… (a typed one may, and is refused).
+    for (let n = 1; ; n++) {
+      const candidate = n === 1 ? base : `${base}-${n}`
+      const { totalDocs } = await req.payload.count({
+        collection: collection.slug as never,
+        where: {
+          and: [{ slug: { equals: candidate } }, ...(originalDoc?.id ? [{ id: { not_equals: originalDoc.id } }] : [])],
+        },
+        overrideAccess: true,
+        req,
+      })
+      if (totalDocs === 0) return candidate
+    }
   }
 
 /**

@@ -32,7 +32,7 @@ export async function uploadFile(
 
 /** Runs every queued import job (and the ones they queue) to the end. */
 export async function runImports(): Promise<number> {
-  return drainImportQueue(await testPayload())
+  return drainImportQueue(await testPayload(), true)
 }
 
 /** Uploads a file, runs the pipeline and returns the import progress. */

@@ -49,6 +49,8 @@ export const ImportFiles: CollectionConfig = {
   upload: {
     staticDir: path.join(settings.dataDir, 'uploads', 'import-files'),
     mimeTypes: IMPORT_MIME_TYPES,
+    // POST /api/import/upload stores the file itself (streamed, content-checked) and creates the document.
+    filesRequiredOnCreate: false,
   },
   fields: [
     { name: 'catalog', type: 'relationship', relationTo: COLLECTION_NAMES.CATALOGS, index: true },

@@ -18,7 +18,9 @@ const TYPE_LABELS: Record<SchemaField['type'], string> = {
 function rangeOf(field: SchemaField): string {
   const { min, max } = field.statistics
   if (min === undefined || max === undefined) return '–'
-  const show = (value: number | string) => (typeof value === 'number' ? formatCount(value) : value.replace(/T00:00:00(\.000)?Z$/, ''))
+  // ISO dates from the statistics: midnight is a plain date, other times keep hours and minutes.
+  const show = (value: number | string) =>
+    typeof value === 'number' ? formatCount(value) : value.replace(/T00:00:00(\.000)?Z$/, '').replace(/T(\d\d:\d\d)(:\d\d)?(\.\d+)?Z$/, ' $1')
   return min === max ? show(min) : `${show(min)} – ${show(max)}`
 }
 

@@ -11,6 +11,7 @@ import { requireUser } from '../../lib/import/import-access'
 import { UPLOAD_TEMP_DIR } from '../../lib/import/import-documents'
 import { parseImportOptions } from '../../lib/import/import-options'
 import { resolveImportTarget } from '../../lib/import/import-target'
+import { storeImportFile } from '../../lib/import/store-import-file'
 import { queueDatasetDetection } from '../../lib/import/queue-stage'
 import { clientAddress, enforceUploadRateLimit } from '../../lib/import/rate-limit-service'
 import { discardUpload, receiveUpload } from '../../lib/import/receive-upload'
@@ -72,7 +73,7 @@ export const importUploadEndpoint: Endpoint = {
         const options = parseImportOptions(upload.fields)
         const target = await resolveImportTarget(req, upload.fields)
         const autoStart = upload.fields.autoStart?.trim().toLowerCase() !== 'false'
-        const name = storedName(upload.file.originalName, detection)
+        const filename = await storeImportFile(upload.file.tempPath, storedName(upload.file.originalName, detection))
         const file = await req.payload.create({
           collection: COLLECTION_NAMES.IMPORT_FILES,
           data: {
@@ -83,13 +84,9 @@ export const importUploadEndpoint: Endpoint = {
             status: autoStart ? IMPORT_STATUS.PROCESSING : IMPORT_STATUS.PENDING,
             owner: user.id,
             uploaderIp: ip,
-          },
-          file: {
-            data: Buffer.alloc(0),
-            tempFilePath: upload.file.tempPath,
-            mimetype: detection.mimeType,
-            name,
-            size: upload.file.size,
+            filename,
+            mimeType: detection.mimeType,
+            filesize: upload.file.size,
           },
           depth: 0,
           overrideAccess: true,

@@ -35,6 +35,9 @@ export type BuiltRow =
   | { readonly event: EventRow; readonly errors?: undefined }
   | { readonly errors: readonly RowError[]; readonly event?: undefined }
 
+// Extractor errors for a row that names no location; not errors when unplaced rows are kept.
+const NO_LOCATION_CODES = new Set(['missing-coordinates', 'missing-place'])
+
 // Reader issues that mean the row's values cannot be trusted.
 const REJECTING_ISSUES = new Set(['extra-cells', 'unterminated-quote'])
 
@@ -53,7 +56,12 @@ export function createEventRowBuilder(options: EventRowBuilderOptions): (row: So
     const typed = transform(row.values, row.rowNumber)
     errors.push(...typed.errors)
     const fields = extract(row.values, row.rowNumber)
-    errors.push(...fields.errors)
+    let isUnplaced = false
+    for (const error of fields.errors) {
+      // A row with no coordinates or place at all follows the dataset's setting for unplaced rows.
+      if (!options.unplacedIsError && NO_LOCATION_CODES.has(error.code)) isUnplaced = true
+      else errors.push(error)
+    }
     const id = makeId(row.values, row.rowNumber)
     if (id.error) errors.push(id.error)
 
@@ -99,6 +107,7 @@ export function createEventRowBuilder(options: EventRowBuilderOptions): (row: So
       }
     }
     if (errors.length > 0 || id.error) return { errors }
+    if (isUnplaced) locationName = null
 
     const data: Record<string, unknown> = { ...typed.values }
     if (isGeometry && row.geometry && (row.geometry as { type?: string }).type !== 'Point') data._geometry = row.geometry

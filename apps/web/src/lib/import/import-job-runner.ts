@@ -12,6 +12,7 @@ import { IMPORT_STATUS } from '../../constants/import-status'
 import { JOB_QUEUES } from '../../constants/job-types'
 import type { ProcessingStage } from '../../constants/processing-stage'
 import { isWorkerProcess } from '../runtime/process-role'
+import { databasePool } from './progress-tracking'
 import { queueStage } from './queue-stage'
 
 const JOBS_PER_ROUND = 10
@@ -20,17 +21,33 @@ let draining: Promise<void> | undefined
 let runAgain = false
 
 /**
- * Runs queued import jobs until none is left. Returns how many ran. Tests and the worker call it;
- * the web process calls it through {@link requestImportRun}.
+ * Runs queued import jobs until none is left, one after another (sheets of one file share the
+ * database and the CPU; running them side by side only makes each slower). Returns how many ran.
+ * The web process calls it through {@link requestImportRun}.
+ * @param waitForRetries - also wait for jobs backing off before a retry (tests use this)
  */
-export async function drainImportQueue(payload: Payload): Promise<number> {
+export async function drainImportQueue(payload: Payload, waitForRetries = false): Promise<number> {
   let total = 0
   for (;;) {
-    const result = await payload.jobs.run({ queue: JOB_QUEUES.IMPORTS, limit: JOBS_PER_ROUND })
+    const result = await payload.jobs.run({ queue: JOB_QUEUES.IMPORTS, limit: JOBS_PER_ROUND, sequential: true })
     const ran = Object.keys(result?.jobStatus ?? {}).length
     total += ran
-    if (ran === 0) return total
+    if (ran > 0) continue
+    if (!waitForRetries) return total
+    const retryAt = await nextRetryTime(payload)
+    if (!retryAt) return total
+    await new Promise((resolve) => setTimeout(resolve, Math.max(50, retryAt.getTime() - Date.now())))
   }
+}
+
+/** When the next import job waiting out a retry backoff becomes runnable, if any is waiting. */
+async function nextRetryTime(payload: Payload): Promise<Date | undefined> {
+  const { rows } = await databasePool(payload).query<{ wait_until: Date | null }>(
+    `select min(wait_until) as wait_until from payload_jobs
+      where queue = $1 and completed_at is null and coalesce(has_error, false) = false and processing = false`,
+    [JOB_QUEUES.IMPORTS],
+  )
+  return rows[0]?.wait_until ?? undefined
 }
 
 /**

@@ -3,6 +3,7 @@ import path from 'node:path'
 
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { createCatalog } from '../../helpers/demo-users'
 import { ApiClient, testPayload } from '../../helpers/api-client'
 import { FIXTURES_DIR, importFile } from '../../helpers/imports'
 
@@ -32,10 +33,7 @@ describe('importing the real fixture files', () => {
 
   beforeAll(async () => {
     user = await ApiClient.as('user')
-    const payload = await testPayload()
-    const owner = (await payload.find({ collection: 'users', where: { role: { equals: 'user' } }, limit: 1 })).docs[0]!
-    const catalog = await payload.create({ collection: 'catalogs', data: { name: 'Fixture imports', owner: owner.id } })
-    catalogId = Number(catalog.id)
+    catalogId = await createCatalog('Fixture imports')
   })
 
   it('imports the Trump campaign trail: 106 events, M/D/Y dates, coordinates from lat/lng', async () => {
@@ -77,7 +75,7 @@ describe('importing the real fixture files', () => {
       // "Unknown" is a missing-value marker: such rows fall back to another text column.
       if (row.name !== 'Unknown') expect(event.title).toBe(row.name)
     }
-    const first = events.find((event) => event.source_row === 1)!
+    const first = events.find((event) => Number(event.source_row) === 1)!
     expect(new Date(first.event_time).toISOString().slice(0, 10)).toBe('2015-02-23')
   })
 

@@ -1,5 +1,5 @@
 import * as migration_20261120_233922_initial from './20261120_233922_initial';
-import * as migration_20261121_022413_import_pipeline from './20261121_022413_import_pipeline';
+import * as migration_20261121_023643_import_pipeline from './20261121_023643_import_pipeline';
 
 export const migrations = [
   {
@@ -8,8 +8,8 @@ export const migrations = [
     name: '20261120_233922_initial',
   },
   {
-    up: migration_20261121_022413_import_pipeline.up,
-    down: migration_20261121_022413_import_pipeline.down,
-    name: '20261121_022413_import_pipeline'
+    up: migration_20261121_023643_import_pipeline.up,
+    down: migration_20261121_023643_import_pipeline.down,
+    name: '20261121_023643_import_pipeline'
   },
 ];

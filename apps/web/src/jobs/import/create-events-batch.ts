@@ -5,8 +5,10 @@ import { BATCH_SIZES } from '../../constants/batch-sizes'
 import { IMPORT_STATUS } from '../../constants/import-status'
 import { JOB_TYPES } from '../../constants/job-types'
 import { PROCESSING_STAGE } from '../../constants/processing-stage'
+import { settings } from '../../config/settings'
 import type { EventRow } from '../../lib/events/bulk-insert-events'
 import { writeEventsBulk } from '../../lib/events/bulk-insert-events'
+import { copyEventsBulk } from '../../lib/events/copy-events'
 import { createEventRowBuilder } from '../../lib/import/event-row-builder'
 import { importGeocodingSettings } from '../../lib/import/geocoding-settings'
 import { idOf, importFilePath, loadDataset, loadImportFile } from '../../lib/import/import-documents'
@@ -111,7 +113,11 @@ export const createEventsBatchTask = importStageTask(
       const client = await pool.connect()
       try {
         await client.query('begin')
-        const written = await writeEventsBulk(client, batch.events, strategy.duplicateAction)
+        // COPY is about twice as fast; the embedded database has none.
+        const written =
+          settings.databaseKind === 'embedded'
+            ? await writeEventsBulk(client, batch.events, strategy.duplicateAction)
+            : await copyEventsBulk(client, batch.events, strategy.duplicateAction)
         const next = {
           ...counts,
           rowsRead: counts.rowsRead + batch.rows,

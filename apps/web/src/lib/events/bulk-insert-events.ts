@@ -34,36 +34,18 @@ export interface Queryable {
   query(text: string, values: unknown[]): Promise<{ rowCount: number | null; rows: unknown[] }>
 }
 
-const INSERT_EVENTS_SQL = `
-insert into events (
+const INSERT_COLUMNS = `
   dataset_id, unique_id, title, description, event_time, event_end_time, time_precision,
   location, location_name, coordinates_source, coordinates_precision, coordinates_confidence,
-  coordinates_source_columns, coordinates_provider, data, content_hash, import_job_id, source_row
-)
-select
-  r.dataset_id, r.unique_id, r.title, r.description, r.event_time, r.event_end_time,
-  r.time_precision::enum_events_time_precision,
-  case when r.longitude is null or r.latitude is null then null
-       else st_setsrid(st_makepoint(r.longitude, r.latitude), 4326) end,
-  r.location_name, r.coordinates_source::enum_events_coordinates_source,
-  r.coordinates_precision::enum_events_coordinates_precision, r.coordinates_confidence,
-  r.coordinates_source_columns::jsonb, r.coordinates_provider, r.data::jsonb, r.content_hash,
-  r.import_job_id, r.source_row
-from unnest(
-  $1::int[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::timestamptz[], $7::text[],
-  $8::float8[], $9::float8[], $10::text[], $11::text[], $12::text[], $13::numeric[],
-  $14::text[], $15::text[], $16::text[], $17::text[], $18::int[], $19::int[]
-) as r(
-  dataset_id, unique_id, title, description, event_time, event_end_time, time_precision,
+  coordinates_source_columns, coordinates_provider, data, content_hash, import_job_id, source_row`
+
+/** The columns of a source row `r`, in this order, that {@link insertEventsFrom} reads. */
+export const EVENT_SOURCE_COLUMNS = `dataset_id, unique_id, title, description, event_time, event_end_time, time_precision,
   longitude, latitude, location_name, coordinates_source, coordinates_precision,
   coordinates_confidence, coordinates_source_columns, coordinates_provider, data, content_hash,
-  import_job_id, source_row
-)
-on conflict (dataset_id, unique_id) do nothing`
+  import_job_id, source_row`
 
-// Every column but the identity ones takes the new row's value; `xmax = 0` tells an inserted row
-// from an updated one.
-const UPSERT_EVENTS_SQL = `${INSERT_EVENTS_SQL.replace('do nothing', '')} do update set
+const UPDATE_ON_CONFLICT = `do update set
   title = excluded.title, description = excluded.description, event_time = excluded.event_time,
   event_end_time = excluded.event_end_time, time_precision = excluded.time_precision,
   location = excluded.location, location_name = excluded.location_name,
@@ -74,6 +56,36 @@ const UPSERT_EVENTS_SQL = `${INSERT_EVENTS_SQL.replace('do nothing', '')} do upd
   content_hash = excluded.content_hash, import_job_id = excluded.import_job_id,
   source_row = excluded.source_row, updated_at = now()
 returning (xmax = 0) as inserted`
+
+/**
+ * The statement that moves rows from a source `r` (with {@link EVENT_SOURCE_COLUMNS}) into events,
+ * skipping or updating events whose (dataset, unique id) exists. `xmax = 0` tells an inserted row
+ * from an updated one.
+ */
+export function insertEventsFrom(source: string, onDuplicate: 'skip' | 'update'): string {
+  return `insert into events (${INSERT_COLUMNS})
+select
+  r.dataset_id, r.unique_id, r.title, r.description, r.event_time, r.event_end_time,
+  r.time_precision::enum_events_time_precision,
+  case when r.longitude is null or r.latitude is null then null
+       else st_setsrid(st_makepoint(r.longitude, r.latitude), 4326) end,
+  r.location_name, r.coordinates_source::enum_events_coordinates_source,
+  r.coordinates_precision::enum_events_coordinates_precision, r.coordinates_confidence,
+  r.coordinates_source_columns::jsonb, r.coordinates_provider, r.data::jsonb, r.content_hash,
+  r.import_job_id, r.source_row
+from ${source}
+on conflict (dataset_id, unique_id) ${onDuplicate === 'skip' ? 'do nothing' : UPDATE_ON_CONFLICT}`
+}
+
+const UNNEST_SOURCE = `unnest(
+  $1::int[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::timestamptz[], $7::text[],
+  $8::float8[], $9::float8[], $10::text[], $11::text[], $12::text[], $13::numeric[],
+  $14::text[], $15::text[], $16::text[], $17::text[], $18::int[], $19::int[]
+) as r(${EVENT_SOURCE_COLUMNS})`
+
+const INSERT_EVENTS_SQL = insertEventsFrom(UNNEST_SOURCE, 'skip')
+
+const UPSERT_EVENTS_SQL = insertEventsFrom(UNNEST_SOURCE, 'update')
 
 /**
  * A timestamp as PostgreSQL reads it. JavaScript writes years before 1 CE as `-000043-…`, which
@@ -126,8 +138,9 @@ export async function writeEventsBulk(
   return { inserted, duplicates: rows.length - inserted }
 }
 
-function eventColumns(rows: readonly EventRow[]): unknown[] {
-  const column = <T>(pick: (row: EventRow) => T) => rows.map(pick)
+/** The rows as the 19 column arrays of {@link EVENT_SOURCE_COLUMNS}, ready for PostgreSQL. */
+export function eventColumns(rows: readonly EventRow[]): unknown[][] {
+  const column = <T>(pick: (row: EventRow) => T): unknown[] => rows.map(pick)
   const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value))
   return [
     column((r) => r.datasetId),

@@ -16,6 +16,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   ALTER TYPE "public"."enum_payload_jobs_task_slug" ADD VALUE 'analyze-duplicates' BEFORE 'cleanup-approval-locks';
   ALTER TYPE "public"."enum_payload_jobs_task_slug" ADD VALUE 'geocode-batch' BEFORE 'cleanup-approval-locks';
   ALTER TYPE "public"."enum_payload_jobs_task_slug" ADD VALUE 'create-events-batch' BEFORE 'cleanup-approval-locks';
+  DROP INDEX "events_content_hash_idx";
   ALTER TABLE "import_files" ADD COLUMN "detection" jsonb;
   ALTER TABLE "import_files" ADD COLUMN "sheets" jsonb;
   ALTER TABLE "import_files" ADD COLUMN "failure_reason" varchar;
@@ -42,6 +43,7 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   ALTER TABLE "payload_jobs" ALTER COLUMN "task_slug" SET DATA TYPE "public"."enum_payload_jobs_task_slug" USING "task_slug"::"public"."enum_payload_jobs_task_slug";
   DROP INDEX "import_files_uploader_ip_idx";
   DROP INDEX "import_jobs_heartbeat_at_idx";
+  CREATE INDEX "events_content_hash_idx" ON "events" USING btree ("content_hash");
   ALTER TABLE "import_files" DROP COLUMN "detection";
   ALTER TABLE "import_files" DROP COLUMN "sheets";
   ALTER TABLE "import_files" DROP COLUMN "failure_reason";

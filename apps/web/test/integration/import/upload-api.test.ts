@@ -3,7 +3,9 @@ import path from 'node:path'
 
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { createCatalog } from '../../helpers/demo-users'
+import { ApiError } from '../../../src/lib/api/api-error'
+import { checkUploadRateLimit, enforceUploadRateLimit } from '../../../src/lib/import/rate-limit-service'
+import { createCatalog, demoUserId } from '../../helpers/demo-users'
 import { ApiClient, anonymous, testPayload } from '../../helpers/api-client'
 import { FIXTURES_DIR, runImports, uploadFile } from '../../helpers/imports'
 
@@ -84,6 +86,29 @@ describe('POST /api/import/upload', () => {
     expect(pdf.status).toBe(415)
     const empty = await uploadFile(user, { name: 'empty.csv', bytes: '' }, { catalog: catalogId })
     expect(empty.status).toBe(400)
+  })
+
+  it('rate-limits uploads per user and per address, with Retry-After', async () => {
+    const payload = await testPayload()
+    const address = '203.0.113.77'
+    for (let i = 0; i < 2; i++) {
+      const upload = await uploadFile(user, trump, { catalog: catalogId, autoStart: false }, { 'x-forwarded-for': address })
+      expect(upload.status).toBe(202)
+    }
+    const files = await payload.find({ collection: 'import-files', where: { uploaderIp: { equals: address } } })
+    expect(files.totalDocs).toBe(2)
+    const userId = await demoUserId('user')
+    const limits = { perUser: { limit: 1000, windowSeconds: 3600 }, perIp: { limit: 2, windowSeconds: 3600 } }
+    const decision = await checkUploadRateLimit(payload, { userId, ip: address }, limits)
+    expect(decision).toMatchObject({ allowed: false, scope: 'ip' })
+    expect((decision as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(3500)
+    expect(await checkUploadRateLimit(payload, { userId, ip: '198.51.100.1' }, limits)).toEqual({ allowed: true })
+    const perUser = { perUser: { limit: 1, windowSeconds: 60 }, perIp: null }
+    const refused = await enforceUploadRateLimit(payload, { userId, ip: address }, perUser).catch((error: unknown) => error)
+    expect(refused).toBeInstanceOf(ApiError)
+    expect(refused).toMatchObject({ status: 429, code: 'rate-limited' })
+    expect((refused as ApiError).headers['Retry-After']).toMatch(/^\d+$/)
+    expect((refused as ApiError).message).toContain('Too many uploads from your account')
   })
 
   it('shows an import only to its uploader, editors and admins', async () => {

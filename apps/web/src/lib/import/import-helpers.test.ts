@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest'
+
+import { csvCell } from '../../endpoints/import/row-errors-csv'
+import { toPostgresTimestamp } from '../events/bulk-insert-events'
+import { copyText } from '../events/copy-events'
+import { summarizeImportStatus } from './import-file-status'
+import { decideRateLimit, clientAddress } from './rate-limit-service'
+import { safeFileName } from './store-import-file'
+import { contentHash, createUniqueIdMaker } from './unique-id'
+
+describe('summarizeImportStatus', () => {
+  it.each([
+    [[], 'pending'],
+    [['completed', 'completed'], 'completed'],
+    [['completed', 'failed'], 'failed'],
+    [['failed', 'processing'], 'processing'],
+    [['completed', 'awaiting-approval', 'processing'], 'awaiting-approval'],
+    [['pending'], 'processing'],
+    [['cancelled', 'cancelled'], 'cancelled'],
+    [['cancelled', 'completed'], 'completed'],
+  ] as const)('%o → %s', (statuses, expected) => {
+    expect(summarizeImportStatus(statuses)).toBe(expected)
+  })
+})
+
+describe('decideRateLimit', () => {
+  const limit = { limit: 2, windowSeconds: 60 }
+  it.each([
+    [0, undefined, 0, { allowed: true }],
+    [1, 0, 10, { allowed: true }],
+    [2, 0, 10, { allowed: false, retryAfterSeconds: 50 }],
+    [5, 0, 59.5, { allowed: false, retryAfterSeconds: 1 }],
+  ])('%i uploads in the window, oldest at %s s, now %s s', (count, oldest, now, expected) => {
+    const at = (seconds: number) => new Date(seconds * 1000)
+    expect(decideRateLimit(count, oldest === undefined ? undefined : at(oldest), limit, at(now))).toEqual(expected)
+  })
+
+  it('reads the client address from the first forwarded hop', () => {
+    expect(clientAddress(new Headers({ 'x-forwarded-for': '203.0.113.5, 10.0.0.1' }))).toBe('203.0.113.5')
+    expect(clientAddress(new Headers({ 'x-real-ip': '198.51.100.7' }))).toBe('198.51.100.7')
+    expect(clientAddress(new Headers())).toBe('unknown')
+  })
+})
+
+describe('file and value escaping', () => {
+  it.each([
+    ['events.csv', 'events.csv'],
+    ['../../etc/passwd', 'passwd'],
+    ['C:\\Users\\me\\data.xlsx', 'data.xlsx'],
+    ['we?ird:na*me.csv', 'we_ird_na_me.csv'],
+    ['...', 'upload'],
+    ['.hidden.csv', 'hidden.csv'],
+  ])('safeFileName(%j) is %j', (name, expected) => {
+    expect(safeFileName(name)).toBe(expected)
+  })
+
+  it.each([
+    ['plain', 'plain'],
+    ['a,b', '"a,b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['=1+1', `"'=1+1"`],
+    ['@SUM(A1)', `"'@SUM(A1)"`],
+    ['-2', `"'-2"`],
+    [null, ''],
+    [42, '42'],
+  ])('csvCell(%j) is %j', (value, expected) => {
+    expect(csvCell(value)).toBe(expected)
+  })
+
+  it.each([
+    [null, '\\N'],
+    ['a\tb\nc\\d\re', 'a\\tb\\nc\\\\d\\re'],
+    [3.5, '3.5'],
+  ])('copyText(%j) is %j', (value, expected) => {
+    expect(copyText(value)).toBe(expected)
+  })
+
+  it.each([
+    ['2021-04-03T00:00:00.000Z', '2021-04-03T00:00:00.000Z'],
+    ['-000043-03-15T00:00:00.000Z', '0044-03-15T00:00:00.000Z BC'],
+    ['0000-01-01T00:00:00.000Z', '0001-01-01T00:00:00.000Z BC'],
+  ])('toPostgresTimestamp(%s) is %s', (iso, expected) => {
+    expect(toPostgresTimestamp(new Date(iso))).toBe(expected)
+  })
+})
+
+describe('unique ids', () => {
+  const external = createUniqueIdMaker({ type: 'external', externalIdField: 'id', hashFields: [], duplicateAction: 'skip' }, ['id', 'title'])
+  const hashed = createUniqueIdMaker({ type: 'content-hash', hashFields: [], duplicateAction: 'skip' }, ['id', 'title'])
+  const chosen = createUniqueIdMaker({ type: 'content-hash', hashFields: ['title'], duplicateAction: 'skip' }, ['id', 'title'])
+
+  it('uses the external id column, trimmed, and reports a row without one', () => {
+    expect(external({ id: ' 42 ', title: 'x' }, 1)).toEqual({ uniqueId: 'id:42' })
+    expect(external({ id: 42, title: 'x' }, 1)).toEqual({ uniqueId: 'id:42' })
+    expect(external({ id: '', title: 'x' }, 7).error).toMatchObject({ row: 7, column: 'id', code: 'missing-id' })
+  })
+
+  it('hashes every column, or the chosen ones, the same way every time', () => {
+    const a = hashed({ id: '1', title: 'Flood' }, 1)
+    expect(a).toEqual(hashed({ id: '1', title: ' Flood ' }, 2))
+    expect(a).not.toEqual(hashed({ id: '2', title: 'Flood' }, 3))
+    expect(chosen({ id: '1', title: 'Flood' }, 1)).toEqual(chosen({ id: '2', title: 'Flood' }, 2))
+    // Cells are separated, so moving text between columns changes the hash.
+    expect(contentHash({ a: 'ab', b: 'c' }, ['a', 'b'])).not.toBe(contentHash({ a: 'a', b: 'bc' }, ['a', 'b']))
+  })
+})

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest'
+
+import { ApiError } from '../api/api-error'
+import { parseImportOptions } from './import-options'
+
+describe('parseImportOptions', () => {
+  it.each([
+    [{}, {}],
+    [{ sheet: '2' }, { sheet: 2 }],
+    [{ sheet: 'Events' }, { sheet: 'Events' }],
+    [{ dateOrder: 'dmy' }, { dateOrder: 'DMY' }],
+    [{ idStrategy: 'external', idField: 'id' }, { idStrategy: 'external', idField: 'id' }],
+    [{ hashFields: 'title, date ,' }, { hashFields: ['title', 'date'] }],
+    [{ duplicateAction: 'update', geocode: 'false' }, { duplicateAction: 'update', geocode: false }],
+    [{ mapping: '{"title":"name"}' }, { mapping: { title: 'name' } }],
+    [{ options: '{"dateOrder":"MDY","mapping":{"title":"name"}}', dateOrder: 'DMY' }, { dateOrder: 'DMY', mapping: { title: 'name' } }],
+  ])('reads %o', (fields, expected) => {
+    expect(parseImportOptions(fields)).toEqual(expected)
+  })
+
+  it.each([
+    [{ dateOrder: 'YDM' }, 'dateOrder', 'dateOrder must be one of MDY, DMY, YMD; got "YDM"'],
+    [{ idStrategy: 'guess' }, 'idStrategy', 'idStrategy must be one of auto, external, content-hash'],
+    [{ duplicateAction: 'merge' }, 'duplicateAction', 'duplicateAction must be one of skip, update'],
+    [{ geocode: 'maybe' }, 'geocode', 'geocode must be true or false; got "maybe"'],
+    [{ mapping: '{title' }, 'mapping', 'mapping must be a JSON object'],
+    [{ mapping: '[1]' }, 'mapping', 'mapping must be a JSON object'],
+    [{ options: 'nope' }, 'options', 'options must be a JSON object'],
+    [{ idStrategy: 'external' }, 'idField', 'idStrategy external needs idField'],
+  ])('refuses %o naming the field', (fields, parameter, message) => {
+    let error: unknown
+    try {
+      parseImportOptions(fields)
+    } catch (caught) {
+      error = caught
+    }
+    expect(error).toBeInstanceOf(ApiError)
+    expect((error as ApiError).status).toBe(400)
+    expect((error as ApiError).parameter).toBe(parameter)
+    expect((error as ApiError).message).toContain(message)
+  })
+})

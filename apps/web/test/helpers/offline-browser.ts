@@ -34,3 +34,19 @@ export async function launchOfflineBrowser(): Promise<OfflineBrowser> {
   })
   return { browser, context, blockedRequests, close: () => browser.close() }
 }
+
+/**
+ * A second context of an offline browser (another signed-in user, say) with the same blocking;
+ * what it blocks is added to the browser's `blockedRequests`.
+ * @example const editor = await newOfflineContext(browser) // then editor.newPage()
+ */
+export async function newOfflineContext(offline: OfflineBrowser): Promise<BrowserContext> {
+  const context = await offline.browser.newContext({ viewport: { width: 1280, height: 800 } })
+  await context.route('**/*', (route) => {
+    const url = new URL(route.request().url())
+    if (LOCAL_HOSTS.has(url.hostname) || url.protocol === 'data:' || url.protocol === 'blob:') return route.continue()
+    offline.blockedRequests.push(url.href)
+    return route.abort('internetdisconnected')
+  })
+  return context
+}

@@ -23,7 +23,8 @@ export function TargetPicker({
 }: {
   user: ImportUser
   choice: TargetChoice
-  onChange: (choice: TargetChoice) => void
+  /** Takes the next choice, or a function of the current one (for updates after loading). */
+  onChange: (update: TargetChoice | ((current: TargetChoice) => TargetChoice)) => void
 }) {
   const id = useId()
   const [catalogs, setCatalogs] = useState<TargetOption[] | null>(null)
@@ -39,16 +40,17 @@ export function TargetPicker({
         setCatalogs(list)
         // Someone with catalogs most likely adds to one of them.
         const first = list[0]
-        if (first && choice.catalogMode === 'new' && !choice.catalogName) {
-          onChange({ ...choice, catalogMode: 'existing', catalogId: first.id })
-        }
+        if (!first) return
+        onChange((current) =>
+          current.catalogMode === 'new' && !current.catalogName ? { ...current, catalogMode: 'existing', catalogId: first.id } : current,
+        )
       },
       (error: Error) => isCurrent && setLoadError(error.message),
     )
     return () => {
       isCurrent = false
     }
-    // Loaded once per user; the choice is read only for the initial default.
+    // Loaded once per user; onChange is React's state setter, stable across renders.
   }, [user.id, user.isCurator])
 
   useEffect(() => {
@@ -85,7 +87,7 @@ export function TargetPicker({
             />
             <label htmlFor={`${id}-catalog-existing`}>{user.isCurator ? 'An existing catalog' : 'One of your catalogs'}</label>
             <select
-              aria-label="Catalog"
+              aria-label="Existing catalog"
               value={choice.catalogId ?? ''}
               disabled={choice.catalogMode !== 'existing'}
               onChange={(event) => set({ catalogId: Number(event.target.value), datasetMode: 'new', datasetId: null })}

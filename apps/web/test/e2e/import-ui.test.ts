@@ -1,0 +1,196 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { DEMO_USERS } from '../../src/seed/demo-content'
+import { signInPage } from '../helpers/browser-session'
+import { startChronotope, type RunningChronotope } from '../helpers/chronotope-process'
+import { BAD_ROWS_FILE_ROWS, BROKEN_ROWS, TRUMP_CSV, writeTrumpWithBadRows, writeTrumpWithoutCoordinates } from '../helpers/fixture-variants'
+import { launchOfflineBrowser, newOfflineContext, type OfflineBrowser } from '../helpers/offline-browser'
+import { createTestDatabase, externalServerUrl, type TestDatabase } from '../setup/test-database'
+
+// A journalist's import in the browser, against Chronotope started as `npm start` starts it: the
+// web process runs the import jobs itself, so imports progress without a worker.
+let dataDir: string
+let database: TestDatabase | undefined
+let app: RunningChronotope
+let browser: OfflineBrowser
+let page: Page
+
+const demoUser = DEMO_USERS.find((user) => user.role === 'user')!
+const demoEditor = DEMO_USERS.find((user) => user.role === 'editor')!
+const CATALOG = 'Campaign trail (UI test)'
+// Generous: the first visit to a page compiles it in `next dev` on a shared two-core machine.
+const COMPILE_MS = 180_000
+const IMPORT_MS = 180_000
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'chronotope-import-ui-'))
+  if (externalServerUrl()) database = await createTestDatabase('chronotope_import_ui')
+  app = await startChronotope({ dataDir, databaseUrl: database?.url })
+  browser = await launchOfflineBrowser()
+  page = await browser.context.newPage()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await app?.interrupt()
+  await database?.drop()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+/** Uploads a file from step 1 and waits for the preview (step 2). */
+async function uploadAndPreview(file: string, options: { newCatalog?: string; catalog?: string; existingDataset?: string } = {}) {
+  await page.goto(`${app.baseUrl}/import`, { timeout: COMPILE_MS })
+  await page.getByRole('heading', { name: 'Choose a file' }).waitFor({ timeout: COMPILE_MS })
+  await page.locator('input[type="file"]').setInputFiles(file)
+  await expect(page.locator('.import-dropzone').textContent()).resolves.toContain(path.basename(file))
+  if (options.newCatalog) {
+    await page.getByLabel('New catalog name').fill(options.newCatalog)
+  } else if (options.catalog) {
+    // The user's catalogs load after the page, and the picker then chooses one of them.
+    await page.getByLabel('Existing catalog').selectOption({ label: options.catalog }, { timeout: 30_000 })
+  }
+  if (options.existingDataset) {
+    await page.getByLabel('Add to an existing dataset').check({ timeout: 30_000 })
+    await page.getByLabel('Existing dataset', { exact: true }).selectOption({ label: options.existingDataset })
+  }
+  await page.getByRole('button', { name: 'Upload and preview' }).click()
+  await page.getByRole('heading', { name: /^Check the columns: / }).waitFor({ timeout: COMPILE_MS })
+  await page.locator('table.import-fields tbody tr').first().waitFor({ timeout: COMPILE_MS })
+}
+
+/** Starts the import from the preview and waits until it is final or waits for an approval. */
+async function startAndWait(final: RegExp) {
+  await page.getByRole('button', { name: 'Start import' }).click()
+  await page.locator('.import-stages').first().waitFor({ timeout: 60_000 })
+  await page.locator('.import-summary .import-badge', { hasText: final }).waitFor({ timeout: IMPORT_MS })
+}
+
+async function countText(label: string): Promise<string> {
+  return (await page.locator('.import-counts > div', { hasText: label }).locator('dd').textContent()) ?? ''
+}
+
+describe('the import page', () => {
+  it('asks signed-out visitors to sign in and come back', async () => {
+    const response = await page.goto(`${app.baseUrl}/import`, { timeout: COMPILE_MS })
+    expect(response?.status()).toBe(200)
+    const link = page.getByRole('link', { name: 'Sign in to import' })
+    await expect(link.getAttribute('href')).resolves.toBe('/admin/login?redirect=%2Fimport')
+  })
+
+  it('previews the campaign file with its detected columns, imports its 106 events and links to them', async () => {
+    await signInPage(page, demoUser)
+    await uploadAndPreview(TRUMP_CSV, { newCatalog: CATALOG })
+
+    const facts = await page.locator('.import-facts').textContent()
+    expect(facts).toContain('CSV')
+    expect(facts).toContain('UTF-8')
+    expect(facts).toContain('comma')
+    // Each detected column with its type and the role Chronotope chose for it.
+    const expected: Array<[string, string, string]> = [
+      ['date', 'Date', 'start-time'],
+      ['location', 'Text', 'title'],
+      ['city', 'Text', 'city'],
+      ['lat', 'Coordinate', 'latitude'],
+      ['lng', 'Coordinate', 'longitude'],
+    ]
+    for (const [column, type, role] of expected) {
+      const row = page.locator('table.import-fields tbody tr', { has: page.locator('th', { hasText: new RegExp(`^${column}$`) }) })
+      await expect(row.locator('td').first().textContent(), column).resolves.toContain(type)
+      await expect(row.getByRole('combobox', { name: `Role of column ${column}` }).inputValue(), column).resolves.toBe(role)
+    }
+    await expect(page.locator('table.import-fields tbody tr').first().textContent()).resolves.toContain('read as M/D/Y')
+    expect(await page.locator('table.import-rows tbody tr').count()).toBe(10)
+    await expect(page.locator('table.import-rows tbody tr').first().textContent()).resolves.toContain('Wilmington, OH')
+
+    // The preview's page is reload-safe: its URL names the import.
+    expect(page.url()).toMatch(/\/import\?importId=\d+$/)
+    await startAndWait(/^Completed$/)
+
+    expect(await countText('Events created')).toBe('106')
+    expect(await countText('Row errors')).toBe('0')
+    await expect(page.locator('.import-balance').textContent()).resolves.toContain('Every row is accounted for')
+    const explore = page.getByRole('link', { name: 'Explore the dataset' })
+    await expect(explore.getAttribute('href')).resolves.toMatch(/^\/explore\?datasets=\d+$/)
+    for (const stage of ['Schema detection', 'Analyze duplicates', 'Create events']) {
+      const bar = page.getByRole('progressbar', { name: stage })
+      await expect(bar.getAttribute('aria-valuenow'), stage).resolves.toBe('100')
+    }
+
+    await page.reload()
+    await page.getByRole('heading', { name: /^Imported presidential-campaign-trail_trump/ }).waitFor({ timeout: 60_000 })
+    expect(await countText('Events created')).toBe('106')
+  })
+
+  it('lists the rows that could not be imported and offers all of them as CSV', async () => {
+    const file = writeTrumpWithBadRows(dataDir)
+    await uploadAndPreview(file, { catalog: CATALOG })
+    await expect(page.locator('.import-warnings').textContent()).resolves.toContain('31/31/2016')
+    await startAndWait(/^Completed$/)
+
+    expect(await countText('Row errors')).toBe(String(BROKEN_ROWS.length))
+    expect(await countText('Events created')).toBe(String(BAD_ROWS_FILE_ROWS - BROKEN_ROWS.length))
+    const table = page.getByRole('region', { name: 'Row errors' })
+    for (const broken of BROKEN_ROWS) {
+      const row = table.locator('tbody tr', { has: page.locator('td:first-child', { hasText: new RegExp(`^${broken.row}$`) }) }).first()
+      await expect(row.textContent(), `row ${broken.row}`).resolves.toContain(broken.column)
+      if (broken.value) await expect(row.textContent(), `row ${broken.row}`).resolves.toContain(broken.value)
+    }
+
+    const download = page.getByRole('link', { name: 'Download all row errors (CSV)' })
+    const href = await download.getAttribute('href')
+    expect(href).toMatch(/^\/api\/import\/\d+\/errors\.csv\?job=\d+$/)
+    const csv = await page.evaluate(async (url) => {
+      const response = await fetch(url, { credentials: 'include' })
+      return { status: response.status, type: response.headers.get('content-type'), text: await response.text() }
+    }, href!)
+    expect(csv.status).toBe(200)
+    expect(csv.type).toContain('text/csv')
+    const lines = csv.text.replace(/^\uFEFF/, '').trim().split(/\r\n/)
+    expect(lines[0]).toBe('sheet,row,column,value,code,message')
+    for (const broken of BROKEN_ROWS) {
+      expect(lines.some((line) => line.includes(`,${broken.row},`) && line.includes(broken.code)), broken.code).toBe(true)
+    }
+  })
+
+  it('holds a breaking change for an editor, who approves it from the pending approvals', async () => {
+    const file = writeTrumpWithoutCoordinates(dataDir)
+    await uploadAndPreview(file, { catalog: CATALOG, existingDataset: 'presidential-campaign-trail_trump' })
+    await startAndWait(/^Waiting for an editor$/)
+    await expect(page.locator('.import-approval').textContent()).resolves.toContain('An editor has to approve the change')
+    const importUrl = page.url()
+
+    const editorContext = await newOfflineContext(browser)
+    try {
+      const editorPage = await editorContext.newPage()
+      await editorPage.goto(`${app.baseUrl}/import`, { timeout: COMPILE_MS })
+      await signInPage(editorPage, demoEditor)
+      await editorPage.goto(`${app.baseUrl}/import`, { timeout: COMPILE_MS })
+      const pending = editorPage.getByRole('region', { name: 'Pending approvals' })
+      const item = pending.locator('li', { hasText: 'campaign-without-coordinates' })
+      await item.getByRole('button', { name: 'Review changes' }).click({ timeout: 60_000 })
+      const changes = item.getByRole('region', { name: 'Schema changes' })
+      await changes.waitFor({ timeout: 60_000 })
+      for (const column of ['lat', 'lng']) {
+        const row = changes.locator('tbody tr', { has: editorPage.locator('th', { hasText: new RegExp(`^${column}$`) }) })
+        await expect(row.textContent(), column).resolves.toContain('field removed')
+        await expect(row.getAttribute('class'), column).resolves.toContain('is-breaking')
+      }
+      await item.getByRole('button', { name: 'Approve' }).click()
+      await pending.getByText('No import waits for an approval').waitFor({ timeout: 60_000 })
+    } finally {
+      await editorContext.close()
+    }
+
+    // The uploader's page polls on its own and shows the import finished.
+    expect(page.url()).toBe(importUrl)
+    await page.locator('.import-summary .import-badge', { hasText: /^Completed$/ }).waitFor({ timeout: IMPORT_MS })
+    expect(await countText('Rows read')).toBe('40 of 40')
+    await expect(page.locator('.import-balance').textContent()).resolves.toContain('Every row is accounted for')
+    expect(browser.blockedRequests).toEqual([])
+  })
+})

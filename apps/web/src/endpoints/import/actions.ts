@@ -1,5 +1,6 @@
 import type { Endpoint, PayloadRequest } from 'payload'
 
+import { isEditorOrAdminUser } from '../../access/roles'
 import { COLLECTION_NAMES } from '../../constants/collection-names'
 import { IMPORT_STATUS } from '../../constants/import-status'
 import { PROCESSING_STAGE } from '../../constants/processing-stage'
@@ -120,6 +121,9 @@ const ACTIONS: Record<string, Action> = {
 }
 
 async function decide(req: PayloadRequest, file: ImportFileDoc, body: Record<string, unknown>, decision: 'approved' | 'rejected') {
+  if (!isEditorOrAdminUser(req.user)) {
+    throw new ApiError(403, 'not-allowed', 'Only editors and admins approve or reject schema changes')
+  }
   const waiting = (await jobsOf(req, file, body.jobId)).filter((job) => job.stage === PROCESSING_STAGE.AWAITING_APPROVAL)
   if (waiting.length === 0) throw new ApiError(409, 'not-awaiting-approval', `Import ${file.id} has no job awaiting approval`)
   const reason = typeof body.reason === 'string' ? body.reason : undefined

@@ -1,6 +1,6 @@
 'use client'
 import { ROLE_GROUPS, roleLabel, type ColumnRole, type ColumnRoles } from './column-roles'
-import { formatCount, formatShare } from './import-format'
+import { formatCount, formatShare, shorten } from './import-format'
 import type { SchemaField } from './import-types'
 
 const TYPE_LABELS: Record<SchemaField['type'], string> = {
@@ -95,7 +95,12 @@ export function FieldList({
                   {field.statistics.isDistinctCountExact ? '' : '+'}
                 </td>
                 <td className="import-range">{rangeOf(field)}</td>
-                <td className="import-examples">{field.statistics.examples.slice(0, 3).join(' · ') || '–'}</td>
+                <td className="import-examples" title={field.statistics.examples.join('\n')}>
+                  {field.statistics.examples
+                    .slice(0, 3)
+                    .map((example) => shorten(example, 28))
+                    .join(' · ') || '–'}
+                </td>
               </tr>
             )
           })}

@@ -12,7 +12,7 @@ export function GeocodingSummary({ geocoding }: { geocoding: NonNullable<ImportJ
       <h4>Places</h4>
       {stats && stats.total === 0 && geocoding.places > 0 ? (
         <p>
-          {formatCount(geocoding.places)} distinct places, none of them looked up: no geocoding provider answered.
+          {formatCount(geocoding.places)} distinct places; none could be placed on the map.
           {geocoding.unplacedRows !== null && geocoding.unplacedRows > 0 && ` ${formatCount(geocoding.unplacedRows)} rows have no place on the map.`}
         </p>
       ) : stats ? (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { datasetNameFromFile, formatBytes, formatCell, formatDuration, formatRate, formatShare, stageLabel, statusLabel } from './import-format'
+import { datasetNameFromFile, formatBytes, formatCell, formatDuration, formatRate, formatShare, shorten, stageLabel, statusLabel } from './import-format'
 
 describe('formatBytes', () => {
   it.each<[number, string]>([
@@ -35,12 +35,24 @@ describe('formatDuration', () => {
 })
 
 describe('formatRate', () => {
-  it.each<[number, string]>([
-    [0, '0 rows/s'],
-    [2.345, '2.3 rows/s'],
-    [1234.4, '1,234 rows/s'],
-  ])('%s rows/s', (rate, expected) => {
-    expect(formatRate(rate)).toBe(expected)
+  it.each<[number, 'rows' | 'places', string]>([
+    [0, 'rows', '0 rows/s'],
+    [2.345, 'rows', '2.3 rows/s'],
+    [1234.4, 'rows', '1,234 rows/s'],
+    [3226, 'places', '3,226 places/s'],
+  ])('%s %s/s', (rate, unit, expected) => {
+    expect(formatRate(rate, unit)).toBe(expected)
+  })
+})
+
+describe('shorten', () => {
+  it.each<[string, number, string]>([
+    ['Speech', 24, 'Speech'],
+    ['New Hampshire Federation of Republican Women', 24, 'New Hampshire Federatio…'],
+    ['exactly ten', 11, 'exactly ten'],
+    ['word ending ', 6, 'word…'],
+  ])('%s (%i)', (text, length, expected) => {
+    expect(shorten(text, length)).toBe(expected)
   })
 })
 

@@ -48,12 +48,21 @@ export function formatDuration(seconds: number): string {
 }
 
 /**
- * A processing rate in rows per second: whole numbers from 10 up, one decimal below.
+ * A processing rate per second (rows, or places while geocoding): whole numbers from 10 up, one
+ * decimal below.
  * @example formatRate(1234.4) // '1,234 rows/s'
  */
-export function formatRate(rowsPerSecond: number): string {
-  const value = rowsPerSecond >= 10 ? Math.round(rowsPerSecond) : Math.round(rowsPerSecond * 10) / 10
-  return `${formatCount(value)} rows/s`
+export function formatRate(perSecond: number, unit: 'rows' | 'places' = 'rows'): string {
+  const value = perSecond >= 10 ? Math.round(perSecond) : Math.round(perSecond * 10) / 10
+  return `${formatCount(value)} ${unit}/s`
+}
+
+/**
+ * A value shortened to a number of characters, with an ellipsis when cut.
+ * @example shorten('New Hampshire Federation of Republican Women', 24) // 'New Hampshire Federatio…'
+ */
+export function shorten(text: string, maxLength: number): string {
+  return text.length <= maxLength ? text : `${text.slice(0, maxLength - 1).trimEnd()}…`
 }
 
 /**

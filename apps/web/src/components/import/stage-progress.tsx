@@ -15,12 +15,12 @@ function percentOf(stage: StageProgressView): number {
   return Math.min(100, Math.round((stage.rowsDone / stage.rowsTotal) * 100))
 }
 
-function detailsOf(stage: StageProgressView, unit: string): string {
+function detailsOf(stage: StageProgressView, unit: 'rows' | 'places'): string {
   const parts: string[] = []
   if (stage.rowsDone !== null) {
     parts.push(stage.rowsTotal !== null ? `${formatCount(stage.rowsDone)} of ${formatCount(stage.rowsTotal)} ${unit}` : `${formatCount(stage.rowsDone)} ${unit}`)
   }
-  if (stage.state === 'running' && stage.rowsPerSecond !== null && stage.rowsPerSecond > 0) parts.push(formatRate(stage.rowsPerSecond))
+  if (stage.state === 'running' && stage.rowsPerSecond !== null && stage.rowsPerSecond > 0) parts.push(formatRate(stage.rowsPerSecond, unit))
   if (stage.state === 'running' && stage.etaSeconds !== null) parts.push(`about ${formatDuration(stage.etaSeconds)} left`)
   return parts.join(' · ')
 }

@@ -69,7 +69,13 @@ interface ZipCodesFile {
   [zip: string]: { zip: string; latitude: number; longitude: number; city: string; state: string; country: string }
 }
 
-const require = createRequire(import.meta.url)
+// Bundlers (Next's included) rewrite `require.resolve` and `createRequire` calls they can see, and
+// then cannot find the data files; Node's own module API, fetched at run time, resolves them as
+// Node would.
+const nodeModule = (process as unknown as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule?.('node:module') as
+  | typeof import('node:module')
+  | undefined
+const require = (nodeModule?.createRequire ?? createRequire)(import.meta.url)
 
 async function readPackageFile(specifier: string): Promise<Buffer> {
   try {

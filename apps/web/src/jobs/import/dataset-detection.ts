@@ -7,6 +7,7 @@ import { JOB_TYPES } from '../../constants/job-types'
 import { PROCESSING_STAGE } from '../../constants/processing-stage'
 import { importFilePath, idOf, loadImportFile, type ImportFileDoc, type ImportJobDoc } from '../../lib/import/import-documents'
 import { isPermanentImportError } from '../../lib/import/import-failure'
+import { STAGE_RETRY_ATTEMPTS } from '../../lib/import/import-stage-task'
 import { queueStage } from '../../lib/import/queue-stage'
 import { moveImportJob } from '../../lib/import/stage-transition-service'
 
@@ -113,20 +114,41 @@ export const datasetDetectionTask: TaskConfig<{ input: { importFileId: number };
   slug: JOB_TYPES.DATASET_DETECTION,
   label: 'Dataset detection',
   inputSchema: [{ name: 'importFileId', type: 'number', required: true }],
-  retries: { attempts: 3, backoff: { type: 'exponential', delay: 1000 } },
+  retries: { attempts: STAGE_RETRY_ATTEMPTS, backoff: { type: 'exponential', delay: 1000 } },
   handler: async ({ input, req }) => {
     try {
       await detectDatasets(req.payload, input.importFileId)
     } catch (error) {
-      if (!isPermanentImportError(error)) throw error
-      await req.payload.update({
-        collection: COLLECTION_NAMES.IMPORT_FILES,
-        id: input.importFileId,
-        data: { status: IMPORT_STATUS.FAILED, failureReason: (error as Error).message },
-        depth: 0,
-        overrideAccess: true,
-      })
+      if (!isPermanentImportError(error)) {
+        lastErrors.set(input.importFileId, error instanceof Error ? error.message : String(error))
+        throw error
+      }
+      await failImportFile(req.payload, input.importFileId, (error as Error).message)
     }
     return { output: {} }
   },
+  onFail: async ({ input, req, taskStatus }) => {
+    const importFileId = (input as { importFileId?: number } | undefined)?.importFileId
+    if (!importFileId || (taskStatus?.totalTried ?? 0) < STAGE_RETRY_ATTEMPTS) return
+    const lastError = lastErrors.get(importFileId) ?? 'see the job log'
+    lastErrors.delete(importFileId)
+    await failImportFile(
+      req.payload,
+      importFileId,
+      `Dataset detection failed ${STAGE_RETRY_ATTEMPTS + 1} times; the last error was: ${lastError}`,
+    )
+  },
+}
+
+// The last error per import file, for the failure reason once the retries are spent.
+const lastErrors = new Map<number, string>()
+
+async function failImportFile(payload: Payload, importFileId: number, reason: string): Promise<void> {
+  await payload.update({
+    collection: COLLECTION_NAMES.IMPORT_FILES,
+    id: importFileId,
+    data: { status: IMPORT_STATUS.FAILED, failureReason: reason },
+    depth: 0,
+    overrideAccess: true,
+  })
 }

@@ -41,6 +41,17 @@ const NO_LOCATION_CODES = new Set(['missing-coordinates', 'missing-place'])
 // Reader issues that mean the row's values cannot be trusted.
 const REJECTING_ISSUES = new Set(['extra-cells', 'unterminated-quote'])
 
+/** The transformation and the event extraction may both reject one value; report it once. */
+function withoutRepeats(errors: readonly RowError[]): RowError[] {
+  const seen = new Set<string>()
+  return errors.filter((error) => {
+    const key = `${error.column ?? ''}\u0000${error.code}`
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+}
+
 /** Makes the row → event function for one import. */
 export function createEventRowBuilder(options: EventRowBuilderOptions): (row: SourceRow) => BuiltRow {
   const transform = createRowTransformer(options.fields, { dateOrder: options.mapping.dateOrder })
@@ -106,7 +117,7 @@ export function createEventRowBuilder(options: EventRowBuilderOptions): (row: So
         })
       }
     }
-    if (errors.length > 0 || id.error) return { errors }
+    if (errors.length > 0 || id.error) return { errors: withoutRepeats(errors) }
     if (isUnplaced) locationName = null
 
     const data: Record<string, unknown> = { ...typed.values }

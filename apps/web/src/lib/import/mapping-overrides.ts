@@ -46,10 +46,8 @@ export function applyMappingOverrides(
     )
   }
   const location: GeoColumnResult = override.location ? { ...override.location } : detected.location
-  return {
-    ...detected,
-    ...override,
-    location,
-    ...(options.dateOrder ? { dateOrder: options.dateOrder } : {}),
-  }
+  const merged: Record<string, unknown> = { ...detected, ...override, location }
+  // `null` in the overrides clears a detected role (e.g. a column wrongly taken for the end time).
+  for (const [key, value] of Object.entries(override)) if (value === null) delete merged[key]
+  return { ...(merged as unknown as EventMapping), ...(options.dateOrder ? { dateOrder: options.dateOrder } : {}) }
 }

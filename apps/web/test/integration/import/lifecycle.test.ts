@@ -1,4 +1,9 @@
+import { rm } from 'node:fs/promises'
+import path from 'node:path'
+
 import { beforeAll, describe, expect, it } from 'vitest'
+
+import { IMPORT_FILES_DIR } from '../../../src/lib/import/import-documents'
 
 import { ApiClient, testPayload } from '../../helpers/api-client'
 import { createCatalog, demoUserId } from '../../helpers/demo-users'
@@ -73,6 +78,25 @@ describe('import lifecycle', () => {
     expect(history.slice(-3)).toEqual(['failed', 'schema-detection', 'failed'])
     expect(progress.jobs[0].history.at(-2).reason).toMatch(/Retried by user/)
     expect((await user.post(`/import/${id}/approve`, {})).status).toBe(403)
+  })
+
+  it('retries a stage that hits a passing fault with backoff, then fails the import with the last error', { timeout: 60_000 }, async () => {
+    const upload = await uploadFile(user, { name: 'vanishing.csv', bytes: BASE }, { catalog: catalogId, autoStart: false })
+    const id = upload.body.job.importId
+    const payload = await testPayload()
+    const file = await payload.findByID({ collection: 'import-files', id, depth: 0 })
+
+    // The stored file disappears (a full disk, a lost volume): reading it fails every time.
+    await rm(path.join(IMPORT_FILES_DIR, String(file.filename)))
+    await user.post(`/import/${id}/start`, {})
+    const started = Date.now()
+    await runImports()
+    const progress = (await user.get(`/import/${id}`)).body
+    expect(progress.status).toBe('failed')
+    const reason = progress.failureReason ?? progress.jobs[0]?.failureReason
+    expect(reason).toMatch(/failed 4 times; the last error was: .*(ENOENT|no such file)/)
+    // Backoff of 1 s, 2 s and 4 s between the four attempts.
+    expect(Date.now() - started).toBeGreaterThan(6_000)
   })
 
   it('keeps unplaceable rows as events without location, or as row errors when the dataset says so', async () => {

@@ -4,29 +4,10 @@
  * for `POST /api/import/{importId}/start`.
  * @module
  */
-import type { DatePartColumns, EventMapping, GeoColumnResult } from '@chronotope/schema'
+import type { DatePartColumns, EventMapping, FieldRole, GeoColumnResult } from '@chronotope/schema'
 
 /** The role of one column in the preview's role selector; `none` leaves the column as data only. */
-export type ColumnRole =
-  | 'none'
-  | 'title'
-  | 'description'
-  | 'start-time'
-  | 'end-time'
-  | 'latitude'
-  | 'longitude'
-  | 'coordinates'
-  | 'place'
-  | 'street'
-  | 'city'
-  | 'region'
-  | 'country'
-  | 'postal-code'
-  | 'year'
-  | 'month'
-  | 'day'
-  | 'time'
-  | 'id'
+export type ColumnRole = 'none' | FieldRole
 
 /** The role chosen for each column, by column name. */
 export type ColumnRoles = Readonly<Record<string, ColumnRole>>

@@ -65,7 +65,9 @@ async function main(): Promise<void> {
     await writeCsv(csv, rows)
     const sizeMb = (await stat(csv)).size / 1024 / 1024
     console.log(`Importing ${sizeMb.toFixed(0)} MB through the pipeline on ${new URL(serverUrl).host}…`)
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'import-run.ts'), csv, String(rows)], {
+    // BENCH_NODE_FLAGS passes flags to the measured process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+    const flags = process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? []
+    const child = spawn(process.execPath, [...flags, '--import', 'tsx', path.join(import.meta.dirname, 'import-run.ts'), csv, String(rows)], {
       cwd: path.resolve(import.meta.dirname, '../apps/web'),
       env: {
         ...process.env,

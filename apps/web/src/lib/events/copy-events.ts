@@ -41,52 +41,44 @@ returning (xmax = 0) as inserted`
 
 const UNIQUE_VIOLATION = '23505'
 
+const NEEDS_ESCAPE = /[\\\t\n\r]/
+
 /**
  * A value in COPY's text format: `\N` for null, and backslash, tab, newline and carriage return escaped.
  * @example copyText('a\tb') // 'a\\tb'
  */
 export function copyText(value: unknown): string {
   if (value === null || value === undefined) return '\\N'
-  return String(value).replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r')
+  if (typeof value === 'number') return String(value)
+  const text = String(value)
+  // Most values need no escaping; testing first saves four replace passes on each.
+  if (!NEEDS_ESCAPE.test(text)) return text
+  return text.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r')
 }
 
-function json(value: unknown): string | null {
-  return value === null || value === undefined ? null : JSON.stringify(value)
+function json(value: unknown): string {
+  return value === null || value === undefined ? '\\N' : copyText(JSON.stringify(value))
 }
 
 /**
  * The rows in COPY's text format for the events table, one line each. Building it is CPU work:
- * the import does it while the database writes the previous batch.
+ * the import does it while the database writes the previous batch, so it is written for speed.
  */
 export function serializeEventsForCopy(rows: readonly EventRow[]): string {
-  let text = ''
-  for (const row of rows) {
-    const location = row.longitude === null || row.latitude === null ? null : `SRID=4326;POINT(${row.longitude} ${row.latitude})`
-    text +=
-      [
-        row.datasetId,
-        row.uniqueId,
-        row.title,
-        row.description,
-        row.eventTime ? toPostgresTimestamp(row.eventTime) : null,
-        row.eventEndTime ? toPostgresTimestamp(row.eventEndTime) : null,
-        row.timePrecision,
-        location,
-        row.locationName,
-        row.coordinateSource,
-        row.coordinatePrecision,
-        row.coordinateConfidence,
-        json(row.coordinateSourceColumns),
-        row.coordinateProvider,
-        json(row.data),
-        row.contentHash,
-        row.importJobId,
-        row.sourceRow,
-      ]
-        .map(copyText)
-        .join('\t') + '\n'
+  const lines: string[] = new Array(rows.length)
+  for (let index = 0; index < rows.length; index++) {
+    const row = rows[index]!
+    const location =
+      row.longitude === null || row.latitude === null ? '\\N' : `SRID=4326;POINT(${row.longitude} ${row.latitude})`
+    lines[index] =
+      `${row.datasetId}\t${copyText(row.uniqueId)}\t${copyText(row.title)}\t${copyText(row.description)}\t` +
+      `${row.eventTime ? toPostgresTimestamp(row.eventTime) : '\\N'}\t` +
+      `${row.eventEndTime ? toPostgresTimestamp(row.eventEndTime) : '\\N'}\t${row.timePrecision}\t${location}\t` +
+      `${copyText(row.locationName)}\t${row.coordinateSource}\t${copyText(row.coordinatePrecision)}\t` +
+      `${copyText(row.coordinateConfidence)}\t${json(row.coordinateSourceColumns)}\t${copyText(row.coordinateProvider)}\t` +
+      `${json(row.data)}\t${copyText(row.contentHash)}\t${copyText(row.importJobId)}\t${copyText(row.sourceRow)}`
   }
-  return text
+  return lines.length > 0 ? `${lines.join('\n')}\n` : ''
 }
 
 async function copyInto(client: PoolClient, table: string, serialized: string): Promise<void> {

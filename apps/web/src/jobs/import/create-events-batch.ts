@@ -17,6 +17,13 @@ import { readCachedPlaces } from '../../lib/import/location-cache'
 import { databasePool, StageProgressTracker } from '../../lib/import/progress-tracking'
 import { moveImportJob } from '../../lib/import/stage-transition-service'
 
+/** Rows built between two turns of the event loop. */
+const YIELD_EVERY_ROWS = 250
+
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve))
+}
+
 /** Row errors kept on the import job for the UI; the CSV download has all of them. */
 export const STORED_ROW_ERRORS = 1000
 
@@ -78,13 +85,16 @@ export const createEventsBatchTask = importStageTask(
     // COPY is about twice as fast as array parameters; the embedded database has none.
     const useCopy = settings.databaseKind !== 'embedded'
 
-    const prepare = (rows: readonly SourceRow[]): PreparedBatch => {
+    const prepare = async (rows: readonly SourceRow[]): Promise<PreparedBatch> => {
       const byId = new Map<string, EventRow>()
       const errors: RowError[] = []
       let rowsWithErrors = 0
       let unplacedRows = 0
       let supersededInBatch = 0
-      for (const row of rows) {
+      for (let index = 0; index < rows.length; index++) {
+        // Let the event loop feed the previous batch's COPY to the database while this one is built.
+        if (index % YIELD_EVERY_ROWS === YIELD_EVERY_ROWS - 1) await yieldToEventLoop()
+        const row = rows[index]!
         const built = build(row)
         if (built.errors) {
           rowsWithErrors++
@@ -172,7 +182,7 @@ export const createEventsBatchTask = importStageTask(
     for await (const rows of reading) {
       buffer.push(...rows)
       if (buffer.length < BATCH_SIZES.EVENT_CREATION) continue
-      const prepared = prepare(buffer)
+      const prepared = await prepare(buffer)
       buffer = []
       await writing
       if (cancelled) return
@@ -180,7 +190,7 @@ export const createEventsBatchTask = importStageTask(
       // Handled when awaited above; this stops Node calling it unhandled while the next batch is read.
       writing.catch(() => undefined)
     }
-    const last = prepare(buffer)
+    const last = await prepare(buffer)
     await writing
     if (cancelled) return
     await commit(last)

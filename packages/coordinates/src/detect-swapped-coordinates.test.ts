@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { detectSwappedCoordinates } from './detect-swapped-coordinates'
 import { parseCoordinate } from './parse-coordinate'
-import { readFixtureColumns } from './test-support/read-fixture-columns'
+import { readFixtureColumns } from '@chronotope/test-fixtures'
 
 /** Ground-truth coordinates of the fixtures, skipping cells that are not numbers. */
 function groundTruth(file: string, latitudeColumn: string, longitudeColumn: string): { latitude: number; longitude: number }[] {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { composeDate } from './compose-date'
 import { InvalidDate } from './invalid-date'
-import { readFixtureColumns } from './test-support/read-fixture-columns'
+import { readFixtureColumns } from '@chronotope/test-fixtures'
 import type { DateParts, TimePrecision } from './types'
 
 describe('composeDate', () => {

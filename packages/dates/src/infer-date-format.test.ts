@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { inferDateFormat } from './infer-date-format'
-import { readFixtureColumns } from './test-support/read-fixture-columns'
+import { readFixtureColumns } from '@chronotope/test-fixtures'
 
 describe('inferDateFormat', () => {
   it.each([

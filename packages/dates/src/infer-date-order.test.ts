@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { inferDateOrder } from './infer-date-order'
-import { readFixtureColumns } from './test-support/read-fixture-columns'
+import { readFixtureColumns } from '@chronotope/test-fixtures'
 
 describe('inferDateOrder', () => {
   it.each([

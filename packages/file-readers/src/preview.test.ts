@@ -8,8 +8,9 @@ import { EVENT_SHEETS, buildWorkbook } from './testing/build-workbook'
 import { buildZip } from './testing/build-zip'
 import { collectRows } from './testing/collect-rows'
 import { createTempFiles } from './testing/temp-files'
+import { FIVETHIRTYEIGHT_DIR } from '@chronotope/test-fixtures'
 
-const FIXTURES = '/work/shared/fixtures/fivethirtyeight'
+const FIXTURES = FIVETHIRTYEIGHT_DIR
 const files = createTempFiles()
 afterAll(() => files.remove())
 

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs'
 
 import { createOfflineProvider } from '../src/index'
+import { fivethirtyeightFixture } from '@chronotope/test-fixtures'
 
 const rssMb = (): number => {
   globalThis.gc?.()
@@ -21,7 +22,7 @@ const loadMs = performance.now() - started
 const after = rssMb()
 console.log(`load: ${loadMs.toFixed(0)} ms, RSS ${before.toFixed(0)} → ${after.toFixed(0)} MB (+${(after - before).toFixed(0)} MB)`)
 
-const lines = readFileSync('/work/shared/fixtures/fivethirtyeight/gop-candidate-visits-2024_candidate_visits.csv', 'utf8')
+const lines = readFileSync(fivethirtyeightFixture('gop-candidate-visits-2024_candidate_visits.csv'), 'utf8')
   .split('\n')
   .slice(1)
   .filter((line) => line.trim() !== '')

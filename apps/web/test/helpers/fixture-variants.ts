@@ -5,9 +5,10 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { FIVETHIRTYEIGHT_DIR } from '@chronotope/test-fixtures'
 
 // The same folder as FIXTURES_DIR of ./imports, which loads Payload and so is not imported here.
-const FIXTURES = path.resolve(import.meta.dirname, '../../../../../shared/fixtures/fivethirtyeight')
+const FIXTURES = FIVETHIRTYEIGHT_DIR
 
 /** The real campaign-trail file: 106 rows, M/D/YYYY dates, lat/lng. */
 export const TRUMP_CSV = path.join(FIXTURES, 'presidential-campaign-trail_trump.csv')

@@ -8,9 +8,10 @@ import path from 'node:path'
 
 import { drainImportQueue } from '../../src/lib/import/import-job-runner'
 import { ApiClient, testPayload, type ApiResponse } from './api-client'
+import { FIVETHIRTYEIGHT_DIR } from '@chronotope/test-fixtures'
 
 /** The shared real-data fixtures. */
-export const FIXTURES_DIR = path.resolve(import.meta.dirname, '../../../../../shared/fixtures/fivethirtyeight')
+export const FIXTURES_DIR = FIVETHIRTYEIGHT_DIR
 
 /** A file to upload: a fixture name, a path, or bytes with a name. */
 export type UploadSource = { readonly path: string } | { readonly name: string; readonly bytes: Uint8Array | string }

@@ -6,8 +6,9 @@ import { readHeaders, readRows } from '../read-rows'
 import { collectRows } from '../testing/collect-rows'
 import { encodeUtf16, encodeWindows1252 } from '../testing/encode-text'
 import { createTempFiles } from '../testing/temp-files'
+import { FIVETHIRTYEIGHT_DIR } from '@chronotope/test-fixtures'
 
-const FIXTURES = '/work/shared/fixtures/fivethirtyeight'
+const FIXTURES = FIVETHIRTYEIGHT_DIR
 const files = createTempFiles()
 afterAll(() => files.remove())
 

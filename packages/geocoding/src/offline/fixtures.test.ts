@@ -7,8 +7,9 @@ import { inferDatasetCountry } from '../infer-dataset-country'
 import { normalizeGeocodingQuery } from '../normalize-query'
 import type { GeocodingQuery, GeocodingResult } from '../types'
 import { createOfflineProvider } from './offline-provider'
+import { FIVETHIRTYEIGHT_DIR } from '@chronotope/test-fixtures'
 
-const FIXTURES = '/work/shared/fixtures/fivethirtyeight'
+const FIXTURES = FIVETHIRTYEIGHT_DIR
 
 /** Splits CSV text into rows of fields; quotes may hold commas, doubled quotes and line breaks. */
 function splitCsv(text: string): string[][] {

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
+import { FIVETHIRTYEIGHT_DIR } from '@chronotope/test-fixtures'
 
 /** Folder of the real FiveThirtyEight CSVs shared by the project's tests. */
-export const FIXTURES_FOLDER = path.resolve(import.meta.dirname, '../../../../../shared/fixtures/fivethirtyeight')
+export const FIXTURES_FOLDER = FIVETHIRTYEIGHT_DIR
 
 /** A CSV file read for tests: headers and rows of strings. */
 export interface CsvFixture {

@@ -1,16 +1,15 @@
 import { readFileSync } from 'node:fs'
-import path from 'node:path'
 
-/** The shared FiveThirtyEight fixtures (CC BY 4.0), see shared/fixtures/README.md. */
-const FIXTURES = path.resolve(import.meta.dirname, '../../../../../shared/fixtures/fivethirtyeight')
+import { fivethirtyeightFixture } from './paths'
 
 /**
- * Reads numeric columns of a fixture CSV whose coordinate columns hold no quoted commas before them;
- * a quote-aware split keeps '"Cleveland, Ohio"' in one field. Test-only.
- * @example readFixtureColumns('presidential-campaign-trail_trump.csv', ['lat', 'lng'])
+ * Reads columns of a FiveThirtyEight fixture by header name (Latin-1, so stray bytes survive);
+ * a quote-aware split keeps '"Cleveland, Ohio"' in one field. For tests of pure packages, which
+ * must not depend on the file readers.
+ * @example readFixtureColumns('presidential-campaign-trail_trump.csv', ['lat', 'lng'])[0] // ['39.4453393', '-83.8285375']
  */
 export function readFixtureColumns(file: string, columns: readonly string[]): string[][] {
-  const [header = '', ...lines] = readFileSync(path.join(FIXTURES, file), 'latin1').trim().split(/\r?\n/)
+  const [header = '', ...lines] = readFileSync(fivethirtyeightFixture(file), 'latin1').trim().split(/\r?\n/)
   const names = splitCsvLine(header)
   const indexes = columns.map((column) => names.indexOf(column))
   if (indexes.some((index) => index < 0)) throw new Error(`${file} has no column among ${columns.join(', ')}: ${names.join(', ')}`)

@@ -1,0 +1,7 @@
+/**
+ * The real public data files the tests import (`fixtures/` at the repository root, so a clean
+ * clone has everything its tests need), and a small reader for tests of pure packages.
+ * @module
+ */
+export * from './paths'
+export * from './read-fixture-columns'

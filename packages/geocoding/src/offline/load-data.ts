@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 
 import { OfflineDataUnavailable } from '../errors'
 import { readCitiesPbf } from './read-cities-pbf'
@@ -69,17 +71,26 @@ interface ZipCodesFile {
   [zip: string]: { zip: string; latitude: number; longitude: number; city: string; state: string; country: string }
 }
 
-// Bundlers (Next's included) rewrite `require.resolve` and `createRequire` calls they can see, and
-// then cannot find the data files; Node's own module API, fetched at run time, resolves them as
-// Node would.
-const nodeModule = (process as unknown as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule?.('node:module') as
-  | typeof import('node:module')
-  | undefined
-const require = (nodeModule?.createRequire ?? createRequire)(import.meta.url)
+/**
+ * Finds a file of an installed package the way Node looks for packages: in `node_modules` of this
+ * folder and each folder above it (from this module, then from the working directory). Plain file
+ * checks, because bundlers such as Next's rewrite `require.resolve` and then lose the data files.
+ */
+function findPackageFile(specifier: string): string {
+  const starts = [path.dirname(fileURLToPath(import.meta.url)), process.cwd()]
+  for (const start of starts) {
+    for (let dir = start; ; dir = path.dirname(dir)) {
+      const candidate = path.join(dir, 'node_modules', specifier)
+      if (existsSync(candidate)) return candidate
+      if (path.dirname(dir) === dir) break
+    }
+  }
+  throw new Error(`${specifier} is not installed in any node_modules above ${starts.join(' or ')}`)
+}
 
 async function readPackageFile(specifier: string): Promise<Buffer> {
   try {
-    return await readFile(require.resolve(specifier))
+    return await readFile(findPackageFile(specifier))
   } catch (error) {
     throw new OfflineDataUnavailable(specifier, error instanceof Error ? error.message : String(error))
   }

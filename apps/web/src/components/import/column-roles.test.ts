@@ -108,9 +108,13 @@ describe('mappingFromRoles', () => {
       { override: undefined, problems: ['Date parts "date" need a year column'], notes: [] },
     ],
     [
-      'no start time keeps the detected one, and says so',
+      'no start time clears the detected one, and says what that means',
       { date: 'none' },
-      { override: undefined, problems: [], notes: ['No column is the start time: the detected time column is used anyway, since events need a time'] },
+      {
+        override: { startTime: null },
+        problems: [],
+        notes: ['No column is the start time: the events will have no time and will not show on the timeline'],
+      },
     ],
     ['a new id column', { state: 'id' }, { override: { id: 'state' }, problems: [], notes: [] }],
     [

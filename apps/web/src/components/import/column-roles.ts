@@ -135,8 +135,8 @@ export interface MappingOverride {
   id?: string | null
   title?: string | null
   description?: string | null
-  startTime?: EventMapping['startTime']
-  endTime?: EventMapping['endTime']
+  startTime?: EventMapping['startTime'] | null
+  endTime?: EventMapping['endTime'] | null
   location?: GeoColumnResult
 }
 
@@ -146,7 +146,7 @@ export interface RolesMapping {
   readonly override: MappingOverride | undefined
   /** Problems to fix before starting, each naming the columns involved. */
   readonly problems: readonly string[]
-  /** Detected choices the roles cannot undo (the API keeps a detected time when none is chosen). */
+  /** What the user should know about the choices, e.g. that events will have no time. */
   readonly notes: readonly string[]
 }
 
@@ -263,13 +263,15 @@ export function mappingFromRoles(roles: ColumnRoles, detected: EventMapping): Ro
   for (const key of ['id', 'title', 'description'] as const) {
     if (!isSameValue(desired[key], detected[key])) override[key] = desired[key]
   }
+  // null clears a detected time column: the API then leaves it as data only.
   if (desired.startTime === undefined) {
     if (detected.startTime !== undefined && problems.length === 0) {
-      notes.push('No column is the start time: the detected time column is used anyway, since events need a time')
+      override.startTime = null
+      notes.push('No column is the start time: the events will have no time and will not show on the timeline')
     }
   } else if (!isSameValue(desired.startTime, detected.startTime)) override.startTime = desired.startTime
   if (desired.endTime === undefined) {
-    if (detected.endTime !== undefined) notes.push(`The detected end time column ${quoted(detected.endTime.field)} is used anyway`)
+    if (detected.endTime !== undefined) override.endTime = null
   } else if (!isSameValue(desired.endTime, detected.endTime)) override.endTime = desired.endTime
   if (!isSameValue(desired.location, detected.location)) override.location = withoutUndefined(desired.location)
   return { override: Object.keys(override).length > 0 ? override : undefined, problems, notes }

@@ -51,6 +51,21 @@ describe('import lifecycle', () => {
     expect(progress.jobs[0].history.at(-1).reason).toMatch(/locked/)
   })
 
+  it('lets the user clear a detected time column: the events then have no time', async () => {
+    const upload = await uploadFile(user, { name: 'untimed.csv', bytes: BASE }, { catalog: catalogId, autoStart: false })
+    const id = upload.body.job.importId
+    expect((await user.post(`/import/${id}/start`, { mapping: { startTime: null } })).status).toBe(200)
+    await runImports()
+    const progress = (await user.get(`/import/${id}`)).body
+    expect(progress.jobs[0].counts).toMatchObject({ eventsCreated: 2, rowErrors: 0 })
+    const payload = await testPayload()
+    const { rows } = await (payload.db as any).pool.query('select event_time, data from events where dataset_id = $1', [
+      progress.jobs[0].datasetId,
+    ])
+    expect(rows.map((row: any) => row.event_time)).toEqual([null, null])
+    expect(rows[0].data.date).toMatch(/^2020-0[12]/)
+  })
+
   it('cancels an import that has not started, and refuses to start it afterwards', async () => {
     const upload = await uploadFile(user, { name: 'base.csv', bytes: BASE }, { catalog: catalogId, autoStart: false })
     const id = upload.body.job.importId

@@ -1,5 +1,6 @@
 import type { Access } from 'payload'
 
+import { NO_DOCUMENTS } from './no-documents'
 import { visibleDatasetIds } from './visible-datasets'
 
 /**
@@ -10,6 +11,6 @@ import { visibleDatasetIds } from './visible-datasets'
 export const canReadDatasetContent: Access = async ({ req }) => {
   const ids = await visibleDatasetIds(req)
   if (ids === true) return true
-  if (ids.length === 0) return false
+  if (ids.length === 0) return NO_DOCUMENTS
   return { dataset: { in: ids } }
 }

@@ -5,7 +5,7 @@ import { BATCH_SIZES } from '../../constants/batch-sizes'
 import { IMPORT_STATUS } from '../../constants/import-status'
 import { JOB_TYPES } from '../../constants/job-types'
 import { PROCESSING_STAGE } from '../../constants/processing-stage'
-import { settings } from '../../config/settings'
+import { database } from '../../config/database'
 import type { EventRow } from '../../lib/events/bulk-insert-events'
 import { writeEventsBulk } from '../../lib/events/bulk-insert-events'
 import { copyEventsBulk, serializeEventsForCopy } from '../../lib/events/copy-events'
@@ -83,7 +83,8 @@ export const createEventsBatchTask = importStageTask(
     const tracker = new StageProgressTracker(pool, job.id, PROCESSING_STAGE.CREATE_EVENTS, job, counts.rowsTotal)
     let cancelled = false
     // COPY is about twice as fast as array parameters; the embedded database has none.
-    const useCopy = settings.databaseKind !== 'embedded'
+    // (`database` also knows a worker attached to a running embedded database, which settings do not.)
+    const useCopy = database?.kind !== 'embedded'
 
     const prepare = async (rows: readonly SourceRow[]): Promise<PreparedBatch> => {
       const byId = new Map<string, EventRow>()

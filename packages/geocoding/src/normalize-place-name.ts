@@ -31,6 +31,20 @@ const SPECIAL_LETTERS: ReadonlyMap<string, string> = new Map([
  * @example normalizePlaceName('Montréal') // 'montreal'
  */
 export function normalizePlaceName(name: string): string {
+  const known = normalizedNames.get(name)
+  if (known !== undefined) return known
+  const normalized = foldPlaceName(name)
+  // Bounded: an import of millions of distinct strings must not grow it without end.
+  if (normalizedNames.size >= MAX_MEMOIZED_NAMES) normalizedNames.clear()
+  normalizedNames.set(name, normalized)
+  return normalized
+}
+
+/** How many normalized names are remembered; Unicode folding is the resolver's second-largest cost. */
+const MAX_MEMOIZED_NAMES = 200_000
+const normalizedNames = new Map<string, string>()
+
+function foldPlaceName(name: string): string {
   const folded = name
     .toLowerCase()
     .normalize('NFD')

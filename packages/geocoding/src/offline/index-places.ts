@@ -32,6 +32,8 @@ export interface Gazetteer {
   cityIndex: Map<string, number[]>
   /** ISO alpha-2 → the normalized city names of that country, for fuzzy matching. */
   cityNamesByCountry: Map<string, string[]>
+  /** Region key (`"US.OH"`) → the normalized city names of that region: fuzzy matching scans only these when a region is named. */
+  cityNamesByRegion: Map<string, string[]>
   /** Region key (`"US.OH"`) → region. */
   regions: Map<string, RegionEntry>
   /** Normalized region name or code → regions it may mean. */
@@ -164,14 +166,20 @@ export function indexPlaces(data: OfflineGazetteerData): Gazetteer {
   const cities = withZipTowns(data.cities, zipOnlyTowns(data.cities, data.zipCodes))
   const cityIndex = new Map<string, number[]>()
   const namesByCountry = new Map<string, Set<string>>()
+  const namesByRegion = new Map<string, Set<string>>()
+  const addName = (index: Map<string, Set<string>>, key: string, name: string): void => {
+    const names = index.get(key) ?? new Set<string>()
+    names.add(name)
+    index.set(key, names)
+  }
   for (let i = 0; i < cities.count; i++) {
     const name = cities.names[i] ?? ''
     const country = cities.countryCodes[i] ?? ''
     for (const spelling of [name, ...cityNameAliases(name, cities.featureCodes[i])]) {
       addToIndex(cityIndex, spelling, i)
-      const names = namesByCountry.get(country) ?? new Set<string>()
-      names.add(normalizePlaceName(spelling))
-      namesByCountry.set(country, names)
+      const normalized = normalizePlaceName(spelling)
+      addName(namesByCountry, country, normalized)
+      addName(namesByRegion, `${country}.${cities.admin1Codes[i] ?? ''}`, normalized)
     }
   }
   const regions = indexRegions(cities, data.admin1)
@@ -191,6 +199,7 @@ export function indexPlaces(data: OfflineGazetteerData): Gazetteer {
     cities,
     cityIndex,
     cityNamesByCountry: new Map([...namesByCountry].map(([country, names]) => [country, [...names]])),
+    cityNamesByRegion: new Map([...namesByRegion].map(([region, names]) => [region, [...names]])),
     regions,
     regionIndex,
     countries,

@@ -73,11 +73,23 @@ function isInScope(gazetteer: Gazetteer, index: number, reading: PlaceReading): 
   return true
 }
 
-/** Countries whose names a misspelling may be matched against: the reading's, else the bias. */
-function fuzzyCountries(reading: PlaceReading, countryBias: string | undefined): string[] {
-  if (reading.regions !== undefined) return [...new Set(reading.regions.map((region) => region.countryCode))]
-  if (reading.countries !== undefined) return reading.countries.map((country) => country.alpha2)
-  return countryBias !== undefined ? [countryBias] : []
+/**
+ * The name lists a misspelling may be matched against: the named regions' (a few hundred names
+ * each, so typo matching stays cheap), else the named countries', else the bias country's.
+ */
+function fuzzyNameLists(gazetteer: Gazetteer, reading: PlaceReading, countryBias: string | undefined): string[][] {
+  const lists = (keys: readonly string[], index: Map<string, string[]>): string[][] =>
+    [...new Set(keys)].map((key) => index.get(key) ?? [])
+  if (reading.regions !== undefined) return lists(reading.regions.map((region) => region.key), gazetteer.cityNamesByRegion)
+  if (reading.countries !== undefined) return lists(reading.countries.map((country) => country.alpha2), gazetteer.cityNamesByCountry)
+  return countryBias !== undefined ? lists([countryBias], gazetteer.cityNamesByCountry) : []
+}
+
+/** Countries a fuzzy match may lie in: the reading's, else the bias. */
+function fuzzyCountries(reading: PlaceReading, countryBias: string | undefined): Set<string> {
+  if (reading.regions !== undefined) return new Set(reading.regions.map((region) => region.countryCode))
+  if (reading.countries !== undefined) return new Set(reading.countries.map((country) => country.alpha2))
+  return new Set(countryBias !== undefined ? [countryBias] : [])
 }
 
 interface CityMatch {
@@ -95,11 +107,14 @@ function matchCityName(
   const exact = (gazetteer.cityIndex.get(option.text) ?? []).filter((i) => isInScope(gazetteer, i, reading))
   if (exact.length > 0) return exact.map((index) => ({ index, edits: 0, factor: option.factor }))
   const matches: CityMatch[] = []
-  for (const country of fuzzyCountries(reading, countryBias)) {
-    const names = gazetteer.cityNamesByCountry.get(country) ?? []
+  const countries = fuzzyCountries(reading, countryBias)
+  const seen = new Set<number>()
+  for (const names of fuzzyNameLists(gazetteer, reading, countryBias)) {
     for (const similar of findSimilarNames(option.text, names)) {
       for (const index of gazetteer.cityIndex.get(similar.name) ?? []) {
-        if (gazetteer.cities.countryCodes[index] !== country || !isInScope(gazetteer, index, reading)) continue
+        if (seen.has(index)) continue
+        if (!countries.has(gazetteer.cities.countryCodes[index] ?? '') || !isInScope(gazetteer, index, reading)) continue
+        seen.add(index)
         matches.push({ index, edits: similar.edits, factor: option.factor })
       }
     }

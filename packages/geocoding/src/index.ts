@@ -5,10 +5,13 @@
  * - {@link GeocodingProvider} is the seam every geocoder implements; {@link createOfflineProvider}
  *   is the built-in one (no network, no configuration: GeoNames cities, regions, countries, US ZIPs).
  * - {@link geocodeWithProviders} tries providers in priority order under {@link GeocodingSettings}.
+ * - {@link createOnlineProvider} speaks Nominatim, LocationIQ, Photon, OpenCage, Google and Pelias
+ *   (opt-in, with retries and a {@link RateLimiter} awaited before every request).
  * - {@link normalizeGeocodingQuery} gives the cache key of the app's `location-cache`.
  * - {@link summarizeResolution} and {@link inferDatasetCountry} work on a whole import's places.
  *
- * The package is pure apart from the offline provider reading its bundled data files once per process.
+ * The package is pure apart from the offline provider reading its bundled data files once per process;
+ * online providers use the `fetch` they are given.
  * @module
  */
 export type {
@@ -39,3 +42,9 @@ export type { Admin1Record, CountryRecord, OfflineGazetteerData, ZipCodeRecord }
 export type { CityColumns } from './offline/read-cities-pbf'
 export { OFFLINE_DATA_ATTRIBUTION } from './offline/attribution'
 export { OFFLINE_PROVIDER_NAME } from './offline/score-cities'
+export { createOnlineProvider, DEFAULT_USER_AGENT, ONLINE_PROVIDER_TYPES, UnknownProviderType } from './online/create-online-provider'
+export type { OnlineProviderConfig, OnlineProviderType } from './online/create-online-provider'
+export { createIntervalRateLimiter, InvalidRequestRate, sleepMs } from './online/rate-limiter'
+export type { RateLimiter, RateLimiterClock } from './online/rate-limiter'
+export { MissingProviderSetting, ProviderRequestFailed } from './online/provider-errors'
+export { MAX_RETRY_AFTER_MS, parseRetryAfterMs } from './online/retry-after'

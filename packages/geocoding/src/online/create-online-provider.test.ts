@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
+import { geocodeWithProviders } from '../provider-chain'
+import { DEFAULT_GEOCODING_SETTINGS } from '../types'
 import { createOnlineProvider } from './create-online-provider'
 import type { OnlineProviderConfig, OnlineProviderType } from './create-online-provider'
 import { MissingProviderSetting } from './provider-errors'
@@ -132,5 +134,17 @@ describe('createOnlineProvider checks its settings', () => {
   ] as const)('%s needs no key and is online under its type name', (type, name) => {
     const created = createOnlineProvider(type, {})
     expect([created.name, created.isOnline]).toEqual([name, true])
+  })
+})
+
+describe('online providers in geocodeWithProviders', () => {
+  it.each([
+    ['a failing first provider', json({ status: { code: 401, message: 'invalid API key' }, results: [] }, 401)],
+    ['a low-confidence first provider', json({ ...OPENCAGE_DAYTON, results: [{ ...OPENCAGE_DAYTON.results[0], confidence: 2 }] })],
+  ])('falls back to the next provider after %s', async (_case, firstAnswer) => {
+    server.answerWith((request) => (request.url.pathname.startsWith('/geocode') ? firstAnswer : json(GOOGLE_DAYTON)))
+    const result = await geocodeWithProviders({ text: 'Dayton, OH' }, [provider('opencage'), provider('google')], DEFAULT_GEOCODING_SETTINGS)
+    expect([result.status, result.provider, result.best?.label]).toEqual(['resolved', 'google', 'Dayton, OH, USA'])
+    expect(server.requests.map((request) => request.url.pathname)).toEqual(['/geocode/v1/json', '/maps/api/geocode/json'])
   })
 })

@@ -62,6 +62,8 @@ export interface Settings {
    * e.g. after its worker was killed (`CHRONOTOPE_JOB_LEASE_SECONDS`, default 60).
    */
   readonly jobLeaseSeconds: number
+  /** Days an online geocoder's answer stays in the location cache (`CHRONOTOPE_GEOCODING_CACHE_DAYS`, default 180); offline answers stay. */
+  readonly geocodingCacheDays: number
 }
 
 /** A rate limit: at most `limit` requests per `windowSeconds`. */
@@ -165,6 +167,7 @@ export function readSettings(env: Environment = process.env): Settings {
     ),
     uploadRateLimitPerIp: parseRateLimit('CHRONOTOPE_UPLOAD_RATE_LIMIT_IP', env.CHRONOTOPE_UPLOAD_RATE_LIMIT_IP ?? '60/hour'),
     jobLeaseSeconds: readPositiveNumber(env, 'CHRONOTOPE_JOB_LEASE_SECONDS', 60),
+    geocodingCacheDays: readPositiveNumber(env, 'CHRONOTOPE_GEOCODING_CACHE_DAYS', 180),
   })
 }
 

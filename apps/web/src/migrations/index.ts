@@ -1,5 +1,6 @@
 import * as migration_20261120_233922_initial from './20261120_233922_initial';
 import * as migration_20261121_023643_import_pipeline from './20261121_023643_import_pipeline';
+import * as migration_20261121_034555_geocoding_rate_limits from './20261121_034555_geocoding_rate_limits';
 
 export const migrations = [
   {
@@ -10,6 +11,11 @@ export const migrations = [
   {
     up: migration_20261121_023643_import_pipeline.up,
     down: migration_20261121_023643_import_pipeline.down,
-    name: '20261121_023643_import_pipeline'
+    name: '20261121_023643_import_pipeline',
+  },
+  {
+    up: migration_20261121_034555_geocoding_rate_limits.up,
+    down: migration_20261121_034555_geocoding_rate_limits.down,
+    name: '20261121_034555_geocoding_rate_limits'
   },
 ];

@@ -58,5 +58,13 @@ export const GeocodingProviders: CollectionConfig = {
     { name: 'countryBias', type: 'text', admin: { description: 'ISO 3166-1 alpha-2 codes, comma separated.' } },
     { name: 'timeoutMs', type: 'number', defaultValue: 10_000, min: 100 },
     { name: 'minConfidence', type: 'number', defaultValue: 0.5, min: 0, max: 1 },
+    {
+      name: 'nextRequestAt',
+      type: 'date',
+      admin: {
+        hidden: true,
+        description: 'The next free request slot, shared by every worker so the rate limit holds across processes.',
+      },
+    },
   ],
 }

@@ -1,5 +1,6 @@
 import { geocodeWithProviders, summarizeResolution, type GeocodingResult } from '@chronotope/geocoding'
 
+import { settings as appSettings } from '../../config/settings'
 import { BATCH_SIZES } from '../../constants/batch-sizes'
 import { JOB_TYPES } from '../../constants/job-types'
 import { PROCESSING_STAGE } from '../../constants/processing-stage'
@@ -32,12 +33,16 @@ export const geocodeBatchTask = importStageTask(
       const dataset = await loadDataset(payload, idOf(job.dataset)!)
       const settings = importGeocodingSettings(dataset, file.options ?? {}, job.mapping!)
       const cached = await readCachedPlaces(pool, batch.map((place) => place.key))
+      const providers = await importGeocoders(payload)
       const fresh: PlaceToCache[] = []
       let done = start
       for (const place of batch) {
         if (!cached.has(place.key)) {
-          const result: GeocodingResult = await geocodeWithProviders(place.query, importGeocoders(), settings)
-          fresh.push({ key: place.key, query: place.query.text ?? place.key, result, expiresAt: null })
+          const result: GeocodingResult = await geocodeWithProviders(place.query, providers, settings)
+          // Offline answers only change with the app's data; online ones are refreshed now and then.
+          const isOffline = (result.best?.provider ?? result.provider) === 'offline'
+          const expiresAt = isOffline ? null : new Date(Date.now() + appSettings.geocodingCacheDays * 86_400_000)
+          fresh.push({ key: place.key, query: place.query.text ?? place.key, result, expiresAt })
         }
         await tracker.advance(++done)
       }

@@ -23,6 +23,8 @@ export interface EventRow {
   readonly coordinateConfidence: number | null
   readonly coordinateSourceColumns: readonly string[] | null
   readonly coordinateProvider: string | null
+  /** The location cache key of the place the coordinates were geocoded from, for corrections. */
+  readonly geocodedQuery?: string | null
   readonly data: unknown
   readonly contentHash: string | null
   readonly importJobId: number | null
@@ -37,13 +39,14 @@ export interface Queryable {
 const INSERT_COLUMNS = `
   dataset_id, unique_id, title, description, event_time, event_end_time, time_precision,
   location, location_name, coordinates_source, coordinates_precision, coordinates_confidence,
-  coordinates_source_columns, coordinates_provider, data, content_hash, import_job_id, source_row`
+  coordinates_source_columns, coordinates_provider, data, content_hash, import_job_id, source_row,
+  coordinates_geocoded_query`
 
 /** The columns of a source row `r`, in this order, that {@link insertEventsFrom} reads. */
 export const EVENT_SOURCE_COLUMNS = `dataset_id, unique_id, title, description, event_time, event_end_time, time_precision,
   longitude, latitude, location_name, coordinates_source, coordinates_precision,
   coordinates_confidence, coordinates_source_columns, coordinates_provider, data, content_hash,
-  import_job_id, source_row`
+  import_job_id, source_row, geocoded_query`
 
 const UPDATE_ON_CONFLICT = `do update set
   title = excluded.title, description = excluded.description, event_time = excluded.event_time,
@@ -54,7 +57,8 @@ const UPDATE_ON_CONFLICT = `do update set
   coordinates_source_columns = excluded.coordinates_source_columns,
   coordinates_provider = excluded.coordinates_provider, data = excluded.data,
   content_hash = excluded.content_hash, import_job_id = excluded.import_job_id,
-  source_row = excluded.source_row, updated_at = now()
+  source_row = excluded.source_row, coordinates_geocoded_query = excluded.coordinates_geocoded_query,
+  updated_at = now()
 returning (xmax = 0) as inserted`
 
 /**
@@ -72,7 +76,7 @@ select
   r.location_name, r.coordinates_source::enum_events_coordinates_source,
   r.coordinates_precision::enum_events_coordinates_precision, r.coordinates_confidence,
   r.coordinates_source_columns::jsonb, r.coordinates_provider, r.data::jsonb, r.content_hash,
-  r.import_job_id, r.source_row
+  r.import_job_id, r.source_row, r.geocoded_query
 from ${source}
 on conflict (dataset_id, unique_id) ${onDuplicate === 'skip' ? 'do nothing' : UPDATE_ON_CONFLICT}`
 }
@@ -80,7 +84,7 @@ on conflict (dataset_id, unique_id) ${onDuplicate === 'skip' ? 'do nothing' : UP
 const UNNEST_SOURCE = `unnest(
   $1::int[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::timestamptz[], $7::text[],
   $8::float8[], $9::float8[], $10::text[], $11::text[], $12::text[], $13::numeric[],
-  $14::text[], $15::text[], $16::text[], $17::text[], $18::int[], $19::int[]
+  $14::text[], $15::text[], $16::text[], $17::text[], $18::int[], $19::int[], $20::text[]
 ) as r(${EVENT_SOURCE_COLUMNS})`
 
 const INSERT_EVENTS_SQL = insertEventsFrom(UNNEST_SOURCE, 'skip')
@@ -138,7 +142,7 @@ export async function writeEventsBulk(
   return { inserted, duplicates: rows.length - inserted }
 }
 
-/** The rows as the 19 column arrays of {@link EVENT_SOURCE_COLUMNS}, ready for PostgreSQL. */
+/** The rows as the 20 column arrays of {@link EVENT_SOURCE_COLUMNS}, ready for PostgreSQL. */
 export function eventColumns(rows: readonly EventRow[]): unknown[][] {
   const column = <T>(pick: (row: EventRow) => T): unknown[] => rows.map(pick)
   const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value))
@@ -162,5 +166,6 @@ export function eventColumns(rows: readonly EventRow[]): unknown[][] {
     column((r) => r.contentHash),
     column((r) => r.importJobId),
     column((r) => r.sourceRow),
+    column((r) => r.geocodedQuery ?? null),
   ]
 }

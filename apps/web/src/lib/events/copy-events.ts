@@ -15,7 +15,8 @@ import { toPostgresTimestamp, type BulkWriteResult, type EventRow } from './bulk
 
 const COLUMNS = `dataset_id, unique_id, title, description, event_time, event_end_time, time_precision,
   location, location_name, coordinates_source, coordinates_precision, coordinates_confidence,
-  coordinates_source_columns, coordinates_provider, data, content_hash, import_job_id, source_row`
+  coordinates_source_columns, coordinates_provider, data, content_hash, import_job_id, source_row,
+  coordinates_geocoded_query`
 
 // Emptied at the end of each transaction, so a batch never sees another batch's rows.
 const CREATE_STAGE = `create temp table if not exists events_stage (
@@ -24,7 +25,7 @@ const CREATE_STAGE = `create temp table if not exists events_stage (
   location_name varchar, coordinates_source enum_events_coordinates_source,
   coordinates_precision enum_events_coordinates_precision, coordinates_confidence numeric,
   coordinates_source_columns jsonb, coordinates_provider varchar, data jsonb, content_hash varchar,
-  import_job_id int, source_row numeric
+  import_job_id int, source_row numeric, coordinates_geocoded_query varchar
 ) on commit delete rows`
 
 const UPDATE_ON_CONFLICT = `do update set
@@ -36,7 +37,8 @@ const UPDATE_ON_CONFLICT = `do update set
   coordinates_source_columns = excluded.coordinates_source_columns,
   coordinates_provider = excluded.coordinates_provider, data = excluded.data,
   content_hash = excluded.content_hash, import_job_id = excluded.import_job_id,
-  source_row = excluded.source_row, updated_at = now()
+  source_row = excluded.source_row, coordinates_geocoded_query = excluded.coordinates_geocoded_query,
+  updated_at = now()
 returning (xmax = 0) as inserted`
 
 const UNIQUE_VIOLATION = '23505'
@@ -76,7 +78,8 @@ export function serializeEventsForCopy(rows: readonly EventRow[]): string {
       `${row.eventEndTime ? toPostgresTimestamp(row.eventEndTime) : '\\N'}\t${row.timePrecision}\t${location}\t` +
       `${copyText(row.locationName)}\t${row.coordinateSource}\t${copyText(row.coordinatePrecision)}\t` +
       `${copyText(row.coordinateConfidence)}\t${json(row.coordinateSourceColumns)}\t${copyText(row.coordinateProvider)}\t` +
-      `${json(row.data)}\t${copyText(row.contentHash)}\t${copyText(row.importJobId)}\t${copyText(row.sourceRow)}`
+      `${json(row.data)}\t${copyText(row.contentHash)}\t${copyText(row.importJobId)}\t${copyText(row.sourceRow)}\t` +
+      copyText(row.geocodedQuery ?? null)
   }
   return lines.length > 0 ? `${lines.join('\n')}\n` : ''
 }

@@ -84,6 +84,7 @@ export function createEventRowBuilder(options: EventRowBuilderOptions): (row: So
     let provider: string | null = null
     let sourceColumns: string[] | null = null
     let locationName: string | null = null
+    let geocodedQuery: string | null = null
     if (isGeometry && row.centroid) {
       ;({ longitude, latitude } = row.centroid)
       source = 'source-columns'
@@ -94,7 +95,9 @@ export function createEventRowBuilder(options: EventRowBuilderOptions): (row: So
       sourceColumns = fields.coordinates.sourceColumns
     } else if (fields.placeQuery) {
       locationName = fields.placeQuery.text
-      const result = options.places.get(placeKey(placeQueryOf(fields.placeQuery, options.countryBias)))
+      const key = placeKey(placeQueryOf(fields.placeQuery, options.countryBias))
+      geocodedQuery = key
+      const result = options.places.get(key)
       const best = result?.status === 'resolved' ? result.best : undefined
       if (best && best.confidence >= options.minimumConfidence) {
         longitude = best.longitude
@@ -139,6 +142,7 @@ export function createEventRowBuilder(options: EventRowBuilderOptions): (row: So
         coordinateConfidence: confidence,
         coordinateSourceColumns: sourceColumns,
         coordinateProvider: provider,
+        geocodedQuery,
         data,
         contentHash: id.uniqueId.startsWith('h:') ? id.uniqueId.slice(2) : null,
         importJobId: options.importJobId,

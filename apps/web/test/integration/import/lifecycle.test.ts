@@ -116,12 +116,18 @@ describe('import lifecycle', () => {
 
   it('keeps unplaceable rows as events without location, or as row errors when the dataset says so', async () => {
     const places = `title,date,city,state\nRally,2020-01-05,Dayton,Ohio\nVisit,2020-01-06,Xqzvbnt Plmkq,Nowhere\n`
+    const payload = await testPayload()
     const kept = await importFile(user, { name: 'places.csv', bytes: places }, { catalog: catalogId, datasetName: 'Kept' })
     expect(kept.jobs[0].counts).toMatchObject({ eventsCreated: 2, rowErrors: 0 })
     expect(kept.jobs[0].geocoding.stats).toMatchObject({ total: 2, resolved: 1 })
     expect(kept.jobs[0].geocoding.unplacedRows).toBe(1)
+    // Each geocoded event names its place's cache key, so a corrected place can find its events.
+    const { rows } = await (payload.db as any).pool.query(
+      `select coordinates_geocoded_query as key, coordinates_source as source from events where dataset_id = $1 order by source_row`,
+      [kept.jobs[0].datasetId],
+    )
+    expect(rows[0]).toMatchObject({ source: 'geocoded', key: expect.stringContaining('dayton') })
 
-    const payload = await testPayload()
     const strict = await payload.create({
       collection: 'datasets',
       data: { name: 'Strict', catalog: catalogId, owner: await demoUserId('user'), geocoding: { unplacedRows: 'row-error' } },

@@ -82,7 +82,8 @@ describe('an online geocoding provider configured by an admin', () => {
       `select title, coordinates_provider as provider, st_y(location) as lat from events where dataset_id = $1 order by source_row`,
       [first.jobs[0].datasetId],
     )
-    expect(rows.find((row: any) => row.title === 'Rally')).toMatchObject({ provider: 'Local Nominatim', lat: 39.7589478 })
+    expect(rows.filter((row: any) => row.provider === 'Local Nominatim').length).toBeGreaterThanOrEqual(2)
+    expect(rows.find((row: any) => row.provider === 'Local Nominatim').lat).toBe(39.7589478)
     // "Nowhere" is unknown to the online provider: the offline one places it at the state, or not at all.
     expect(rows.find((row: any) => row.title === 'Visit').provider).not.toBe('Local Nominatim')
 

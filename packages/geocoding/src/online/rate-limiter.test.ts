@@ -101,8 +101,10 @@ describe('an online provider behind createIntervalRateLimiter(5)', () => {
     expect(results.map((result) => result.status)).toEqual(Array(10).fill('resolved'))
     const arrivals = server.requests.map((request) => request.arrivedAtMs)
     expect(arrivals).toHaveLength(10)
-    const gaps = arrivals.slice(1).map((at, i) => at - (arrivals[i] ?? 0))
-    // 200 ms apart, less a few ms for timer and socket jitter.
-    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(195)
+    // Requests leave 200 ms apart; on a loaded machine one may arrive late and the next on time, so
+    // a single gap can shrink. What the server must never see is a sixth request within the second
+    // of five others: any six in a row span a second, less a little timer and socket jitter.
+    for (let i = 0; i + 5 < arrivals.length; i++) expect(arrivals[i + 5]! - arrivals[i]!).toBeGreaterThanOrEqual(970)
+    expect(arrivals.at(-1)! - arrivals[0]!).toBeGreaterThanOrEqual(9 * 200 - 50)
   })
 })

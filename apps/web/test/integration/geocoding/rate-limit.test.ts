@@ -33,10 +33,10 @@ describe('the geocoding rate limit shared through the database', () => {
       }),
     )
     grantedAt.sort((a, b) => a - b)
-    const gaps = grantedAt.slice(1).map((at, index) => at - grantedAt[index]!)
-    // 5 per second: at least 200 ms apart, less a little timer slack; never a burst.
-    for (const gap of gaps) expect(gap).toBeGreaterThan(185)
-    expect(grantedAt.at(-1)! - grantedAt[0]!).toBeGreaterThan(9 * 185)
+    // 5 per second: any six grants in a row span a second (less a little timer slack), and the ten
+    // take 1.8 s; one late wake-up may shorten a single gap, never the rate.
+    for (let i = 0; i + 5 < grantedAt.length; i++) expect(grantedAt[i + 5]! - grantedAt[i]!).toBeGreaterThan(970)
+    expect(grantedAt.at(-1)! - grantedAt[0]!).toBeGreaterThan(9 * 200 - 50)
 
     // A 429 with Retry-After pushes the next request of every process back.
     await limiters[0]!.backOff('Rate test', 1500)

@@ -4,12 +4,9 @@ import type { Endpoint } from 'payload'
 
 import { COLLECTION_NAMES } from '../../constants/collection-names'
 import { errorResponse, parseIdParameter } from '../../lib/api/api-error'
-import { createEventRowBuilder } from '../../lib/import/event-row-builder'
-import { importGeocodingSettings } from '../../lib/import/geocoding-settings'
+import { createJobRowBuilder } from '../../lib/import/job-row-builder'
 import { loadImportForRequest } from '../../lib/import/import-access'
-import { idOf, importFilePath, loadDataset, type ImportFileDoc, type ImportJobDoc } from '../../lib/import/import-documents'
-import { readCachedPlaces } from '../../lib/import/location-cache'
-import { databasePool } from '../../lib/import/progress-tracking'
+import { importFilePath, type ImportFileDoc, type ImportJobDoc } from '../../lib/import/import-documents'
 
 /**
  * A CSV cell: quoted when needed, and with a leading `'` before `= + - @` so a spreadsheet never
@@ -27,21 +24,8 @@ async function* errorsOf(payload: Parameters<Endpoint['handler']>[0]['payload'],
     yield* job.errors ?? []
     return
   }
-  const dataset = await loadDataset(payload, idOf(job.dataset)!)
-  const geocoding = importGeocodingSettings(dataset, file.options ?? {}, job.mapping)
-  const keys = (job.geocoding?.places ?? []).map((place) => place.key)
-  const build = createEventRowBuilder({
-    datasetId: dataset.id,
-    importJobId: job.id,
-    headers: job.detectedSchema.headers,
-    fields: job.detectedSchema.fields,
-    mapping: job.mapping,
-    idStrategy: job.mapping.idStrategy ?? { type: 'content-hash', hashFields: [], duplicateAction: 'skip' },
-    places: geocoding.isEnabled ? await readCachedPlaces(databasePool(payload), keys, false) : new Map(),
-    countryBias: geocoding.countryBias,
-    unplacedIsError: geocoding.unplacedRows === 'row-error',
-    minimumConfidence: geocoding.minimumConfidence,
-  })
+  const strategy = job.mapping.idStrategy ?? { type: 'content-hash' as const, hashFields: [], duplicateAction: 'skip' as const }
+  const { build } = await createJobRowBuilder(payload, file, job, strategy)
   const lastRow = job.progress?.checkpoint?.lastRow ?? 0
   for await (const rows of readRows(importFilePath(file), file.detection!, { sheet: job.sheetIndex, batchSize: 2000 })) {
     for (const row of rows) {

@@ -9,11 +9,9 @@ import { database } from '../../config/database'
 import type { EventRow } from '../../lib/events/bulk-insert-events'
 import { writeEventsBulk } from '../../lib/events/bulk-insert-events'
 import { copyEventsBulk, serializeEventsForCopy } from '../../lib/events/copy-events'
-import { createEventRowBuilder } from '../../lib/import/event-row-builder'
-import { importGeocodingSettings } from '../../lib/import/geocoding-settings'
-import { idOf, importFilePath, loadDataset, loadImportFile } from '../../lib/import/import-documents'
+import { createJobRowBuilder } from '../../lib/import/job-row-builder'
+import { idOf, importFilePath, loadImportFile } from '../../lib/import/import-documents'
 import { importStageTask } from '../../lib/import/import-stage-task'
-import { readCachedPlaces } from '../../lib/import/location-cache'
 import { databasePool, StageProgressTracker } from '../../lib/import/progress-tracking'
 import { moveImportJob } from '../../lib/import/stage-transition-service'
 
@@ -52,24 +50,9 @@ export const createEventsBatchTask = importStageTask(
   async ({ payload, job }) => {
     const pool = databasePool(payload)
     const file = await loadImportFile(payload, idOf(job.importFile)!)
-    const dataset = await loadDataset(payload, idOf(job.dataset)!)
     const mapping = job.mapping!
     const strategy = mapping.idStrategy ?? job.duplicates!.strategy
-    const geocoding = importGeocodingSettings(dataset, file.options ?? {}, mapping)
-    const placeKeys = (job.geocoding?.places ?? []).map((place) => place.key)
-    const places = geocoding.isEnabled ? await readCachedPlaces(pool, placeKeys, false) : new Map()
-    const build = createEventRowBuilder({
-      datasetId: dataset.id,
-      importJobId: job.id,
-      headers: job.detectedSchema?.headers ?? [],
-      fields: job.detectedSchema?.fields ?? [],
-      mapping,
-      idStrategy: strategy,
-      places,
-      countryBias: geocoding.countryBias,
-      unplacedIsError: geocoding.unplacedRows === 'row-error',
-      minimumConfidence: geocoding.minimumConfidence,
-    })
+    const { build } = await createJobRowBuilder(payload, file, job, strategy)
 
     const counts = {
       rowsTotal: job.counts?.rowsTotal ?? null,

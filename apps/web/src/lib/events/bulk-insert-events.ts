@@ -36,19 +36,24 @@ export interface Queryable {
   query(text: string, values: unknown[]): Promise<{ rowCount: number | null; rows: unknown[] }>
 }
 
-const INSERT_COLUMNS = `
+/** The events table's columns every bulk writer fills, in this order. */
+export const EVENT_COLUMNS = `
   dataset_id, unique_id, title, description, event_time, event_end_time, time_precision,
   location, location_name, coordinates_source, coordinates_precision, coordinates_confidence,
   coordinates_source_columns, coordinates_provider, data, content_hash, import_job_id, source_row,
   coordinates_geocoded_query`
 
-/** The columns of a source row `r`, in this order, that {@link insertEventsFrom} reads. */
-export const EVENT_SOURCE_COLUMNS = `dataset_id, unique_id, title, description, event_time, event_end_time, time_precision,
+// The columns of the unnest source row `r`, in the order of eventColumns().
+const EVENT_SOURCE_COLUMNS = `dataset_id, unique_id, title, description, event_time, event_end_time, time_precision,
   longitude, latitude, location_name, coordinates_source, coordinates_precision,
   coordinates_confidence, coordinates_source_columns, coordinates_provider, data, content_hash,
   import_job_id, source_row, geocoded_query`
 
-const UPDATE_ON_CONFLICT = `do update set
+/**
+ * What a duplicate does when its action is `update`: every column but the identity ones takes the
+ * new row's value; `xmax = 0` tells an inserted row from an updated one.
+ */
+export const UPDATE_ON_CONFLICT = `do update set
   title = excluded.title, description = excluded.description, event_time = excluded.event_time,
   event_end_time = excluded.event_end_time, time_precision = excluded.time_precision,
   location = excluded.location, location_name = excluded.location_name,
@@ -61,13 +66,9 @@ const UPDATE_ON_CONFLICT = `do update set
   updated_at = now()
 returning (xmax = 0) as inserted`
 
-/**
- * The statement that moves rows from a source `r` (with {@link EVENT_SOURCE_COLUMNS}) into events,
- * skipping or updating events whose (dataset, unique id) exists. `xmax = 0` tells an inserted row
- * from an updated one.
- */
-export function insertEventsFrom(source: string, onDuplicate: 'skip' | 'update'): string {
-  return `insert into events (${INSERT_COLUMNS})
+// Moves rows from a source `r` into events, skipping or updating those whose (dataset, unique id) exists.
+function insertEventsFrom(source: string, onDuplicate: 'skip' | 'update'): string {
+  return `insert into events (${EVENT_COLUMNS})
 select
   r.dataset_id, r.unique_id, r.title, r.description, r.event_time, r.event_end_time,
   r.time_precision::enum_events_time_precision,
@@ -142,8 +143,8 @@ export async function writeEventsBulk(
   return { inserted, duplicates: rows.length - inserted }
 }
 
-/** The rows as the 20 column arrays of {@link EVENT_SOURCE_COLUMNS}, ready for PostgreSQL. */
-export function eventColumns(rows: readonly EventRow[]): unknown[][] {
+// The rows as the 20 column arrays of EVENT_SOURCE_COLUMNS, ready for PostgreSQL.
+function eventColumns(rows: readonly EventRow[]): unknown[][] {
   const column = <T>(pick: (row: EventRow) => T): unknown[] => rows.map(pick)
   const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value))
   return [

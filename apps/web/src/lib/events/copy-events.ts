@@ -11,12 +11,13 @@ import { pipeline } from 'node:stream/promises'
 import type { PoolClient } from 'pg'
 import { from as copyFrom } from 'pg-copy-streams'
 
-import { toPostgresTimestamp, type BulkWriteResult, type EventRow } from './bulk-insert-events'
-
-const COLUMNS = `dataset_id, unique_id, title, description, event_time, event_end_time, time_precision,
-  location, location_name, coordinates_source, coordinates_precision, coordinates_confidence,
-  coordinates_source_columns, coordinates_provider, data, content_hash, import_job_id, source_row,
-  coordinates_geocoded_query`
+import {
+  EVENT_COLUMNS,
+  toPostgresTimestamp,
+  UPDATE_ON_CONFLICT,
+  type BulkWriteResult,
+  type EventRow,
+} from './bulk-insert-events'
 
 // Emptied at the end of each transaction, so a batch never sees another batch's rows.
 const CREATE_STAGE = `create temp table if not exists events_stage (
@@ -27,19 +28,6 @@ const CREATE_STAGE = `create temp table if not exists events_stage (
   coordinates_source_columns jsonb, coordinates_provider varchar, data jsonb, content_hash varchar,
   import_job_id int, source_row numeric, coordinates_geocoded_query varchar
 ) on commit delete rows`
-
-const UPDATE_ON_CONFLICT = `do update set
-  title = excluded.title, description = excluded.description, event_time = excluded.event_time,
-  event_end_time = excluded.event_end_time, time_precision = excluded.time_precision,
-  location = excluded.location, location_name = excluded.location_name,
-  coordinates_source = excluded.coordinates_source, coordinates_precision = excluded.coordinates_precision,
-  coordinates_confidence = excluded.coordinates_confidence,
-  coordinates_source_columns = excluded.coordinates_source_columns,
-  coordinates_provider = excluded.coordinates_provider, data = excluded.data,
-  content_hash = excluded.content_hash, import_job_id = excluded.import_job_id,
-  source_row = excluded.source_row, coordinates_geocoded_query = excluded.coordinates_geocoded_query,
-  updated_at = now()
-returning (xmax = 0) as inserted`
 
 const UNIQUE_VIOLATION = '23505'
 
@@ -85,7 +73,7 @@ export function serializeEventsForCopy(rows: readonly EventRow[]): string {
 }
 
 async function copyInto(client: PoolClient, table: string, serialized: string): Promise<void> {
-  await pipeline(Readable.from([serialized]), client.query(copyFrom(`copy ${table} (${COLUMNS}) from stdin`)))
+  await pipeline(Readable.from([serialized]), client.query(copyFrom(`copy ${table} (${EVENT_COLUMNS}) from stdin`)))
 }
 
 /**
@@ -116,7 +104,7 @@ export async function copyEventsBulk(
   await client.query(CREATE_STAGE)
   await copyInto(client, 'events_stage', serialized)
   const result = await client.query(
-    `insert into events (${COLUMNS}) select ${COLUMNS} from events_stage
+    `insert into events (${EVENT_COLUMNS}) select ${EVENT_COLUMNS} from events_stage
      on conflict (dataset_id, unique_id) ${onDuplicate === 'skip' ? 'do nothing' : UPDATE_ON_CONFLICT}`,
   )
   await client.query('truncate events_stage')

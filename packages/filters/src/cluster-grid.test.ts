@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest'
+
+import { cellOf, clusterCellSize, lngLatToMercator, mercatorToLngLat, WORLD_WIDTH_M } from './cluster-grid'
+
+describe('clusterCellSize', () => {
+  it.each([
+    [0, 10_018_754.171394622],
+    [1, 5_009_377.085697311],
+    [10, 9783.93962050256],
+    [22, 2.388657133911758],
+  ])('at zoom %i a cell is %f m: 64 px of a 256-px tile', (zoom, metres) => {
+    expect(clusterCellSize(zoom)).toBe(metres)
+    expect((clusterCellSize(zoom) / WORLD_WIDTH_M) * 256 * 2 ** zoom).toBe(64)
+  })
+
+  it('floors fractional zooms, as the map reports 5.7 between levels', () => {
+    expect(clusterCellSize(5.7)).toBe(clusterCellSize(5))
+  })
+
+  it('halves at each zoom, so a cell splits into exactly four', () => {
+    for (let zoom = 1; zoom <= 22; zoom++) expect(clusterCellSize(zoom) * 2).toBe(clusterCellSize(zoom - 1))
+  })
+
+  it.each([-1, 23, Number.NaN, Number.POSITIVE_INFINITY])('refuses zoom %s', (zoom) => {
+    expect(() => clusterCellSize(zoom)).toThrow(RangeError)
+  })
+})
+
+describe('lngLatToMercator and mercatorToLngLat', () => {
+  // Expected metres are PostGIS 3.3's ST_Transform(ST_SetSRID(ST_MakePoint(lng, lat), 4326), 3857)
+  // (PROJ 9.1): x bit for bit; y within a micrometre, as C's and JavaScript's asinh may differ in the last bit.
+  it.each<[string, [number, number], [number, number]]>([
+    ['Paris', [2.3522, 48.8566], [261_845.70624393807, 6_250_564.349543125]],
+    ['New York', [-74.006, 40.7128], [-8_238_310.235647004, 4_970_071.579142427]],
+    ['Sydney', [151.2093, -33.8688], [16_832_542.27920734, -4_011_198.647307572]],
+    ['the origin', [0, 0], [0, 0]],
+    ['the antimeridian at the clamp latitude', [-180, 85.05112878], [-20_037_508.342789244, 20_037_508.34303882]],
+  ])('projects %s as PostGIS does', (_, lngLat, [x, y]) => {
+    const projected = lngLatToMercator(lngLat)
+    expect(projected[0]).toBe(x)
+    expect(projected[1]).toBeCloseTo(y, 6)
+  })
+
+  it('clamps latitudes beyond ±85.05112878 instead of reaching infinity at the poles', () => {
+    expect(lngLatToMercator([10, 90])[1]).toBe(lngLatToMercator([10, 85.05112878])[1])
+    expect(lngLatToMercator([10, -90])[1]).toBe(-lngLatToMercator([10, 85.05112878])[1])
+  })
+
+  it('unprojects back to the same degrees', () => {
+    expect(mercatorToLngLat([20_037_508.342789244, 0])).toEqual([180, 0])
+    const [lng, lat] = mercatorToLngLat(lngLatToMercator([2.3522, 48.8566]))
+    expect(lng).toBeCloseTo(2.3522, 12)
+    expect(lat).toBeCloseTo(48.8566, 12)
+  })
+})
+
+describe('cellOf', () => {
+  // Expected cells are PostGIS's floor(ST_X(ST_Transform(geom, 3857)) / size) and the same for Y.
+  const zooms = [0, 3, 5, 10, 16, 22]
+  it.each<[string, [number, number], [number, number][]]>([
+    ['the origin', [0, 0], [[0, 0], [0, 0], [0, 0], [0, 0], [0, 0], [0, 0]]],
+    ['180° on the equator', [180, 0], [[2, 0], [16, 0], [64, 0], [2048, 0], [131_072, 0], [8_388_608, 0]]],
+    ['-180° on the equator', [-180, 0], [[-2, 0], [-16, 0], [-64, 0], [-2048, 0], [-131_072, 0], [-8_388_608, 0]]],
+    ['Paris', [2.3522, 48.8566], [[0, 0], [0, 4], [0, 19], [26, 638], [1712, 40_887], [109_620, 2_616_769]]],
+    ['New York', [-74.006, 40.7128], [[-1, 0], [-7, 3], [-27, 15], [-843, 507], [-53_890, 32_510], [-3_448_930, 2_080_696]]],
+    ['Tokyo', [139.6917, 35.6895], [[1, 0], [12, 3], [49, 13], [1589, 435], [101_720, 27_852], [6_510_105, 1_782_583]]],
+    ['Sydney', [151.2093, -33.8688], [[1, -1], [13, -4], [53, -13], [1720, -410], [110_107, -26_239], [7_046_864, -1_679_270]]],
+    ['just south-west of the origin', [-0.0001, -0.0001], [[-1, -1], [-1, -1], [-1, -1], [-1, -1], [-1, -1], [-5, -5]]],
+    ['near the north-east corner', [179.9999, 85], [[1, 1], [15, 15], [63, 63], [2047, 2041], [131_071, 130_642], [8_388_603, 8_361_128]]],
+    ['near the south-west corner', [-179.9999, -85], [[-2, -2], [-16, -16], [-64, -64], [-2048, -2042], [-131_072, -130_643], [-8_388_604, -8_361_129]]],
+  ])('puts %s in the cells PostGIS computes at zooms 0, 3, 5, 10, 16, 22', (_, lngLat, cells) => {
+    expect(zooms.map((zoom) => cellOf(lngLat, zoom))).toEqual(cells.map(([x, y]) => ({ x, y })))
+  })
+
+  it('keeps an event in the same cell whatever the viewport: cells depend on the point and zoom only', () => {
+    // A cell at zoom z holds the cells of its four children at z + 1.
+    const child = cellOf([2.3522, 48.8566], 11)
+    expect(cellOf([2.3522, 48.8566], 10)).toEqual({ x: Math.floor(child.x / 2), y: Math.floor(child.y / 2) })
+  })
+
+  it.each<[number, number]>([[Number.NaN, 0], [0, Number.POSITIVE_INFINITY]])('refuses [%s, %s]', (lng, lat) => {
+    expect(() => cellOf([lng, lat], 3)).toThrow(/finite coordinates/)
+  })
+})

@@ -31,6 +31,7 @@ describe('summarizeResolution', () => {
         { query: '45402', label: '45402 Dayton', confidence: 0.9, precision: 'postal' },
         { query: 'dayton oh', label: 'Dayton, Ohio, United States', confidence: 0.95, precision: 'city' },
       ],
+      unresolved: ['xqzzy', 'timeout'],
     })
   })
 
@@ -44,9 +45,18 @@ describe('summarizeResolution', () => {
     )
   })
 
+  it('lists at most 20 unresolved places, in query order, so each can be placed by hand', () => {
+    const results = new Map<string, GeocodingResult>(
+      Array.from({ length: 25 }, (_, i) => [`nowhere ${i}`, { status: 'not-found', candidates: [], provider: 'offline' }]),
+    )
+    const { unresolved, notFound } = summarizeResolution(results)
+    expect(notFound).toBe(25)
+    expect(unresolved).toEqual(Array.from({ length: 20 }, (_, i) => `nowhere ${i}`))
+  })
+
   it('summarizes an empty import', () => {
     expect(summarizeResolution(new Map())).toEqual({
-      total: 0, resolved: 0, notFound: 0, failed: 0, byPrecision: {}, byProvider: {}, lowestConfidence: [],
+      total: 0, resolved: 0, notFound: 0, failed: 0, byPrecision: {}, byProvider: {}, lowestConfidence: [], unresolved: [],
     })
   })
 })

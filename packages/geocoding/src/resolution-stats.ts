@@ -28,6 +28,8 @@ export interface ResolutionStats {
   byProvider: Record<string, number>
   /** Up to {@link MAX_LOW_CONFIDENCE_PLACES} least confident resolved places, ascending. */
   lowestConfidence: LowConfidencePlace[]
+  /** Up to {@link MAX_LOW_CONFIDENCE_PLACES} places (keys) no provider resolved, to place by hand. */
+  unresolved: string[]
 }
 
 /** How many of the least confident places {@link summarizeResolution} lists. */
@@ -35,8 +37,8 @@ export const MAX_LOW_CONFIDENCE_PLACES = 20
 
 /**
  * Counts how the distinct places of an import resolved: by status, precision and provider, plus the
- * least confident ones (ties in query order).
- * @example summarizeResolution(new Map([['dayton|oh', daytonResult]])) // { total: 1, resolved: 1, notFound: 0, failed: 0, byPrecision: { city: 1 }, byProvider: { offline: 1 }, lowestConfidence: [{ query: 'dayton|oh', label: 'Dayton, Ohio, United States', confidence: 0.95, precision: 'city' }] }
+ * least confident ones (ties in query order) and the first unresolved ones.
+ * @example summarizeResolution(new Map([['dayton|oh', daytonResult]])) // { total: 1, resolved: 1, notFound: 0, failed: 0, byPrecision: { city: 1 }, byProvider: { offline: 1 }, lowestConfidence: [{ query: 'dayton|oh', label: 'Dayton, Ohio, United States', confidence: 0.95, precision: 'city' }], unresolved: [] }
  */
 export function summarizeResolution(results: GeocodingResultsMap): ResolutionStats {
   const stats: ResolutionStats = {
@@ -47,6 +49,7 @@ export function summarizeResolution(results: GeocodingResultsMap): ResolutionSta
     byPrecision: {},
     byProvider: {},
     lowestConfidence: [],
+    unresolved: [],
   }
   const placed: LowConfidencePlace[] = []
   for (const [query, result] of results) {
@@ -56,10 +59,10 @@ export function summarizeResolution(results: GeocodingResultsMap): ResolutionSta
       stats.byPrecision[best.precision] = (stats.byPrecision[best.precision] ?? 0) + 1
       stats.byProvider[best.provider] = (stats.byProvider[best.provider] ?? 0) + 1
       placed.push({ query, label: best.label, confidence: best.confidence, precision: best.precision })
-    } else if (result.status === 'failed') {
-      stats.failed++
     } else {
-      stats.notFound++
+      if (result.status === 'failed') stats.failed++
+      else stats.notFound++
+      if (stats.unresolved.length < MAX_LOW_CONFIDENCE_PLACES) stats.unresolved.push(query)
     }
   }
   stats.lowestConfidence = placed

@@ -64,6 +64,11 @@ export interface Settings {
   readonly jobLeaseSeconds: number
   /** Days an online geocoder's answer stays in the location cache (`CHRONOTOPE_GEOCODING_CACHE_DAYS`, default 180); offline answers stay. */
   readonly geocodingCacheDays: number
+  /**
+   * Confidence (0..1) a geocoding result needs to place an event, unless a dataset sets its own
+   * (`CHRONOTOPE_GEOCODING_MIN_CONFIDENCE`, default 0.5).
+   */
+  readonly geocodingMinimumConfidence: number
 }
 
 /** A rate limit: at most `limit` requests per `windowSeconds`. */
@@ -94,6 +99,16 @@ function readPositiveNumber(env: Environment, variable: string, fallback: number
   const value = Number(raw)
   if (!Number.isFinite(value) || value <= 0) {
     throw new InvalidSetting(variable, `must be a positive number; got "${raw}"`)
+  }
+  return value
+}
+
+function readFraction(env: Environment, variable: string, fallback: number): number {
+  const raw = env[variable]?.trim()
+  if (raw === undefined || raw === '') return fallback
+  const value = Number(raw)
+  if (!Number.isFinite(value) || value < 0 || value > 1) {
+    throw new InvalidSetting(variable, `must be a number from 0 to 1; got "${raw}"`)
   }
   return value
 }
@@ -168,6 +183,7 @@ export function readSettings(env: Environment = process.env): Settings {
     uploadRateLimitPerIp: parseRateLimit('CHRONOTOPE_UPLOAD_RATE_LIMIT_IP', env.CHRONOTOPE_UPLOAD_RATE_LIMIT_IP ?? '60/hour'),
     jobLeaseSeconds: readPositiveNumber(env, 'CHRONOTOPE_JOB_LEASE_SECONDS', 60),
     geocodingCacheDays: readPositiveNumber(env, 'CHRONOTOPE_GEOCODING_CACHE_DAYS', 180),
+    geocodingMinimumConfidence: readFraction(env, 'CHRONOTOPE_GEOCODING_MIN_CONFIDENCE', 0.5),
   })
 }
 

@@ -1,6 +1,7 @@
 import * as migration_20261120_233922_initial from './20261120_233922_initial';
 import * as migration_20261121_023643_import_pipeline from './20261121_023643_import_pipeline';
 import * as migration_20261121_034555_geocoding_rate_limits from './20261121_034555_geocoding_rate_limits';
+import * as migration_20261121_044344_dataset_geocoding_overrides from './20261121_044344_dataset_geocoding_overrides';
 
 export const migrations = [
   {
@@ -16,6 +17,11 @@ export const migrations = [
   {
     up: migration_20261121_034555_geocoding_rate_limits.up,
     down: migration_20261121_034555_geocoding_rate_limits.down,
-    name: '20261121_034555_geocoding_rate_limits'
+    name: '20261121_034555_geocoding_rate_limits',
+  },
+  {
+    up: migration_20261121_044344_dataset_geocoding_overrides.up,
+    down: migration_20261121_044344_dataset_geocoding_overrides.down,
+    name: '20261121_044344_dataset_geocoding_overrides'
   },
 ];

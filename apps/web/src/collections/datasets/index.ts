@@ -108,6 +108,31 @@ export const Datasets: CollectionConfig = {
           admin: { description: 'ISO 3166-1 alpha-2 code preferred for ambiguous places, e.g. US.' },
         },
         {
+          name: 'providers',
+          type: 'relationship',
+          relationTo: COLLECTION_NAMES.GEOCODING_PROVIDERS,
+          hasMany: true,
+          label: 'Use only these providers',
+          admin: { description: 'Empty: every enabled provider, in priority order.' },
+        },
+        {
+          name: 'offlineFallback',
+          type: 'checkbox',
+          defaultValue: true,
+          label: 'Fall back to the offline provider',
+          admin: { description: 'Places the providers above cannot resolve go to the built-in offline gazetteer.' },
+        },
+        {
+          name: 'minimumConfidence',
+          type: 'number',
+          min: 0,
+          max: 1,
+          admin: {
+            step: 0.05,
+            description: 'Results below this confidence (0–1) do not place an event. Empty: the instance default.',
+          },
+        },
+        {
           name: 'unplacedRows',
           type: 'select',
           defaultValue: 'event-without-location',

@@ -28,16 +28,18 @@ export const geocodeBatchTask = importStageTask(
     const tracker = new StageProgressTracker(pool, job.id, PROCESSING_STAGE.GEOCODE_BATCH, job, places.length)
     const start = tracker.rowsDoneAtStart
     const batch = places.slice(start, start + BATCH_SIZES.GEOCODING)
+    const file = await loadImportFile(payload, idOf(job.importFile)!)
+    const dataset = await loadDataset(payload, idOf(job.dataset)!)
+    const settings = importGeocodingSettings(dataset, file.options ?? {}, job.mapping!)
+    const providers = await importGeocoders(payload, settings)
+    const providerNames = providers.map((provider) => provider.name)
     if (batch.length > 0) {
-      const file = await loadImportFile(payload, idOf(job.importFile)!)
-      const dataset = await loadDataset(payload, idOf(job.dataset)!)
-      const settings = importGeocodingSettings(dataset, file.options ?? {}, job.mapping!)
-      const cached = await readCachedPlaces(pool, batch.map((place) => place.key))
-      const providers = await importGeocoders(payload)
+      const cached = await readCachedPlaces(pool, batch.map((place) => place.key), { providers: providerNames })
       const fresh: PlaceToCache[] = []
       let done = start
       for (const place of batch) {
-        if (!cached.has(place.key)) {
+        // A dataset that chose no enabled provider and no offline fallback only takes manual answers.
+        if (!cached.has(place.key) && providers.length > 0) {
           const result: GeocodingResult = await geocodeWithProviders(place.query, providers, settings)
           // Offline answers only change with the app's data; online ones are refreshed now and then.
           const isOffline = (result.best?.provider ?? result.provider) === 'offline'
@@ -54,7 +56,13 @@ export const geocodeBatchTask = importStageTask(
       await queueStage(payload, job.id, PROCESSING_STAGE.GEOCODE_BATCH)
       return
     }
-    const results = await readCachedPlaces(pool, places.map((place) => place.key), false)
+    const results = await readCachedPlaces(pool, places.map((place) => place.key), {
+      countHits: false,
+      providers: providerNames,
+    })
+    for (const place of places) {
+      if (!results.has(place.key)) results.set(place.key, { status: 'not-found', candidates: [], provider: 'none' })
+    }
     const stats = summarizeResolution(results)
     await moveImportJob(
       payload,

@@ -15,6 +15,7 @@ import type { Payload } from 'payload'
 import { COLLECTION_NAMES } from '../../constants/collection-names'
 import { createDatabaseRateLimiter, type LimitedProvider } from '../geocoding/database-rate-limiter'
 import { decryptSecret } from '../secret-box'
+import type { ProviderChoice } from './geocoding-settings'
 import { databasePool } from './progress-tracking'
 
 let offline: GeocodingProvider | undefined
@@ -36,11 +37,22 @@ interface ProviderDoc {
   readonly rateLimit?: { readonly requestsPerSecond?: number | null } | null
 }
 
-/** The providers to try, in priority order. */
-export async function importGeocoders(payload: Payload): Promise<readonly GeocodingProvider[]> {
+const EVERY_PROVIDER: ProviderChoice = { providerIds: null, offlineFallback: true }
+
+/**
+ * The providers to try, in priority order: the enabled ones a dataset chose (all enabled ones when
+ * it chose none), then the offline provider unless the dataset turned that fallback off.
+ */
+export async function importGeocoders(
+  payload: Payload,
+  choice: ProviderChoice = EVERY_PROVIDER,
+): Promise<readonly GeocodingProvider[]> {
   const { docs } = await payload.find({
     collection: COLLECTION_NAMES.GEOCODING_PROVIDERS,
-    where: { enabled: { equals: true } },
+    where: {
+      enabled: { equals: true },
+      ...(choice.providerIds ? { id: { in: [...choice.providerIds] } } : {}),
+    },
     sort: 'priority',
     depth: 0,
     limit: 100,
@@ -68,6 +80,7 @@ export async function importGeocoders(payload: Payload): Promise<readonly Geocod
     )
   }
   // Offline by default: the offline provider answers whatever the online ones could not.
-  if (!providers.includes(offlineGeocoder())) providers.push(offlineGeocoder())
+  if (choice.offlineFallback && !providers.includes(offlineGeocoder())) providers.push(offlineGeocoder())
   return providers
 }
+

@@ -1,19 +1,32 @@
 /**
- * The geocoding settings of one import: the dataset's, with the upload's choice on top.
+ * The geocoding settings of one import: the instance's defaults, the dataset's overrides, and the
+ * upload's choice on top.
  * @module
  */
 import type { GeocodingSettings } from '@chronotope/geocoding'
 
-import type { DatasetDoc, StoredMapping } from './import-documents'
+import { settings as appSettings } from '../../config/settings'
+import { idOf, type DatasetDoc, type StoredMapping } from './import-documents'
 import type { ImportOptions } from './import-options'
 
-/** Results below this confidence do not place an event unless a dataset says otherwise. */
-export const DEFAULT_MINIMUM_CONFIDENCE = 0.5
+/** Which geocoding providers an import may use. */
+export interface ProviderChoice {
+  /** Ids of the geocoding-providers documents to use; null means every enabled one. */
+  readonly providerIds: readonly number[] | null
+  /** Whether the offline provider answers what the chosen providers could not. */
+  readonly offlineFallback: boolean
+}
 
 /** Geocoding settings for an import, and whether it geocodes at all. */
-export interface ImportGeocodingSettings extends GeocodingSettings {
+export interface ImportGeocodingSettings extends GeocodingSettings, ProviderChoice {
   /** Whether the sheet's places are geocoded: it has address columns and geocoding is on. */
   readonly isEnabled: boolean
+}
+
+/** The providers a dataset chose, or every enabled one. */
+export function datasetProviderChoice(dataset: DatasetDoc): ProviderChoice {
+  const chosen = (dataset.geocoding?.providers ?? []).map((provider) => idOf(provider)).filter((id): id is number => id !== undefined)
+  return { providerIds: chosen.length > 0 ? chosen : null, offlineFallback: dataset.geocoding?.offlineFallback ?? true }
 }
 
 /**
@@ -26,10 +39,13 @@ export function importGeocodingSettings(
   mapping: StoredMapping,
 ): ImportGeocodingSettings {
   const wanted = options.geocode ?? dataset.geocoding?.enabled ?? true
+  const minimum = dataset.geocoding?.minimumConfidence
   return {
     isEnabled: wanted && mapping.location.kind === 'address',
-    minimumConfidence: DEFAULT_MINIMUM_CONFIDENCE,
+    minimumConfidence:
+      typeof minimum === 'number' && minimum >= 0 && minimum <= 1 ? minimum : appSettings.geocodingMinimumConfidence,
     ...(dataset.geocoding?.countryBias ? { countryBias: dataset.geocoding.countryBias } : {}),
     unplacedRows: dataset.geocoding?.unplacedRows ?? 'event-without-location',
+    ...datasetProviderChoice(dataset),
   }
 }

@@ -154,6 +154,22 @@ export interface StoredGeocoding {
   readonly stats?: import('@chronotope/geocoding').ResolutionStats
   /** Rows whose place could not be resolved. */
   readonly unplacedRows?: number
+  /** Places put on the map by hand since the import, newest last. */
+  readonly corrections?: readonly StoredPlaceCorrection[]
+}
+
+/** A place of an import corrected by hand, as the import job records it. */
+export interface StoredPlaceCorrection {
+  readonly place: string
+  readonly latitude: number
+  readonly longitude: number
+  readonly precision: string
+  readonly label: string | null
+  /** Whether it also became the location cache's answer (editors and admins). */
+  readonly cached: boolean
+  readonly eventsUpdated: number
+  readonly by: number
+  readonly at: string
 }
 
 /** A dataset document as the pipeline uses it. */
@@ -174,6 +190,9 @@ export interface DatasetDoc {
     readonly enabled?: boolean | null
     readonly countryBias?: string | null
     readonly unplacedRows?: 'event-without-location' | 'row-error' | null
+    readonly providers?: ReadonlyArray<number | { readonly id: number }> | null
+    readonly offlineFallback?: boolean | null
+    readonly minimumConfidence?: number | null
   }
 }
 

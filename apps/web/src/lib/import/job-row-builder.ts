@@ -10,6 +10,7 @@ import type { Payload } from 'payload'
 import { createEventRowBuilder, type BuiltRow } from './event-row-builder'
 import { importGeocodingSettings, type ImportGeocodingSettings } from './geocoding-settings'
 import { idOf, loadDataset, type ImportFileDoc, type ImportJobDoc, type ResolvedIdStrategy } from './import-documents'
+import { importGeocoders } from './geocoders'
 import { readCachedPlaces } from './location-cache'
 import { databasePool } from './progress-tracking'
 
@@ -30,7 +31,12 @@ export async function createJobRowBuilder(
   const mapping = job.mapping!
   const geocoding = importGeocodingSettings(dataset, file.options ?? {}, mapping)
   const placeKeys = (job.geocoding?.places ?? []).map((place) => place.key)
-  const places = geocoding.isEnabled ? await readCachedPlaces(databasePool(payload), placeKeys, false) : new Map()
+  const places = geocoding.isEnabled
+    ? await readCachedPlaces(databasePool(payload), placeKeys, {
+        countHits: false,
+        providers: (await importGeocoders(payload, geocoding)).map((provider) => provider.name),
+      })
+    : new Map()
   const build = createEventRowBuilder({
     datasetId: dataset.id,
     importJobId: job.id,

@@ -36,31 +36,49 @@ function toResult(row: CacheRow): GeocodingResult {
 const CACHE_COLUMNS = `normalized_query, provider, st_x(location) as longitude, st_y(location) as latitude,
   formatted_address, precision, confidence, candidates`
 
+/** The provider name of corrections made by hand; such an entry wins over every provider's answer. */
+export const MANUAL_PROVIDER = 'manual'
+
+/** How {@link readCachedPlaces} reads. */
+export interface CacheReadOptions {
+  /** Count this read as a use of each entry (a geocoding lookup, not a report); default true. */
+  readonly countHits?: boolean
+  /** Only answers of these providers count (corrections by hand always do); default: every provider's. */
+  readonly providers?: readonly string[]
+}
+
+function isBetter(candidate: GeocodingResult, known: GeocodingResult | undefined): boolean {
+  if (!known) return true
+  if (known.provider === MANUAL_PROVIDER) return false
+  if (candidate.provider === MANUAL_PROVIDER) return true
+  return (candidate.best?.confidence ?? -1) > (known.best?.confidence ?? -1)
+}
+
 /**
  * Reads cached, unexpired results for the given keys. Where several providers answered one key,
- * the most confident answer wins.
- * @param countHits - count this read as a use of each entry (a geocoding lookup, not a report)
+ * a correction by hand wins, then the most confident answer.
  */
 export async function readCachedPlaces(
   pool: Pool,
   keys: readonly string[],
-  countHits = true,
+  { countHits = true, providers }: CacheReadOptions = {},
 ): Promise<GeocodingResultsMap> {
   const results: GeocodingResultsMap = new Map()
+  const allowed = providers ? [...new Set([...providers, MANUAL_PROVIDER])] : null
   for (let start = 0; start < keys.length; start += 5000) {
     const slice = keys.slice(start, start + 5000)
-    const unexpired = 'normalized_query = any($1::text[]) and (expires_at is null or expires_at > now())'
+    const unexpired = `normalized_query = any($1::text[]) and (expires_at is null or expires_at > now())
+      and ($2::text[] is null or provider = any($2::text[]))`
     const { rows } = await pool.query<CacheRow>(
       countHits
         ? `update location_cache set hit_count = coalesce(hit_count, 0) + 1, last_used_at = now()
              where ${unexpired} returning ${CACHE_COLUMNS}`
         : `select ${CACHE_COLUMNS} from location_cache where ${unexpired}`,
-      [slice],
+      [slice, allowed],
     )
     for (const row of rows) {
       const result = toResult(row)
-      const known = results.get(row.normalized_query)
-      if (!known || (result.best?.confidence ?? -1) > (known.best?.confidence ?? -1)) results.set(row.normalized_query, result)
+      if (isBetter(result, results.get(row.normalized_query))) results.set(row.normalized_query, result)
     }
   }
   return results

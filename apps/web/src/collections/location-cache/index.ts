@@ -3,10 +3,12 @@ import type { CollectionConfig } from 'payload'
 import { isAdmin } from '../../access/is-admin'
 import { COLLECTION_NAMES } from '../../constants/collection-names'
 import { LOCATION_PRECISION } from '../events/coordinate-provenance-field'
+import { moveEventsWithEntry } from './hooks/move-events-with-entry'
 
 /**
  * Geocoding results cached by normalized query and provider, so each place string is geocoded
- * once. Admin only: admins may inspect, correct or purge entries.
+ * once. Admin only: admins may inspect, correct or purge entries; events geocoded from an entry
+ * move when an admin corrects it.
  */
 export const LocationCache: CollectionConfig = {
   slug: COLLECTION_NAMES.LOCATION_CACHE,
@@ -17,6 +19,7 @@ export const LocationCache: CollectionConfig = {
     group: 'Settings',
   },
   access: { read: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
+  hooks: { afterChange: [moveEventsWithEntry] },
   indexes: [{ fields: ['normalizedQuery', 'provider'], unique: true }],
   fields: [
     { name: 'query', type: 'text', required: true },

@@ -8,8 +8,10 @@ import { ApiError, errorResponse, parseIdParameter } from '../../lib/api/api-err
 import { decideApproval, lockForReview } from '../../lib/import/approval-service'
 import { loadImportForRequest } from '../../lib/import/import-access'
 import { refreshImportFileStatus } from '../../lib/import/import-file-status'
-import type { ImportFileDoc, ImportJobDoc } from '../../lib/import/import-documents'
+import { correctPlace, parsePlaceCorrection } from '../../lib/geocoding/place-correction'
+import type { ImportFileDoc, ImportJobDoc, StoredPlaceCorrection } from '../../lib/import/import-documents'
 import { parseImportOptions } from '../../lib/import/import-options'
+import { databasePool } from '../../lib/import/progress-tracking'
 import { describeImport } from '../../lib/import/import-progress'
 import { queueDatasetDetection, queueStage } from '../../lib/import/queue-stage'
 import { moveImportJob } from '../../lib/import/stage-transition-service'
@@ -116,6 +118,37 @@ const ACTIONS: Record<string, Action> = {
       if (job.stage === PROCESSING_STAGE.AWAITING_APPROVAL) await lockForReview(req.payload, job.id, req.user!)
     }
   },
+  // Puts a place on the map by hand; editors and admins also correct the location cache.
+  'correct-place': async (req, file, body) => {
+    const correction = parsePlaceCorrection(body)
+    const jobs = (await jobsOf(req, file, body.jobId)).filter((job) =>
+      job.geocoding?.places.some((place) => place.key === correction.place),
+    )
+    const job = jobs[0]
+    if (!job) throw new ApiError(404, 'place-not-found', `Import ${file.id} has no place "${correction.place}"`, 'place')
+    const query = job.geocoding!.places.find((place) => place.key === correction.place)!.query.text ?? correction.place
+    const updateCache = isEditorOrAdminUser(req.user)
+    const result = await correctPlace(databasePool(req.payload), job.id, correction, { updateCache, query })
+    const record: StoredPlaceCorrection = {
+      place: correction.place,
+      latitude: correction.latitude,
+      longitude: correction.longitude,
+      precision: correction.precision,
+      label: correction.label ?? null,
+      cached: result.cached,
+      eventsUpdated: result.eventsUpdated,
+      by: Number(req.user!.id),
+      at: new Date().toISOString(),
+    }
+    const earlier = (job.geocoding!.corrections ?? []).filter((known) => known.place !== correction.place)
+    await req.payload.update({
+      collection: COLLECTION_NAMES.IMPORT_JOBS,
+      id: job.id,
+      data: { geocoding: { ...job.geocoding, corrections: [...earlier, record] } },
+      depth: 0,
+      overrideAccess: true,
+    })
+  },
   approve: async (req, file, body) => decide(req, file, body, 'approved'),
   reject: async (req, file, body) => decide(req, file, body, 'rejected'),
 }
@@ -134,7 +167,10 @@ async function decide(req: PayloadRequest, file: ImportFileDoc, body: Record<str
  * `POST /api/import/{importId}/{action}` with an optional JSON body `{ jobId?, reason?, …options }`:
  * `start` (an upload made with autoStart=false, with the options chosen after the preview),
  * `retry` (failed jobs, from the stage they failed in), `cancel`, and for editors and admins
- * `review` (take the approval lock), `approve` and `reject` (`reason`). Answers with the import progress.
+ * `review` (take the approval lock), `approve` and `reject` (`reason`), and `correct-place`
+ * (`{ place, latitude, longitude, precision?, label? }`: moves the import's events from that place;
+ * an editor's or admin's correction also becomes the location cache's answer, moving every event
+ * geocoded from the place). Answers with the import progress.
  */
 export const importActionEndpoint: Endpoint = {
   path: '/import/:importId/:action',

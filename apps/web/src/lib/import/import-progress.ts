@@ -12,7 +12,13 @@ import type { Payload } from 'payload'
 import { COLLECTION_NAMES } from '../../constants/collection-names'
 import type { ImportStatus } from '../../constants/import-status'
 import { PROCESSING_STAGE, PROCESSING_STAGE_ORDER, type ProcessingStage } from '../../constants/processing-stage'
-import { idOf, type DuplicationSummary, type ImportFileDoc, type ImportJobDoc } from './import-documents'
+import {
+  idOf,
+  type DuplicationSummary,
+  type ImportFileDoc,
+  type ImportJobDoc,
+  type StoredPlaceCorrection,
+} from './import-documents'
 
 /** Row errors included in a progress answer; all of them download as CSV. */
 export const PROGRESS_ROW_ERRORS = 100
@@ -49,7 +55,13 @@ export interface ImportJobProgress {
     readonly isBalanced: boolean
   }
   readonly duplicates: DuplicationSummary | null
-  readonly geocoding: { readonly places: number; readonly stats: ResolutionStats | null; readonly unplacedRows: number | null } | null
+  readonly geocoding: {
+    readonly places: number
+    readonly stats: ResolutionStats | null
+    readonly unplacedRows: number | null
+    /** Places put on the map by hand (`POST /api/import/{importId}/correct-place`). */
+    readonly corrections: readonly StoredPlaceCorrection[]
+  } | null
   readonly errors: readonly RowError[]
   readonly errorsUrl: string
   readonly schema: {
@@ -128,7 +140,12 @@ export function describeImportJob(job: ImportJobDoc, datasetName: string | null)
     },
     duplicates: job.duplicates ?? null,
     geocoding: job.geocoding
-      ? { places: job.geocoding.places.length, stats: job.geocoding.stats ?? null, unplacedRows: job.geocoding.unplacedRows ?? null }
+      ? {
+          places: job.geocoding.places.length,
+          stats: job.geocoding.stats ?? null,
+          unplacedRows: job.geocoding.unplacedRows ?? null,
+          corrections: job.geocoding.corrections ?? [],
+        }
       : null,
     errors: (job.errors ?? []).slice(0, PROGRESS_ROW_ERRORS),
     errorsUrl: `/api/import/${idOf(job.importFile)}/errors.csv?job=${job.id}`,

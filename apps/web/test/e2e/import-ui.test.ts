@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
@@ -155,6 +155,22 @@ describe('the import page', () => {
     for (const broken of BROKEN_ROWS) {
       expect(lines.some((line) => line.includes(`,${broken.row},`) && line.includes(broken.code)), broken.code).toBe(true)
     }
+  })
+
+  it('lists the places it could not find and lets the uploader put one on the map', async () => {
+    const file = path.join(dataDir, 'fairs.csv')
+    writeFileSync(file, 'title,date,city,state\nFair,2021-05-01,Dayton,Ohio\nMarket,2021-05-03,Xqzzyville,\n')
+    await uploadAndPreview(file, { catalog: CATALOG })
+    await startAndWait(/^Completed$/)
+    const notFound = page.locator('details', { hasText: 'Places not found (1)' })
+    await notFound.locator('li', { hasText: 'xqzzyville' }).getByRole('button', { name: 'Correct' }).click()
+    await notFound.getByLabel('Latitude, longitude').fill('95, 10')
+    await notFound.getByRole('button', { name: 'Save' }).click()
+    await notFound.getByRole('alert').getByText('Enter latitude and longitude').waitFor()
+    await notFound.getByLabel('Latitude, longitude').fill('39.96, -82.99')
+    await notFound.getByRole('button', { name: 'Save' }).click()
+    await notFound.getByText('placed by hand at 39.96, -82.99 (1 event moved)').waitFor({ timeout: 30_000 })
+    if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, 'place-correction.png'), fullPage: true })
   })
 
   it('holds a breaking change for an editor, who approves it from the pending approvals', async () => {

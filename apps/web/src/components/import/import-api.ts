@@ -117,10 +117,13 @@ export function fetchImportProgress(importId: number, signal?: AbortSignal): Pro
 }
 
 /** The actions on an import; each answers with the progress. */
-export type ImportAction = 'start' | 'retry' | 'cancel' | 'review' | 'approve' | 'reject'
+export type ImportAction = 'start' | 'retry' | 'cancel' | 'review' | 'approve' | 'reject' | 'correct-place'
 
 /** The body of an action: start options, or a job id and a rejection reason. */
-export type ImportActionBody = StartImportBody | { readonly jobId?: number; readonly reason?: string }
+export type ImportActionBody =
+  | StartImportBody
+  | { readonly jobId?: number; readonly reason?: string }
+  | { readonly jobId: number; readonly place: string; readonly latitude: number; readonly longitude: number }
 
 /** Runs an action on an import (`POST /api/import/{importId}/{action}`). */
 export function postImportAction(importId: number, action: ImportAction, body: ImportActionBody = {}): Promise<ImportProgressResponse> {

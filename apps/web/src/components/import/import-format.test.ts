@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { datasetNameFromFile, formatBytes, formatCell, formatDuration, formatRate, formatShare, shorten, stageLabel, statusLabel } from './import-format'
+import { countOf, datasetNameFromFile, formatBytes, formatCell, formatDuration, formatRate, formatShare, shorten, stageLabel, statusLabel } from './import-format'
 
 describe('formatBytes', () => {
   it.each<[number, string]>([
@@ -99,5 +99,13 @@ describe('labels', () => {
     [statusLabel('pending'), 'Not started'],
   ])('%s', (label, expected) => {
     expect(label).toBe(expected)
+  })
+})
+
+describe('countOf', () => {
+  it('uses the singular for one and the plural otherwise', () => {
+    expect(countOf(1, 'event')).toBe('1 event')
+    expect(countOf(0, 'event')).toBe('0 events')
+    expect(countOf(2500, 'row has', 'rows have')).toBe('2,500 rows have')
   })
 })

@@ -16,6 +16,15 @@ export function formatCount(value: number): string {
 }
 
 /**
+ * A count with its noun, singular for one.
+ * @example countOf(1, 'row') // '1 row'
+ * @example countOf(2500, 'event') // '2,500 events'
+ */
+export function countOf(value: number, singular: string, plural = `${singular}s`): string {
+  return `${formatCount(value)} ${value === 1 ? singular : plural}`
+}
+
+/**
  * A file size in bytes, as B, KB, MB or GB (1 KB = 1,024 bytes) with one decimal above 10 KB.
  * @example formatBytes(1536) // '1.5 KB'
  */

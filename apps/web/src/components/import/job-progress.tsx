@@ -119,7 +119,15 @@ export function JobProgress({
       <ErrorMessage error={error} />
 
       <SchemaWarnings warnings={job.schema.warnings} />
-      {job.geocoding && <GeocodingSummary geocoding={job.geocoding} />}
+      {job.geocoding && (
+        <GeocodingSummary
+          geocoding={job.geocoding}
+          importId={importId}
+          jobId={job.jobId}
+          isCurator={isCurator}
+          onProgress={onProgress}
+        />
+      )}
       <RowErrorsTable errors={job.errors} total={job.counts.rowErrors} downloadUrl={job.errorsUrl} />
       <ImportHistory history={job.history} />
     </article>

@@ -2,6 +2,7 @@ import * as migration_20261120_233922_initial from './20261120_233922_initial';
 import * as migration_20261121_023643_import_pipeline from './20261121_023643_import_pipeline';
 import * as migration_20261121_034555_geocoding_rate_limits from './20261121_034555_geocoding_rate_limits';
 import * as migration_20261121_044344_dataset_geocoding_overrides from './20261121_044344_dataset_geocoding_overrides';
+import * as migration_20261121_052000_events_search_index from './20261121_052000_events_search_index';
 
 export const migrations = [
   {
@@ -23,5 +24,10 @@ export const migrations = [
     up: migration_20261121_044344_dataset_geocoding_overrides.up,
     down: migration_20261121_044344_dataset_geocoding_overrides.down,
     name: '20261121_044344_dataset_geocoding_overrides'
+  },
+  {
+    up: migration_20261121_052000_events_search_index.up,
+    down: migration_20261121_052000_events_search_index.down,
+    name: '20261121_052000_events_search_index',
   },
 ];

@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { canReadDatasetContent } from '../../access/can-read-dataset-content'
 import { canChangeDatasetContent, canCreateDatasetContent } from '../../access/can-write-dataset-content'
 import { COLLECTION_NAMES } from '../../constants/collection-names'
+import { eventReadEndpoints } from '../../endpoints/events/read-endpoints'
 import { coordinateProvenanceField } from './coordinate-provenance-field'
 
 /** Precision of an event's time, so "1848" is never shown as "1 January 1848, 00:00". */
@@ -28,6 +29,8 @@ export const Events: CollectionConfig = {
     update: canChangeDatasetContent,
     delete: canChangeDatasetContent,
   },
+  // The read API (list, histogram, map clusters, bounds, filters, exports) under /api/events/.
+  endpoints: eventReadEndpoints,
   indexes: [
     { fields: ['dataset', 'uniqueId'], unique: true },
     { fields: ['dataset', 'eventTime'] },

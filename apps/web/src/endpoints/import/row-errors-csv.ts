@@ -4,20 +4,10 @@ import type { Endpoint } from 'payload'
 
 import { COLLECTION_NAMES } from '../../constants/collection-names'
 import { errorResponse, parseIdParameter } from '../../lib/api/api-error'
+import { csvCell } from '../../lib/api/csv-cell'
 import { createJobRowBuilder } from '../../lib/import/job-row-builder'
 import { loadImportForRequest } from '../../lib/import/import-access'
 import { importFilePath, type ImportFileDoc, type ImportJobDoc } from '../../lib/import/import-documents'
-
-/**
- * A CSV cell: quoted when needed, and with a leading `'` before `= + - @` so a spreadsheet never
- * runs a hostile value as a formula.
- * @example csvCell('=HYPERLINK("x")') // "\"'=HYPERLINK(\"\"x\"\")\""
- */
-export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value)
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
-  return /[",\n\r]/.test(text) || text.startsWith("'") ? `"${text.replace(/"/g, '""')}"` : text
-}
 
 async function* errorsOf(payload: Parameters<Endpoint['handler']>[0]['payload'], file: ImportFileDoc, job: ImportJobDoc) {
   if (!job.mapping || !job.detectedSchema) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { csvCell } from '../../endpoints/import/row-errors-csv'
+import { csvCell } from '../api/csv-cell'
 import { toPostgresTimestamp } from '../events/bulk-insert-events'
 import { copyText } from '../events/copy-events'
 import { summarizeImportStatus } from './import-file-status'

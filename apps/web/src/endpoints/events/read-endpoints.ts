@@ -1,0 +1,104 @@
+import {
+  FilterParameterError,
+  parseFilterState,
+  parseHistogramInterval,
+  parseListParams,
+  parseZoom,
+  type BoundingBox,
+  type FilterState,
+} from '@chronotope/filters'
+import type { Endpoint, PayloadRequest } from 'payload'
+
+import { ApiError, errorResponse } from '../../lib/api/api-error'
+import { cachedJson, readHeaders } from '../../lib/api/http-caching'
+import type { DatasetScope } from '../../lib/events-read/event-conditions'
+import { eventBounds } from '../../lib/events-read/event-bounds'
+import { eventHistogram } from '../../lib/events-read/event-histogram'
+import { exportEvents, type ExportFormat } from '../../lib/events-read/export-events'
+import { filterFields } from '../../lib/events-read/filter-fields'
+import { listEvents } from '../../lib/events-read/list-events'
+import { mapClusters } from '../../lib/events-read/map-clusters'
+import { readScope } from '../../lib/events-read/read-scope'
+import { databasePool } from '../../lib/import/progress-tracking'
+
+interface ReadContext {
+  readonly req: PayloadRequest
+  readonly params: URLSearchParams
+  readonly state: FilterState
+  readonly scope: DatasetScope
+}
+
+function searchParams(req: PayloadRequest): URLSearchParams {
+  return new URL(req.url ?? 'http://localhost/').searchParams
+}
+
+/** Runs a read: parses the filter state, finds the datasets in scope, and maps bad input to 400. */
+async function withReadContext(req: PayloadRequest, run: (context: ReadContext) => Promise<Response>): Promise<Response> {
+  try {
+    const params = searchParams(req)
+    const state = parseFilterState(params)
+    const scope = await readScope(req, state)
+    return await run({ req, params, state, scope })
+  } catch (error) {
+    const known =
+      error instanceof FilterParameterError ? new ApiError(400, 'invalid-parameter', error.message, error.parameter) : error
+    return errorResponse(known, (err) => req.payload.logger.error({ err, msg: `Events read failed: ${req.url}` }))
+  }
+}
+
+function jsonEndpoint(path: string, read: (context: ReadContext) => Promise<unknown>): Endpoint {
+  return {
+    path,
+    method: 'get',
+    handler: (req) => withReadContext(req, async (context) => cachedJson(req, await read(context))),
+  }
+}
+
+function requireBbox(state: FilterState): FilterState & { bbox: BoundingBox } {
+  if (!state.bbox) throw new ApiError(400, 'missing-parameter', 'bbox: the map view is required, as west,south,east,north', 'bbox')
+  return state as FilterState & { bbox: BoundingBox }
+}
+
+function exportEndpoint(format: ExportFormat): Endpoint {
+  return {
+    path: `/export.${format}`,
+    method: 'get',
+    handler: (req) =>
+      withReadContext(req, async ({ state, scope }) => {
+        const stream = exportEvents(databasePool(req.payload), state, scope, format)
+        return new Response(stream, {
+          headers: {
+            ...readHeaders(req),
+            'Content-Type': format === 'csv' ? 'text/csv; charset=utf-8' : 'application/geo+json; charset=utf-8',
+            'Content-Disposition': `attachment; filename="chronotope-events.${format}"`,
+          },
+        })
+      }),
+  }
+}
+
+/**
+ * The events read API, mounted on the events collection (`/api/events/...`). Every endpoint takes
+ * the same filter state (`@chronotope/filters`: catalogs, datasets, start, end, bbox, filters, q)
+ * and sees only public events plus those the caller may see:
+ * - `GET /api/events/list`: a page of events (`limit`, `cursor` or `page`, `sort`, `fields`)
+ * - `GET /api/events/histogram`: counts over time (`interval`: auto, hour … century)
+ * - `GET /api/events/map-clusters`: clusters and single events for `bbox` and `zoom`
+ * - `GET /api/events/bounds`: the extent of the filtered events
+ * - `GET /api/events/filters`: the filterable fields of the selection, with values or ranges
+ * - `GET /api/events/export.csv` and `/export.geojson`: every filtered event, streamed
+ */
+export const eventReadEndpoints: Endpoint[] = [
+  jsonEndpoint('/list', ({ req, params, state, scope }) => listEvents(databasePool(req.payload), state, scope, parseListParams(params))),
+  jsonEndpoint('/histogram', ({ req, params, state, scope }) =>
+    eventHistogram(databasePool(req.payload), state, scope, parseHistogramInterval(params)),
+  ),
+  jsonEndpoint('/map-clusters', ({ req, params, state, scope }) => {
+    const zoom = parseZoom(params)
+    return mapClusters(databasePool(req.payload), requireBbox(state), scope, zoom)
+  }),
+  jsonEndpoint('/bounds', ({ req, state, scope }) => eventBounds(databasePool(req.payload), state, scope)),
+  jsonEndpoint('/filters', ({ req, state, scope }) => filterFields(databasePool(req.payload), state, scope)),
+  exportEndpoint('csv'),
+  exportEndpoint('geojson'),
+]

@@ -1,0 +1,23 @@
+/**
+ * `GET /api/events/bounds`: the extent of the filtered events, for "zoom to data".
+ * @module
+ */
+import type { FilterState } from '@chronotope/filters'
+import type { Pool } from 'pg'
+
+import { eventConditions, SqlParams, type DatasetScope } from './event-conditions'
+import type { SimpleBoundsResponse } from './read-responses'
+
+/** The simple (west ≤ east) extent of the filtered events that have a location. */
+export async function eventBounds(pool: Pool, state: FilterState, scope: DatasetScope): Promise<SimpleBoundsResponse> {
+  const params = new SqlParams()
+  const where = eventConditions(state, scope, params)
+  const { rows } = await pool.query<{ west: number | null; south: number | null; east: number | null; north: number | null; count: number }>(
+    `select st_xmin(x) as west, st_ymin(x) as south, st_xmax(x) as east, st_ymax(x) as north, n as count
+     from (select st_extent(e.location) as x, count(e.location)::int as n from events e where ${where}) t`,
+    params.values,
+  )
+  const row = rows[0]
+  if (!row || row.count === 0 || row.west === null) return { bounds: null, count: 0 }
+  return { bounds: [row.west, row.south!, row.east!, row.north!], count: row.count }
+}

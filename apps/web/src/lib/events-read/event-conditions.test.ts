@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+
+import { parseFilterState } from '@chronotope/filters'
+
+import { eventConditions, SqlParams } from './event-conditions'
+
+function conditionsOf(query: string, scope: 'all' | number[] = 'all') {
+  const params = new SqlParams()
+  const text = eventConditions(parseFilterState(new URLSearchParams(query)), scope, params)
+  return { text, params: params.values }
+}
+
+describe('eventConditions', () => {
+  it('is true with no filter for a caller who may see everything', () => {
+    expect(conditionsOf('')).toEqual({ text: 'true', params: [] })
+  })
+
+  it('limits to the datasets in scope, even when the state names none', () => {
+    expect(conditionsOf('', [3, 5])).toEqual({ text: 'e.dataset_id = any($1::int[])', params: [[3, 5]] })
+    expect(conditionsOf('', [])).toEqual({ text: 'e.dataset_id = any($1::int[])', params: [[]] })
+  })
+
+  it('binds the time range inclusively, as PostgreSQL reads BCE dates', () => {
+    const { text, params } = conditionsOf('start=-0500&end=1999')
+    expect(text).toBe('e.event_time >= $1::timestamptz and e.event_time <= $2::timestamptz')
+    expect(params).toEqual(['0501-01-01T00:00:00.000Z BC', '1999-12-31T23:59:59.999Z'])
+  })
+
+  it('splits a box across the antimeridian into two envelopes', () => {
+    const { text, params } = conditionsOf('bbox=170,-10,-170,10')
+    expect(text).toMatch(/^\(e\.location && st_makeenvelope\(.*\) or e\.location && st_makeenvelope\(.*\)\)$/)
+    expect(params).toEqual([170, -10, 180, 10, -180, -10, -170, 10])
+  })
+
+  it('keeps field paths and values out of the SQL text', () => {
+    const hostile = `{"kind":["'; delete from users; --"],"a.b":{"min":1,"max":5}}`
+    const { text, params } = conditionsOf(`filters=${encodeURIComponent(hostile)}`)
+    expect(text).not.toContain('delete from')
+    expect(params).toContainEqual(["'; delete from users; --"])
+    expect(params).toContainEqual(['a', 'b'])
+    expect(params).toContain(1)
+    expect(params).toContain(5)
+  })
+
+  it('searches title, description and place with a web-style query', () => {
+    const { text, params } = conditionsOf('q=%22flash%20flood%22%20-drill')
+    expect(text).toContain("websearch_to_tsquery('simple'::regconfig, $1)")
+    expect(params).toEqual(['"flash flood" -drill'])
+  })
+})

@@ -1,0 +1,115 @@
+/**
+ * The response types of the events read API (`/api/events/*`).
+ * @module
+ */
+import type { HistogramInterval } from '@chronotope/filters'
+
+/** One event as lists and exports show it. */
+export interface EventListItem {
+  readonly id: number
+  readonly datasetId: number
+  readonly title: string | null
+  readonly description: string | null
+  /** ISO 8601; years before 1 CE are written with a sign and six digits (`-000499-…`). */
+  readonly eventTime: string | null
+  readonly eventEndTime: string | null
+  readonly timePrecision: string | null
+  readonly longitude: number | null
+  readonly latitude: number | null
+  readonly locationName: string | null
+  /** The original row's values: all of them, or the `fields` asked for. */
+  readonly data: Record<string, unknown>
+}
+
+/** Response type "events list": `GET /api/events/list`. */
+export interface EventsListResponse {
+  readonly events: readonly EventListItem[]
+  /** Pass as `cursor` for the next page; null on the last page. */
+  readonly nextCursor: string | null
+  /** The page number, when paging by `page`. */
+  readonly page: number | null
+  readonly limit: number
+}
+
+/** One bucket of the histogram. */
+export interface HistogramBucket {
+  /** The bucket's first instant (ISO 8601). */
+  readonly start: string
+  /** The next bucket's first instant: the bucket is [start, end). */
+  readonly end: string
+  readonly count: number
+}
+
+/** Response type "histogram": `GET /api/events/histogram`. */
+export interface HistogramResponse {
+  readonly interval: HistogramInterval
+  /** Every bucket from the first to the last, empty ones included. */
+  readonly buckets: readonly HistogramBucket[]
+  /** Events with a time that match the filters. */
+  readonly total: number
+  /** The range the buckets cover, or null when no event matches. */
+  readonly range: { readonly start: string; readonly end: string } | null
+}
+
+/** `[west, south, east, north]` in degrees. */
+export type Bounds = readonly [number, number, number, number]
+
+/** A map mark: a cluster of events in one grid cell, or a single event. */
+export type MapClusterFeature =
+  | {
+      readonly type: 'Feature'
+      readonly id: string
+      readonly geometry: { readonly type: 'Point'; readonly coordinates: readonly [number, number] }
+      readonly properties: {
+        readonly cluster: true
+        readonly count: number
+        /** The events' own extent, for zoom-to. */
+        readonly bounds: Bounds
+      }
+    }
+  | {
+      readonly type: 'Feature'
+      readonly id: number
+      readonly geometry: { readonly type: 'Point'; readonly coordinates: readonly [number, number] }
+      readonly properties: {
+        readonly cluster: false
+        readonly eventId: number
+        readonly datasetId: number
+        readonly title: string | null
+        readonly eventTime: string | null
+      }
+    }
+
+/** Response type "map clusters": `GET /api/events/map-clusters`, a GeoJSON FeatureCollection. */
+export interface MapClustersResponse {
+  readonly type: 'FeatureCollection'
+  readonly features: readonly MapClusterFeature[]
+  readonly zoom: number
+  /** Events in the box that match the filters. */
+  readonly total: number
+}
+
+/** Response type "simple bounds": `GET /api/events/bounds`. */
+export interface SimpleBoundsResponse {
+  /** The extent of the matching events with a location, or null when there are none. */
+  readonly bounds: Bounds | null
+  /** Matching events with a location. */
+  readonly count: number
+}
+
+/** A filterable field of the current selection. */
+export type FilterField =
+  | {
+      readonly path: string
+      readonly kind: 'values'
+      /** The most common values with their counts, most common first. */
+      readonly values: ReadonlyArray<{ readonly value: string; readonly count: number }>
+      /** Whether more values exist than are listed. */
+      readonly truncated: boolean
+    }
+  | { readonly path: string; readonly kind: 'range'; readonly min: number; readonly max: number; readonly count: number }
+
+/** `GET /api/events/filters`: what the current selection can be filtered by. */
+export interface FilterFieldsResponse {
+  readonly fields: readonly FilterField[]
+}

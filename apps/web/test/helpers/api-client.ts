@@ -83,10 +83,10 @@ export class ApiClient {
   }
 
   /** `GET /api{path}` returning the raw response text (CSV downloads). */
-  async getText(path: string): Promise<{ status: number; text: string; headers: Headers }> {
+  async getText(path: string, headers: Record<string, string> = {}): Promise<{ status: number; text: string; headers: Headers }> {
     const url = new URL(`http://localhost:3000/api${path}`)
     const slug = url.pathname.replace(/^\/api\//, '').split('/').filter(Boolean)
-    const request = new Request(url, { method: 'GET', headers: this.headers() })
+    const request = new Request(url, { method: 'GET', headers: { ...this.headers(), ...headers } })
     const response = await handlers.GET(request, { params: Promise.resolve({ slug }) })
     return { status: response.status, text: await response.text(), headers: response.headers }
   }

@@ -1,0 +1,80 @@
+/**
+ * A small, known world of events for the read API's tests: a public catalog owned by the demo user
+ * with a public dataset and a private one. Private events carry a word, a category value, a time
+ * and a region that no public event has, so any leak shows up in a count.
+ * @module
+ */
+import { insertEventsBulk, type EventRow } from '../../src/lib/events/bulk-insert-events'
+import { databasePool } from '../../src/lib/import/progress-tracking'
+import { testPayload } from './api-client'
+import { demoUserId } from './demo-users'
+
+/** The ids and sizes of the fixture. */
+export interface ReadFixture {
+  readonly catalogId: number
+  readonly publicDatasetId: number
+  readonly privateDatasetId: number
+  readonly publicEvents: number
+  readonly privateEvents: number
+}
+
+function event(datasetId: number, index: number, overrides: Partial<EventRow>): EventRow {
+  return {
+    datasetId,
+    uniqueId: `read-${datasetId}-${index}`,
+    title: `Public meeting ${index}`,
+    description: null,
+    eventTime: new Date(Date.UTC(2000 + (index % 10), index % 12, 1 + (index % 28))),
+    eventEndTime: null,
+    timePrecision: 'day',
+    longitude: 2.35 + (index % 7) * 0.01,
+    latitude: 48.85 + (index % 5) * 0.01,
+    locationName: 'Paris',
+    coordinateSource: 'source-columns',
+    coordinatePrecision: null,
+    coordinateConfidence: null,
+    coordinateSourceColumns: null,
+    coordinateProvider: null,
+    data: { category: index % 2 === 0 ? 'protest' : 'meeting', attendance: 10 + index },
+    contentHash: null,
+    importJobId: null,
+    sourceRow: index + 1,
+    ...overrides,
+  }
+}
+
+/** Creates the fixture under a unique name. */
+export async function createReadFixture(name: string, publicEvents = 30, privateEvents = 12): Promise<ReadFixture> {
+  const payload = await testPayload()
+  const owner = await demoUserId('user')
+  const catalog = await payload.create({ collection: 'catalogs', data: { name, owner, isPublic: true } })
+  const publicDataset = await payload.create({
+    collection: 'datasets',
+    data: { name: `${name} public`, catalog: catalog.id, owner, isPublic: true },
+  })
+  const privateDataset = await payload.create({
+    collection: 'datasets',
+    data: { name: `${name} private`, catalog: catalog.id, owner, isPublic: false },
+  })
+  const rows = [
+    ...Array.from({ length: publicEvents }, (_, index) => event(Number(publicDataset.id), index, {})),
+    ...Array.from({ length: privateEvents }, (_, index) =>
+      event(Number(privateDataset.id), index, {
+        title: `Whistleblower briefing ${index}`,
+        eventTime: new Date(Date.UTC(1850, index % 12, 1)),
+        longitude: 151.2 + index * 0.001,
+        latitude: -33.86,
+        locationName: 'Sydney',
+        data: { category: 'leak', attendance: 1000 + index },
+      }),
+    ),
+  ]
+  await insertEventsBulk(databasePool(payload), rows)
+  return {
+    catalogId: Number(catalog.id),
+    publicDatasetId: Number(publicDataset.id),
+    privateDatasetId: Number(privateDataset.id),
+    publicEvents,
+    privateEvents,
+  }
+}

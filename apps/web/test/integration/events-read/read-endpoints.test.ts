@@ -1,0 +1,195 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+
+import { anonymous, ApiClient } from '../../helpers/api-client'
+import { createReadFixture, type ReadFixture } from '../../helpers/read-fixture'
+
+let fixture: ReadFixture
+let owner: ApiClient
+let scope: string
+
+beforeAll(async () => {
+  fixture = await createReadFixture(`Read endpoints ${Date.now()}`)
+  owner = await ApiClient.as('user')
+  scope = `catalogs=${fixture.catalogId}`
+})
+
+describe('GET /api/events/list', () => {
+  it('pages by cursor through every event once, in time order, events without time last', async () => {
+    const seen: Array<{ id: number; eventTime: string }> = []
+    let cursor: string | null = null
+    do {
+      const page = await owner.get(`/events/list?${scope}&limit=5${cursor ? `&cursor=${cursor}` : ''}`)
+      expect(page.status).toBe(200)
+      seen.push(...page.body.events)
+      cursor = page.body.nextCursor
+    } while (cursor)
+    expect(seen).toHaveLength(fixture.publicEvents + fixture.privateEvents)
+    expect(new Set(seen.map((event) => event.id)).size).toBe(seen.length)
+    const times = seen.map((event) => Date.parse(event.eventTime))
+    expect(times).toEqual([...times].sort((a, b) => a - b))
+    expect(seen[0]!.eventTime).toBe('1850-01-01T00:00:00.000Z')
+  })
+
+  it('sorts newest first, pages by number and returns only the fields asked for', async () => {
+    const first = await owner.get(`/events/list?${scope}&sort=time-desc&limit=3&page=1&fields=category`)
+    const second = await owner.get(`/events/list?${scope}&sort=time-desc&limit=3&page=2&fields=category`)
+    expect(first.body.events).toHaveLength(3)
+    expect(Date.parse(first.body.events[2].eventTime)).toBeGreaterThanOrEqual(Date.parse(second.body.events[0].eventTime))
+    expect(Object.keys(first.body.events[0].data)).toEqual(['category'])
+  })
+})
+
+describe('filters shared by every endpoint', () => {
+  it('filters by enum values, numeric ranges, text, time and a box across the antimeridian', async () => {
+    const count = async (query: string) => (await owner.get(`/events/list?${scope}&limit=1000&${query}`)).body.events.length
+    expect(await count(`filters=${encodeURIComponent('{"category":["leak"]}')}`)).toBe(fixture.privateEvents)
+    expect(await count(`filters=${encodeURIComponent('{"category":["protest","leak"]}')}`)).toBe(fixture.publicEvents / 2 + fixture.privateEvents)
+    expect(await count(`filters=${encodeURIComponent('{"attendance":{"min":1000}}')}`)).toBe(fixture.privateEvents)
+    expect(await count(`filters=${encodeURIComponent('{"attendance":{"min":10,"max":14}}')}`)).toBe(5)
+    expect(await count('q=whistleblower')).toBe(fixture.privateEvents)
+    expect(await count('start=1800&end=1899')).toBe(fixture.privateEvents)
+    expect(await count('bbox=150,-40,-170,-30')).toBe(fixture.privateEvents)
+    expect(await count('bbox=-10,40,10,50')).toBe(fixture.publicEvents)
+  })
+
+  it('lists the filterable fields with value counts and numeric ranges', async () => {
+    const { body } = await owner.get(`/events/filters?${scope}`)
+    expect(body.fields).toContainEqual({
+      path: 'category',
+      kind: 'values',
+      values: [
+        { value: 'meeting', count: 15 },
+        { value: 'protest', count: 15 },
+        { value: 'leak', count: 12 },
+      ],
+      truncated: false,
+    })
+    expect(body.fields).toContainEqual({ path: 'attendance', kind: 'range', min: 10, max: 1011, count: 42 })
+  })
+})
+
+describe('GET /api/events/histogram', () => {
+  it('counts in calendar buckets before 1970, filling empty ones', async () => {
+    const { body } = await owner.get(`/events/histogram?${scope}&interval=year&start=1850&end=1852`)
+    expect(body.interval).toBe('year')
+    expect(body.buckets).toEqual([
+      { start: '1850-01-01T00:00:00.000Z', end: '1851-01-01T00:00:00.000Z', count: 12 },
+      { start: '1851-01-01T00:00:00.000Z', end: '1852-01-01T00:00:00.000Z', count: 0 },
+      { start: '1852-01-01T00:00:00.000Z', end: '1853-01-01T00:00:00.000Z', count: 0 },
+    ])
+  })
+
+  it('chooses an interval that gives a readable number of buckets', async () => {
+    const { body } = await owner.get(`/events/histogram?${scope}`)
+    expect(body.total).toBe(fixture.publicEvents + fixture.privateEvents)
+    expect(body.buckets.length).toBeGreaterThanOrEqual(10)
+    expect(body.buckets.length).toBeLessThanOrEqual(200)
+    expect(body.buckets.reduce((sum: number, bucket: { count: number }) => sum + bucket.count, 0)).toBe(body.total)
+  })
+})
+
+describe('GET /api/events/map-clusters and /bounds', () => {
+  it('returns single events when few are in view', async () => {
+    const { body } = await owner.get(`/events/map-clusters?${scope}&bbox=150,-40,155,-30&zoom=12`)
+    expect(body.type).toBe('FeatureCollection')
+    expect(body.features).toHaveLength(fixture.privateEvents)
+    expect(body.features[0].properties.cluster).toBe(false)
+  })
+
+  it('keeps a cluster the same while the map pans at one zoom', async () => {
+    const many = await createReadFixture(`Clusters ${Date.now()}`, 260, 0)
+    const paris = (query: string) =>
+      owner
+        .get(`/events/map-clusters?catalogs=${many.catalogId}&zoom=3&${query}`)
+        .then(({ body }) => body.features.filter((feature: any) => feature.properties.cluster))
+    const [left, right] = await Promise.all([paris('bbox=-20,30,10,60'), paris('bbox=0,40,40,70')])
+    expect(left).toHaveLength(1)
+    expect(right).toEqual(left)
+    expect(left[0].properties.count).toBe(260)
+    const [west, south, east, north] = left[0].properties.bounds
+    expect(west).toBeCloseTo(2.35)
+    expect(south).toBeCloseTo(48.85)
+    expect(east).toBeCloseTo(2.41)
+    expect(north).toBeCloseTo(48.89)
+  })
+
+  it('gives the extent of the filtered events', async () => {
+    const { body } = await owner.get(`/events/bounds?${scope}&q=whistleblower`)
+    expect(body.count).toBe(fixture.privateEvents)
+    expect(body.bounds[0]).toBeCloseTo(151.2)
+    expect(body.bounds[1]).toBeCloseTo(-33.86)
+  })
+})
+
+describe('exports', () => {
+  it('streams exactly the filtered events as CSV with their data columns, and as GeoJSON', async () => {
+    const csv = await owner.getText(`/events/export.csv?${scope}&q=whistleblower`)
+    expect(csv.headers.get('content-type')).toContain('text/csv')
+    const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\r\n')
+    expect(lines[0]).toBe('id,dataset_id,title,description,event_time,event_end_time,time_precision,longitude,latitude,location_name,attendance,category')
+    expect(lines).toHaveLength(fixture.privateEvents + 1)
+    expect(lines[1]).toMatch(/,Whistleblower briefing \d+,,1850-\d\d-01T00:00:00\.000Z,,day,151\.2\d*,-33\.86,Sydney,10\d\d,leak$/)
+    const geojson = JSON.parse((await owner.getText(`/events/export.geojson?${scope}&q=whistleblower`)).text)
+    expect(geojson.type).toBe('FeatureCollection')
+    expect(geojson.features).toHaveLength(fixture.privateEvents)
+    expect(geojson.features[0].geometry.coordinates[1]).toBeCloseTo(-33.86)
+  })
+})
+
+describe('caching', () => {
+  it('gives public answers an ETag and a shared-cache lifetime, and answers 304 to a repeat', async () => {
+    const first = await anonymous.getText(`/events/histogram?${scope}`)
+    expect(first.status).toBe(200)
+    expect(first.headers.get('cache-control')).toContain('public')
+    const etag = first.headers.get('etag')!
+    expect(etag).toMatch(/^W\/".+"$/)
+    const again = await anonymous.getText(`/events/histogram?${scope}`, { 'If-None-Match': etag })
+    expect(again.status).toBe(304)
+    expect(again.text).toBe('')
+    const other = await anonymous.getText(`/events/histogram?${scope}&start=2005`, { 'If-None-Match': etag })
+    expect(other.status).toBe(200)
+  })
+
+  it('keeps answers for signed-in callers out of shared caches', async () => {
+    const { headers } = await owner.getText(`/events/list?${scope}`)
+    expect(headers.get('cache-control')).toBe('private, no-cache')
+    expect(headers.get('vary')).toContain('Authorization')
+  })
+})
+
+describe('bad parameters', () => {
+  it.each([
+    ['/events/list?start=2020-13-45', 'start'],
+    ['/events/list?end=banana', 'end'],
+    ['/events/list?start=2020&end=2019', 'end'],
+    ['/events/list?bbox=0,95,10,96', 'bbox'],
+    ['/events/list?bbox=1,2,3', 'bbox'],
+    ['/events/map-clusters?bbox=0,0,10,10', 'zoom'],
+    ['/events/map-clusters?bbox=0,0,10,10&zoom=30', 'zoom'],
+    ['/events/map-clusters?zoom=3', 'bbox'],
+    ['/events/list?datasets=2147483000', 'datasets'],
+    ['/events/list?catalogs=2147483000', 'catalogs'],
+    ['/events/list?datasets=1;drop%20table%20events', 'datasets'],
+    ['/events/list?limit=5000', 'limit'],
+    ['/events/list?limit=-1', 'limit'],
+    ['/events/list?cursor=not-a-cursor', 'cursor'],
+    ['/events/list?sort=random()', 'sort'],
+    ['/events/list?filters={bad', 'filters'],
+    [`/events/list?filters=${encodeURIComponent('{"attendance":{"min":"x"}}')}`, 'filters'],
+    [`/events/list?filters=${encodeURIComponent('{"a\'; drop table events; --":["x"]}')}`, 'filters'],
+    ['/events/histogram?interval=fortnight', 'interval'],
+    ['/events/histogram?interval=hour&start=1800&end=2000', 'interval'],
+  ])('%s is a 400 naming %s', async (path, parameter) => {
+    const response = await owner.get(path)
+    expect(response.status).toBe(400)
+    expect(response.body.parameter).toBe(parameter)
+    expect(response.body.error).toContain(parameter)
+  })
+
+  it('treats SQL in a search as words to look for', async () => {
+    const response = await owner.get(`/events/list?${scope}&q=${encodeURIComponent("'; drop table events; --")}`)
+    expect(response.status).toBe(200)
+    expect(response.body.events).toEqual([])
+    expect((await owner.get(`/events/list?${scope}&limit=1`)).body.events).toHaveLength(1)
+  })
+})

@@ -13,6 +13,8 @@ import { collections } from './collections'
 import { database } from './config/database'
 import { settings } from './config/settings'
 import { healthEndpoint } from './endpoints/health'
+import { openApiEndpoint } from './endpoints/openapi'
+import { eventReadQueries } from './graphql/event-read-queries'
 import { importActionEndpoint } from './endpoints/import/actions'
 import { previewEndpoint } from './endpoints/import/preview'
 import { importProgressEndpoint } from './endpoints/import/progress'
@@ -47,6 +49,7 @@ export default buildConfig({
     importRowErrorsEndpoint,
     importProgressEndpoint,
     importActionEndpoint,
+    openApiEndpoint,
   ],
   editor: lexicalEditor(),
   admin: {
@@ -68,7 +71,7 @@ export default buildConfig({
     prodMigrations: migrations,
     afterSchemaInit: [addSpatialIndexes],
   }),
-  graphQL: { disablePlaygroundInProduction: true },
+  graphQL: { disablePlaygroundInProduction: true, queries: (GraphQL) => eventReadQueries(GraphQL) },
   typescript: { outputFile: path.resolve(dirname, 'payload-types.ts'), autoGenerate: false },
   telemetry: false,
   logger: { options: { level: settings.logLevel } },

@@ -43,7 +43,25 @@ const READ_PATHS: Record<string, (client: ApiClient, query: string) => Promise<n
     return text.trim().split('\r\n').length - 1
   },
   'export.geojson': async (client, query) => JSON.parse((await client.getText(`/events/export.geojson?${query}`)).text).features.length,
-  graphql: async (client) => {
+  'graphql EventsList': async (client, query) => {
+    const params = new URLSearchParams(query)
+    const { body } = await client.graphql<{ EventsList: { events: unknown[] } }>(
+      `query ($catalogs: [Int!], $q: String) { EventsList(catalogs: $catalogs, q: $q, limit: 1000) { events { id title } } }`,
+      { catalogs: [Number(params.get('catalogs'))], q: params.get('q') },
+    )
+    expect(body.errors).toBeUndefined()
+    return body.data!.EventsList.events.length
+  },
+  'graphql EventsHistogram': async (client, query) => {
+    const params = new URLSearchParams(query)
+    const { body } = await client.graphql<{ EventsHistogram: { total: number } }>(
+      `query ($catalogs: [Int!], $q: String) { EventsHistogram(catalogs: $catalogs, q: $q) { total buckets { start count } } }`,
+      { catalogs: [Number(params.get('catalogs'))], q: params.get('q') },
+    )
+    expect(body.errors).toBeUndefined()
+    return body.data!.EventsHistogram.total
+  },
+  'graphql Events collection': async (client) => {
     const { body } = await client.graphql<{ Events: { totalDocs: number } }>(
       `query ($datasets: [JSON]) { Events(where: { dataset: { in: $datasets } }, limit: 1) { totalDocs } }`,
       { datasets: [fixture.publicDatasetId, fixture.privateDatasetId] },
@@ -67,7 +85,7 @@ describe.each(Object.keys(SEES_PRIVATE) as Caller[])('%s', (caller) => {
     expect(await READ_PATHS[path]!(client, `catalogs=${fixture.catalogId}`)).toBe(expected)
   })
 
-  it.each(Object.keys(READ_PATHS).filter((path) => path !== 'graphql'))(
+  it.each(Object.keys(READ_PATHS).filter((path) => path !== 'graphql Events collection'))(
     '%s finds private events by their word only for those who may see them',
     async (path) => {
       const client = callers.get(caller)!
@@ -92,5 +110,10 @@ describe.each(Object.keys(SEES_PRIVATE) as Caller[])('%s', (caller) => {
         missing.body.error.replace('2147483000', 'N'),
       )
     }
+  })
+
+  it('GraphQL names a bad argument in its error, as REST names the parameter', async () => {
+    const { body } = await callers.get(caller)!.graphql(`{ EventsList(bbox: "0,95,10,96") { events { id } } }`)
+    expect(body.errors?.[0]?.message).toMatch(/^bbox: /)
   })
 })

@@ -1,0 +1,138 @@
+/**
+ * The events read API in GraphQL: `EventsList` and `EventsHistogram` take the same filter state as
+ * `/api/events/list` and `/api/events/histogram` (catalogs, datasets, start, end, bbox, filters,
+ * q) and apply the same access rules, through the same code.
+ * @module
+ */
+import { GraphQLJSON } from '@payloadcms/graphql/types'
+import { FilterParameterError, parseFilterState, parseHistogramInterval, parseListParams, type FilterState } from '@chronotope/filters'
+import { APIError, type PayloadRequest } from 'payload'
+
+import { ApiError } from '../lib/api/api-error'
+import type { DatasetScope } from '../lib/events-read/event-conditions'
+import { eventHistogram } from '../lib/events-read/event-histogram'
+import { listEvents } from '../lib/events-read/list-events'
+import { readScope } from '../lib/events-read/read-scope'
+import { databasePool } from '../lib/import/progress-tracking'
+
+type GraphQLModule = Parameters<NonNullable<NonNullable<import('payload').Config['graphQL']>['queries']>>[0]
+
+/** Filter arguments, as GraphQL receives them. */
+interface FilterArguments {
+  readonly catalogs?: number[] | null
+  readonly datasets?: number[] | null
+  readonly start?: string | null
+  readonly end?: string | null
+  readonly bbox?: string | null
+  readonly filters?: unknown
+  readonly q?: string | null
+  readonly [other: string]: unknown
+}
+
+/** Turns GraphQL arguments into the URL parameters every read endpoint parses. */
+export function argumentsToParams(args: FilterArguments): URLSearchParams {
+  const params = new URLSearchParams()
+  for (const [name, value] of Object.entries(args)) {
+    if (value === null || value === undefined) continue
+    if (Array.isArray(value)) params.set(name, value.join(','))
+    else if (name === 'filters') params.set(name, typeof value === 'string' ? value : JSON.stringify(value))
+    else params.set(name, String(value))
+  }
+  return params
+}
+
+async function resolveRead<T>(
+  req: PayloadRequest,
+  args: FilterArguments,
+  run: (params: URLSearchParams, state: FilterState, scope: DatasetScope) => Promise<T>,
+): Promise<T> {
+  try {
+    const params = argumentsToParams(args)
+    const state = parseFilterState(params)
+    return await run(params, state, await readScope(req, state))
+  } catch (error) {
+    // The message names the argument, as the REST answers do; internals stay in the log.
+    if (error instanceof FilterParameterError) throw new APIError(error.message, 400, { parameter: error.parameter }, true)
+    if (error instanceof ApiError) throw new APIError(error.message, error.status, { parameter: error.parameter }, true)
+    req.payload.logger.error({ err: error, msg: 'GraphQL events read failed' })
+    throw new Error('Something went wrong on the server; the error was logged.')
+  }
+}
+
+/** The custom queries, for `graphQL.queries` in the Payload config. */
+export function eventReadQueries(GraphQL: GraphQLModule) {
+  const { GraphQLFloat, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString } = GraphQL
+  const filterArgs = {
+    catalogs: { type: new GraphQLList(new GraphQLNonNull(GraphQLInt)) },
+    datasets: { type: new GraphQLList(new GraphQLNonNull(GraphQLInt)) },
+    start: { type: GraphQLString },
+    end: { type: GraphQLString },
+    bbox: { type: GraphQLString, description: 'west,south,east,north' },
+    filters: { type: GraphQLJSON, description: 'Field filters: {"type":["a"],"size":{"min":1}}' },
+    q: { type: GraphQLString, description: 'Full-text search in title, description and place' },
+  }
+  const eventType = new GraphQLObjectType({
+    name: 'EventsReadItem',
+    fields: {
+      id: { type: new GraphQLNonNull(GraphQLInt) },
+      datasetId: { type: new GraphQLNonNull(GraphQLInt) },
+      title: { type: GraphQLString },
+      description: { type: GraphQLString },
+      eventTime: { type: GraphQLString },
+      eventEndTime: { type: GraphQLString },
+      timePrecision: { type: GraphQLString },
+      longitude: { type: GraphQLFloat },
+      latitude: { type: GraphQLFloat },
+      locationName: { type: GraphQLString },
+      data: { type: GraphQLJSON },
+    },
+  })
+  const bucketType = new GraphQLObjectType({
+    name: 'EventsHistogramBucket',
+    fields: {
+      start: { type: new GraphQLNonNull(GraphQLString) },
+      end: { type: new GraphQLNonNull(GraphQLString) },
+      count: { type: new GraphQLNonNull(GraphQLInt) },
+    },
+  })
+  return {
+    EventsList: {
+      description: 'Events matching the filters that the caller may see, in time order (as GET /api/events/list).',
+      type: new GraphQLObjectType({
+        name: 'EventsListResult',
+        fields: {
+          events: { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(eventType))) },
+          nextCursor: { type: GraphQLString },
+          limit: { type: new GraphQLNonNull(GraphQLInt) },
+        },
+      }),
+      args: {
+        ...filterArgs,
+        limit: { type: GraphQLInt },
+        cursor: { type: GraphQLString },
+        page: { type: GraphQLInt },
+        sort: { type: GraphQLString, description: 'time-asc (default) or time-desc' },
+      },
+      resolve: (_: unknown, args: FilterArguments, context: { req: PayloadRequest }) =>
+        resolveRead(context.req, args, (params, state, scope) =>
+          listEvents(databasePool(context.req.payload), state, scope, parseListParams(params)),
+        ),
+    },
+    EventsHistogram: {
+      description: 'Counts of the matching events over time (as GET /api/events/histogram).',
+      type: new GraphQLObjectType({
+        name: 'EventsHistogramResult',
+        fields: {
+          interval: { type: new GraphQLNonNull(GraphQLString) },
+          total: { type: new GraphQLNonNull(GraphQLInt) },
+          buckets: { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(bucketType))) },
+        },
+      }),
+      args: { ...filterArgs, interval: { type: GraphQLString } },
+      resolve: (_: unknown, args: FilterArguments, context: { req: PayloadRequest }) =>
+        resolveRead(context.req, args, (params, state, scope) =>
+          eventHistogram(databasePool(context.req.payload), state, scope, parseHistogramInterval(params)),
+        ),
+    },
+  }
+}

@@ -193,3 +193,18 @@ describe('bad parameters', () => {
     expect((await owner.get(`/events/list?${scope}&limit=1`)).body.events).toHaveLength(1)
   })
 })
+
+describe('GET /api/openapi.json', () => {
+  it('describes every read endpoint with the shared filter parameters', async () => {
+    const { status, body } = await anonymous.get('/openapi.json')
+    expect(status).toBe(200)
+    expect(body.openapi).toBe('3.1.0')
+    const paths = Object.keys(body.paths)
+    for (const path of ['list', 'histogram', 'map-clusters', 'bounds', 'filters', 'export.csv', 'export.geojson']) {
+      expect(paths).toContain(`/api/events/${path}`)
+      const names = body.paths[`/api/events/${path}`].get.parameters.map((parameter: { name: string }) => parameter.name)
+      expect(names).toEqual(expect.arrayContaining(['catalogs', 'datasets', 'start', 'end', 'bbox', 'filters', 'q']))
+    }
+    expect(body.paths['/api/events/map-clusters'].get.parameters).toContainEqual(expect.objectContaining({ name: 'zoom', required: true }))
+  })
+})

@@ -1,0 +1,163 @@
+/**
+ * The OpenAPI 3.1 document of the events read API, served at `/api/openapi.json`. The filter
+ * parameters are described once and shared by every path, as the endpoints share them.
+ * @module
+ */
+import { MAX_LIMIT, MAX_ZOOM } from '@chronotope/filters'
+
+type Schema = Record<string, unknown>
+
+interface Parameter {
+  readonly name: string
+  readonly in: 'query'
+  readonly description: string
+  readonly required?: boolean
+  readonly schema: Schema
+}
+
+const query = (name: string, description: string, schema: Schema = { type: 'string' }, required = false): Parameter => ({
+  name,
+  in: 'query',
+  description,
+  ...(required ? { required } : {}),
+  schema,
+})
+
+/** The filter state's parameters (`@chronotope/filters`), taken by every events endpoint. */
+const FILTER_PARAMETERS: readonly Parameter[] = [
+  query('catalogs', 'Catalog ids, comma-separated (also `catalog`, or repeated).', { type: 'string', example: '1,2' }),
+  query('datasets', 'Dataset ids, comma-separated (also `dataset`, or repeated). An id the caller may not see is a 400.', {
+    type: 'string',
+    example: '3',
+  }),
+  query('start', 'Earliest event time, inclusive: YYYY, YYYY-MM, YYYY-MM-DD or ISO 8601; negative years are BCE.', {
+    type: 'string',
+    example: '1990',
+  }),
+  query('end', 'Latest event time, inclusive; a partial date means the end of that period (2020 = up to 2020-12-31T23:59:59.999Z).', {
+    type: 'string',
+    example: '1999-12',
+  }),
+  query('bbox', 'west,south,east,north in degrees; west > east crosses the antimeridian.', { type: 'string', example: '-10,35,30,60' }),
+  query('filters', 'JSON field filters: an array of values per enum field, {min,max} per numeric field.', {
+    type: 'string',
+    example: '{"category":["protest"],"attendance":{"min":100}}',
+  }),
+  query('q', 'Full-text search in title, description and place (web search syntax: "phrase", -exclude, or).', { type: 'string' }),
+]
+
+const ERROR_BODY: Schema = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: { type: 'string', description: 'What went wrong, naming the parameter.' },
+    parameter: { type: 'string' },
+    code: { type: 'string' },
+  },
+}
+
+const jsonResponses = (description: string, schema: Schema) => ({
+  '200': { description, headers: { ETag: { schema: { type: 'string' } } }, content: { 'application/json': { schema } } },
+  '304': { description: 'Not modified: the If-None-Match ETag is current.' },
+  '400': { description: 'A bad parameter; the body names it.', content: { 'application/json': { schema: ERROR_BODY } } },
+})
+
+const EVENT: Schema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    datasetId: { type: 'integer' },
+    title: { type: ['string', 'null'] },
+    description: { type: ['string', 'null'] },
+    eventTime: { type: ['string', 'null'], description: 'ISO 8601; BCE years as -00YYYY' },
+    eventEndTime: { type: ['string', 'null'] },
+    timePrecision: { type: ['string', 'null'] },
+    longitude: { type: ['number', 'null'] },
+    latitude: { type: ['number', 'null'] },
+    locationName: { type: ['string', 'null'] },
+    data: { type: 'object', description: "The original row's values" },
+  },
+}
+
+const BOUNDS: Schema = { type: 'array', items: { type: 'number' }, minItems: 4, maxItems: 4, description: '[west, south, east, north]' }
+
+/** Builds the document; `serverUrl` is the site's origin. */
+export function openApiDocument(serverUrl: string): Record<string, unknown> {
+  const get = (summary: string, parameters: readonly Parameter[], responses: Record<string, unknown>) => ({
+    get: { summary, parameters: [...FILTER_PARAMETERS, ...parameters], responses },
+  })
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Chronotope events API',
+      version: '1',
+      description:
+        'Read events filtered by catalog, dataset, time, place, field values and text. Every endpoint sees only public ' +
+        'events plus those the caller may see (sign in with a JWT in `Authorization: JWT <token>` or the session cookie).',
+    },
+    servers: [{ url: serverUrl }],
+    paths: {
+      '/api/events/list': get(
+        'A page of events in time order',
+        [
+          query('limit', `Events per page, 1–${MAX_LIMIT} (default 100).`, { type: 'integer', minimum: 1, maximum: MAX_LIMIT }),
+          query('cursor', "The previous page's nextCursor (keyset paging)."),
+          query('page', 'Page number from 1 (not with cursor).', { type: 'integer', minimum: 1 }),
+          query('sort', 'time-asc (default) or time-desc.', { type: 'string', enum: ['time-asc', 'time-desc'] }),
+          query('fields', 'Comma-separated data fields to return.'),
+        ],
+        jsonResponses('Events', {
+          type: 'object',
+          properties: {
+            events: { type: 'array', items: EVENT },
+            nextCursor: { type: ['string', 'null'] },
+            page: { type: ['integer', 'null'] },
+            limit: { type: 'integer' },
+          },
+        }),
+      ),
+      '/api/events/histogram': get(
+        'Counts over time in calendar buckets',
+        [query('interval', 'auto (about 50–200 buckets) or hour, day, week, month, year, decade, century.', { type: 'string' })],
+        jsonResponses('Buckets, empty ones included', {
+          type: 'object',
+          properties: {
+            interval: { type: 'string' },
+            total: { type: 'integer' },
+            range: { type: ['object', 'null'] },
+            buckets: {
+              type: 'array',
+              items: { type: 'object', properties: { start: { type: 'string' }, end: { type: 'string' }, count: { type: 'integer' } } },
+            },
+          },
+        }),
+      ),
+      '/api/events/map-clusters': get(
+        'Clusters and single events for a map view',
+        [query('zoom', `Map zoom, 0–${MAX_ZOOM}.`, { type: 'number', minimum: 0, maximum: MAX_ZOOM }, true)],
+        jsonResponses('A GeoJSON FeatureCollection: clusters (count, bounds) and single events; bbox is required', {
+          type: 'object',
+          properties: { type: { const: 'FeatureCollection' }, features: { type: 'array' }, zoom: { type: 'integer' }, total: { type: 'integer' } },
+        }),
+      ),
+      '/api/events/bounds': get(
+        'The extent of the filtered events',
+        [],
+        jsonResponses('Bounds and count', { type: 'object', properties: { bounds: { oneOf: [BOUNDS, { type: 'null' }] }, count: { type: 'integer' } } }),
+      ),
+      '/api/events/filters': get(
+        'Filterable fields of the selection: values with counts, or numeric ranges',
+        [],
+        jsonResponses('Fields', { type: 'object', properties: { fields: { type: 'array' } } }),
+      ),
+      '/api/events/export.csv': get('Every filtered event as CSV, streamed', [], {
+        '200': { description: 'CSV with a header row; data fields as columns', content: { 'text/csv': { schema: { type: 'string' } } } },
+        '400': { description: 'A bad parameter', content: { 'application/json': { schema: ERROR_BODY } } },
+      }),
+      '/api/events/export.geojson': get('Every filtered event as GeoJSON, streamed', [], {
+        '200': { description: 'A FeatureCollection', content: { 'application/geo+json': { schema: { type: 'object' } } } },
+        '400': { description: 'A bad parameter', content: { 'application/json': { schema: ERROR_BODY } } },
+      }),
+    },
+  }
+}

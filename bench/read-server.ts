@@ -1,0 +1,141 @@
+/**
+ * Builds and serves the app for `npm run bench:read` the way a user does (`npm run build`, then
+ * `npm run serve`), on a free port, and stops it again. The server runs in a process group of its
+ * own so the benchmark decides when it stops, also on Ctrl-C.
+ * @module
+ */
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { createServer } from 'node:net'
+
+import { isUnfinishedExit } from '../apps/web/src/lib/runtime/run-main'
+import { WEB_ROOT } from './read-seed'
+
+const OUTPUT_KEPT_CHARS = 20_000
+
+/** A TCP port nothing listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/**
+ * Runs `npm run build` (the app's build script) quietly, printing its output only if it fails.
+ * @returns the seconds it took
+ */
+export async function buildApp(env: NodeJS.ProcessEnv): Promise<number> {
+  const started = performance.now()
+  for (let attempt = 1; ; attempt++) {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/scripts/build.ts'], { cwd: WEB_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    child.stdout.on('data', (chunk) => (output = (output + chunk).slice(-OUTPUT_KEPT_CHARS)))
+    child.stderr.on('data', (chunk) => (output = (output + chunk).slice(-OUTPUT_KEPT_CHARS)))
+    const [code] = (await once(child, 'exit')) as [number | null]
+    if (code === 0) return (performance.now() - started) / 1000
+    if (attempt >= 3 || !isUnfinishedExit(code)) throw new Error(`npm run build failed (exit ${code}):\n${output}`)
+  }
+}
+
+/** The app served by {@link startApp}. */
+export interface RunningApp {
+  readonly baseUrl: string
+  /** Seconds from launch until `/api/health` answered 200. */
+  readonly startSeconds: number
+  /** The last 20,000 characters the app printed. */
+  output(): string
+  /** Stops the app like Ctrl-C (the launcher stops Next and the embedded database), killing it after 30 s. */
+  stop(): Promise<void>
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Stops a process group the way Ctrl-C does, by sending every member SIGINT: the launcher, Next,
+ * and a migration the launcher may still be running (which would outlive the launcher and, as
+ * Payload creates a missing database, bring back a database just dropped). Kills what is left
+ * after `graceMs`, and resolves when the group is gone.
+ */
+async function stopProcessGroup(pid: number | undefined, graceMs = 30_000): Promise<void> {
+  if (pid === undefined) return
+  // kill() on a group with no members left throws ESRCH.
+  const signalGroup = (signal: NodeJS.Signals | 0): boolean => {
+    try {
+      process.kill(-pid, signal)
+      return true
+    } catch {
+      return false
+    }
+  }
+  if (!signalGroup('SIGINT')) return
+  const killAt = Date.now() + graceMs
+  while (signalGroup(0)) {
+    if (Date.now() > killAt + 5_000) throw new Error(`Process group ${pid} is still running after SIGKILL`)
+    if (Date.now() > killAt) signalGroup('SIGKILL')
+    await sleep(200)
+  }
+}
+
+/** Called with each launched app before it is healthy, so a Ctrl-C while it starts still stops it. */
+export type OnLaunch = (app: RunningApp) => void
+
+/**
+ * Starts `npm run serve` (the launcher with `--production`) with `env` on `port` and waits until
+ * `GET /api/health` answers 200.
+ * @throws when the app exits or is not healthy within `timeoutMs`; the error holds its output
+ */
+export async function startApp(env: NodeJS.ProcessEnv, port: number, onLaunch: OnLaunch, timeoutMs = 300_000): Promise<RunningApp> {
+  const started = performance.now()
+  const baseUrl = `http://localhost:${port}`
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/scripts/start.ts', '--production'], {
+    cwd: WEB_ROOT,
+    env: { ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  })
+  let output = ''
+  child.stdout.on('data', (chunk) => (output = (output + chunk).slice(-OUTPUT_KEPT_CHARS)))
+  child.stderr.on('data', (chunk) => (output = (output + chunk).slice(-OUTPUT_KEPT_CHARS)))
+  let stopping: Promise<void> | undefined
+  const app: RunningApp = {
+    baseUrl,
+    startSeconds: 0,
+    output: () => output,
+    stop: () => (stopping ??= stopProcessGroup(child.pid)),
+  }
+  onLaunch(app)
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw Object.assign(new Error(`npm run serve exited with ${child.exitCode ?? child.signalCode} before /api/health answered:\n${output}`), {
+        exitCode: child.exitCode,
+      })
+    }
+    try {
+      const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(30_000) })
+      await response.arrayBuffer()
+      if (response.status === 200) return { ...app, startSeconds: (performance.now() - started) / 1000 }
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(500)
+  }
+  await app.stop()
+  throw new Error(`npm run serve did not answer 200 on ${baseUrl}/api/health within ${timeoutMs / 1000} s:\n${output}`)
+}
+
+/** {@link startApp}, started again (up to three times in all) when the launcher's modules never finished loading. */
+export async function startAppWithRetries(env: NodeJS.ProcessEnv, port: number, onLaunch: OnLaunch): Promise<RunningApp> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startApp(env, port, onLaunch)
+    } catch (error) {
+      if (attempt >= 3 || !isUnfinishedExit((error as { exitCode?: number }).exitCode ?? null)) throw error
+    }
+  }
+}

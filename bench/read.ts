@@ -1,0 +1,265 @@
+/**
+ * `npm run bench:read [-- --events N] [-- --embedded] [-- --skip-build]`: seeds N events (default
+ * 1,000,000; 100,000 with `--embedded`) in five public datasets of two catalogs, spread over the
+ * world and 1975–2024, into a fresh PostgreSQL database (BENCH_DATABASE_URL, TEST_DATABASE_URL or
+ * DATABASE_URL, else the local server), or with `--embedded` into the embedded database of the app
+ * started without DATABASE_URL. It builds and serves the app, sends each events read endpoint a
+ * fixed mix of map views and filters from 8 concurrent clients, and prints p50/p95 per endpoint,
+ * view and filter beside a plain `select count(*)` over the same rows, then the export rows/s,
+ * against the targets of issue 5. The database and the server are always removed at the end.
+ * @module
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+
+import pg from 'pg'
+
+import { findRunningEmbeddedDatabase } from '../apps/web/src/lib/runtime/database-attachment'
+import { measureExport, measureRequests, percentile, type FailedRequest } from './read-load'
+import { countQuery, FILTER_CASES, MAP_VIEWS, READ_ENDPOINTS, requestPath, type FilterCase, type MapView } from './read-scenarios'
+import { createBenchDatasets, migrateDatabase, seedEvents } from './read-seed'
+import { buildApp, freePort, startAppWithRetries, type RunningApp } from './read-server'
+
+const TARGET_P95_MS = 100
+const TARGET_EXPORT_ROWS_PER_SECOND = 100_000
+// A scenario stops sending after 15 s, so a slow endpoint cannot stretch a 1M run past ~10 minutes.
+const LOAD = { warmups: 3, requests: 40, concurrency: 8, timeoutMs: 60_000, budgetMs: 15_000 }
+const BASELINE_RUNS = 10
+const EXPORT_TIMEOUT_MS = 600_000
+
+const mark = (ok: boolean) => (ok ? 'ok' : 'MISSED')
+const fmt = (n: number) => Math.round(n).toLocaleString('en')
+const ms = (n: number) => (Number.isNaN(n) ? '-' : n < 10 ? n.toFixed(1) : n.toFixed(0))
+
+interface Options {
+  events: number
+  embedded: boolean
+  build: boolean
+}
+
+function readOptions(argv: readonly string[]): Options {
+  const embedded = argv.includes('--embedded')
+  const index = argv.indexOf('--events')
+  const raw = index >= 0 ? argv[index + 1] : embedded ? '100000' : '1000000'
+  const events = Number(raw)
+  if (!Number.isInteger(events) || events < 1) throw new Error(`--events must be a positive integer; got "${raw}"`)
+  return { events, embedded, build: !argv.includes('--skip-build') }
+}
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url)
+  parsed.pathname = `/${database}`
+  return parsed.toString()
+}
+
+// Cleanup steps run once, last registered first, from the finally block or a signal.
+const cleanups: Array<() => Promise<unknown>> = []
+let cleaning: Promise<void> | undefined
+function cleanUp(): Promise<void> {
+  cleaning ??= (async () => {
+    for (const step of cleanups.reverse()) {
+      await step().catch((error: unknown) => console.error(`Cleanup failed: ${error instanceof Error ? error.message : String(error)}`))
+    }
+  })()
+  return cleaning
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    console.error(`\n${signal}: stopping the server and dropping the benchmark database…`)
+    void cleanUp().finally(() => process.exit(130))
+  })
+}
+
+/** Gives the database to the app and the seeding: a fresh PostgreSQL database, or the app's embedded one. */
+async function prepare(
+  options: Options,
+  dataDir: string,
+): Promise<{ app: RunningApp; pool: pg.Pool; datasetIds: readonly number[]; label: string }> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    CHRONOTOPE_DATA_DIR: dataDir,
+    CHRONOTOPE_RUN_JOBS_IN_WEB: 'false',
+    CHRONOTOPE_SEED_ON_FIRST_START: 'false',
+    LOG_LEVEL: 'warn',
+    NEXT_TELEMETRY_DISABLED: '1',
+  }
+  for (const name of ['DATABASE_URL', 'CHRONOTOPE_DATABASE_KIND', 'TEST_DATABASE_URL', 'NODE_ENV', 'VITEST']) delete env[name]
+  if (options.build) {
+    console.log('Building the app (npm run build)…')
+    console.log(`  built in ${(await buildApp(env)).toFixed(0)} s`)
+  }
+  const port = await freePort()
+  if (options.embedded) {
+    console.log('Starting the app on the embedded database (npm run serve, no DATABASE_URL)…')
+    const app = await startAppWithRetries(env, port, (launched) => cleanups.push(() => launched.stop()))
+    console.log(`  answered /api/health after ${app.startSeconds.toFixed(1)} s`)
+    const embedded = findRunningEmbeddedDatabase(dataDir)
+    if (!embedded) throw new Error(`The app runs but recorded no embedded database in ${dataDir}`)
+    const pool = new pg.Pool({ connectionString: embedded.url, max: 2 })
+    cleanups.push(() => pool.end())
+    return { app, pool, datasetIds: await seed(pool, options), label: 'embedded PostgreSQL + PostGIS' }
+  }
+  const serverUrl =
+    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+  const database = `chronotope_bench_read_${process.pid}_${Date.now()}`
+  const admin = new pg.Client({ connectionString: serverUrl })
+  await admin.connect()
+  cleanups.push(() => admin.end())
+  await admin.query(`create database ${database}`)
+  const databaseUrl = withDatabase(serverUrl, database)
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 })
+  // The drop below ends the pool's connections, mid-COPY too after Ctrl-C: expected, not an error.
+  pool.on('error', () => {})
+  cleanups.push(() => pool.end())
+  cleanups.push(() => admin.query(`drop database if exists ${database} with (force)`))
+  console.log(`Migrating ${database} on ${new URL(serverUrl).host} (npm run migrate)…`)
+  await migrateDatabase(databaseUrl, env)
+  const datasetIds = await seed(pool, options)
+  console.log('Starting the app (npm run serve)…')
+  // Registered after the drop, so the server stops before its database is dropped.
+  const app = await startAppWithRetries({ ...env, DATABASE_URL: databaseUrl }, port, (launched) => cleanups.push(() => launched.stop()))
+  console.log(`  answered /api/health after ${app.startSeconds.toFixed(1)} s`)
+  return { app, pool, datasetIds, label: `PostgreSQL on ${new URL(serverUrl).host}` }
+}
+
+/** Creates the catalogs and datasets and seeds the events; returns the dataset ids. */
+async function seed(pool: pg.Pool, options: Options): Promise<readonly number[]> {
+  const { datasetIds } = await createBenchDatasets(pool)
+  console.log(`Seeding ${fmt(options.events)} events with ${options.embedded ? 'INSERT … unnest' : 'COPY'}…`)
+  const seconds = await seedEvents(pool, options.events, datasetIds, { copy: !options.embedded })
+  console.log(`  seeded and analyzed in ${seconds.toFixed(1)} s (${fmt(options.events / seconds)} events/s)`)
+  return datasetIds
+}
+
+async function countBaseline(
+  pool: pg.Pool,
+  datasetIds: readonly number[],
+  view: MapView,
+  filter: FilterCase,
+): Promise<{ count: number; p50Ms: number }> {
+  const query = countQuery(view, filter, datasetIds)
+  const timings: number[] = []
+  let count = 0
+  for (let run = 0; run < BASELINE_RUNS; run++) {
+    const started = performance.now()
+    count = (await pool.query<{ count: number }>(query.text, query.values)).rows[0]!.count
+    timings.push(performance.now() - started)
+  }
+  return { count, p50Ms: percentile(timings, 0.5) }
+}
+
+interface Row {
+  endpoint: string
+  view: string
+  filter: string
+  rows: string
+  requests: string
+  'p50 ms': string
+  'p95 ms': string
+  'count(*) p50 ms': string
+  failed: string
+  target: string
+  answer: string
+}
+
+function printTable(rows: readonly Row[]): void {
+  const columns = Object.keys(rows[0]!) as Array<keyof Row>
+  const widths = columns.map((column) => Math.max(column.length, ...rows.map((row) => row[column].length)))
+  const line = (cells: string[]) => cells.map((cell, index) => (index >= 3 && index <= 8 ? cell.padStart(widths[index]!) : cell.padEnd(widths[index]!))).join('  ')
+  console.log(line(columns))
+  console.log(line(widths.map((width) => '-'.repeat(width))))
+  for (const row of rows) console.log(line(columns.map((column) => row[column])))
+}
+
+// Prints why an endpoint fails, once per endpoint and status.
+const reported = new Set<string>()
+function reportFailure(endpoint: string, failure: FailedRequest | undefined): void {
+  if (!failure || reported.has(`${endpoint} ${failure.status}`)) return
+  reported.add(`${endpoint} ${failure.status}`)
+  console.log(`  ${endpoint} answered ${failure.status}: ${failure.body.replace(/\s+/g, ' ').slice(0, 300)}`)
+}
+
+async function runMix(app: RunningApp, pool: pg.Pool, datasetIds: readonly number[]): Promise<Row[]> {
+  const baselines = new Map<string, { count: number; p50Ms: number }>()
+  for (const view of MAP_VIEWS) for (const filter of FILTER_CASES) baselines.set(`${view.name}|${filter.name}`, await countBaseline(pool, datasetIds, view, filter))
+  const rows: Row[] = []
+  for (const endpoint of READ_ENDPOINTS) {
+    for (const view of MAP_VIEWS) {
+      for (const filter of FILTER_CASES) {
+        if (cleaning) throw new Error('Interrupted')
+        const timings = await measureRequests(`${app.baseUrl}${requestPath(endpoint, view, filter)}`, LOAD)
+        reportFailure(endpoint.name, timings.firstFailure)
+        const baseline = baselines.get(`${view.name}|${filter.name}`)!
+        const p95 = percentile(timings.latenciesMs, 0.95)
+        let answer = ''
+        if (timings.sampleBody !== undefined) {
+          try {
+            answer = endpoint.checkAnswer(JSON.parse(timings.sampleBody), baseline.count)
+          } catch {
+            answer = 'not JSON'
+          }
+        }
+        rows.push({
+          endpoint: endpoint.name,
+          view: view.name,
+          filter: filter.name,
+          rows: fmt(baseline.count),
+          requests: String(timings.latenciesMs.length + timings.failures),
+          'p50 ms': ms(percentile(timings.latenciesMs, 0.5)),
+          'p95 ms': ms(p95),
+          'count(*) p50 ms': ms(baseline.p50Ms),
+          failed: timings.failures === 0 ? '' : String(timings.failures),
+          target: endpoint.hasLatencyTarget ? `≤ ${TARGET_P95_MS}: ${mark(timings.failures === 0 && p95 <= TARGET_P95_MS)}` : '',
+          answer,
+        })
+        process.stdout.write('.')
+      }
+    }
+  }
+  process.stdout.write('\n')
+  return rows
+}
+
+async function runExports(app: RunningApp, pool: pg.Pool, datasetIds: readonly number[]): Promise<void> {
+  const decade = FILTER_CASES.find((filter) => filter.name.startsWith('time'))!
+  const world = MAP_VIEWS[0]!
+  console.log('\nExports (one client, whole answer streamed):')
+  for (const filter of [FILTER_CASES[0]!, decade]) {
+    const { count } = await countBaseline(pool, datasetIds, world, filter)
+    for (const format of ['csv', 'geojson'] as const) {
+      if (cleaning) throw new Error('Interrupted')
+      const query = new URLSearchParams(filter.params).toString()
+      const result = await measureExport(`${app.baseUrl}/api/events/export.${format}${query ? `?${query}` : ''}`, format, EXPORT_TIMEOUT_MS)
+      reportFailure(`export.${format}`, result.failure)
+      const rate = result.seconds > 0 ? result.rows / result.seconds : 0
+      const rowsNote = result.rows === count ? '' : ` (count(*) ${fmt(count)})`
+      console.log(
+        `  export.${format.padEnd(7)} ${filter.name.padEnd(10)} ${fmt(result.rows).padStart(10)} rows${rowsNote} in ${result.seconds.toFixed(1)} s: ` +
+          `${fmt(rate)} rows/s, target ≥ ${fmt(TARGET_EXPORT_ROWS_PER_SECOND)}: ${mark(!result.failure && result.rows === count && rate >= TARGET_EXPORT_ROWS_PER_SECOND)}`,
+      )
+    }
+  }
+}
+
+async function main(): Promise<void> {
+  const started = performance.now()
+  const options = readOptions(process.argv)
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'chronotope-bench-read-'))
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
+  const { app, pool, datasetIds, label } = await prepare(options, dataDir)
+  console.log(
+    `\nRead benchmark: ${fmt(options.events)} events on ${label}; per scenario ${LOAD.warmups} warm-up + ${LOAD.requests} requests ` +
+      `(fewer if ${LOAD.budgetMs / 1000} s run out) from ${LOAD.concurrency} clients; count(*) p50 of ${BASELINE_RUNS} runs alone`,
+  )
+  printTable(await runMix(app, pool, datasetIds))
+  await runExports(app, pool, datasetIds)
+  console.log(`\nBenchmark run time: ${((performance.now() - started) / 1000).toFixed(0)} s`)
+}
+
+main()
+  .catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error)
+    process.exitCode = 1
+  })
+  .finally(() => cleanUp())

@@ -5,14 +5,14 @@
  * @module
  */
 import { GraphQLJSON } from '@payloadcms/graphql/types'
-import { FilterParameterError, parseFilterState, parseHistogramInterval, parseListParams, type FilterState } from '@chronotope/filters'
+import { parseHistogramInterval, parseListParams, type FilterState } from '@chronotope/filters'
 import { APIError, type PayloadRequest } from 'payload'
 
 import { ApiError } from '../lib/api/api-error'
 import type { DatasetScope } from '../lib/events-read/event-conditions'
 import { eventHistogram } from '../lib/events-read/event-histogram'
 import { listEvents } from '../lib/events-read/list-events'
-import { readScope } from '../lib/events-read/read-scope'
+import { asApiError, prepareRead } from '../lib/events-read/read-request'
 import { databasePool } from '../lib/import/progress-tracking'
 
 type GraphQLModule = Parameters<NonNullable<NonNullable<import('payload').Config['graphQL']>['queries']>>[0]
@@ -48,13 +48,13 @@ async function resolveRead<T>(
 ): Promise<T> {
   try {
     const params = argumentsToParams(args)
-    const state = parseFilterState(params)
-    return await run(params, state, await readScope(req, state))
-  } catch (error) {
+    const { state, scope } = await prepareRead(req, params)
+    return await run(params, state, scope)
+  } catch (caught) {
     // The message names the argument, as the REST answers do; internals stay in the log.
-    if (error instanceof FilterParameterError) throw new APIError(error.message, 400, { parameter: error.parameter }, true)
+    const error = asApiError(caught)
     if (error instanceof ApiError) throw new APIError(error.message, error.status, { parameter: error.parameter }, true)
-    req.payload.logger.error({ err: error, msg: 'GraphQL events read failed' })
+    req.payload.logger.error({ err: caught, msg: 'GraphQL events read failed' })
     throw new Error('Something went wrong on the server; the error was logged.')
   }
 }

@@ -1,12 +1,4 @@
-import {
-  FilterParameterError,
-  parseFilterState,
-  parseHistogramInterval,
-  parseListParams,
-  parseZoom,
-  type BoundingBox,
-  type FilterState,
-} from '@chronotope/filters'
+import { parseHistogramInterval, parseListParams, parseZoom, type BoundingBox, type FilterState } from '@chronotope/filters'
 import type { Endpoint, PayloadRequest } from 'payload'
 
 import { ApiError, errorResponse } from '../../lib/api/api-error'
@@ -18,7 +10,7 @@ import { exportEvents, type ExportFormat } from '../../lib/events-read/export-ev
 import { filterFields } from '../../lib/events-read/filter-fields'
 import { listEvents } from '../../lib/events-read/list-events'
 import { mapClusters } from '../../lib/events-read/map-clusters'
-import { readScope } from '../../lib/events-read/read-scope'
+import { asApiError, prepareRead } from '../../lib/events-read/read-request'
 import { databasePool } from '../../lib/import/progress-tracking'
 
 interface ReadContext {
@@ -36,13 +28,9 @@ function searchParams(req: PayloadRequest): URLSearchParams {
 async function withReadContext(req: PayloadRequest, run: (context: ReadContext) => Promise<Response>): Promise<Response> {
   try {
     const params = searchParams(req)
-    const state = parseFilterState(params)
-    const scope = await readScope(req, state)
-    return await run({ req, params, state, scope })
+    return await run({ req, params, ...(await prepareRead(req, params)) })
   } catch (error) {
-    const known =
-      error instanceof FilterParameterError ? new ApiError(400, 'invalid-parameter', error.message, error.parameter) : error
-    return errorResponse(known, (err) => req.payload.logger.error({ err, msg: `Events read failed: ${req.url}` }))
+    return errorResponse(asApiError(error), (err) => req.payload.logger.error({ err, msg: `Events read failed: ${req.url}` }))
   }
 }
 

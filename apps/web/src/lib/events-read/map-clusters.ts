@@ -75,10 +75,11 @@ function single(row: SingleRow): MapClusterFeature {
   }
 }
 
+const SINGLE_COLUMNS = 'e.id, e.dataset_id, e.title, e.event_time, st_x(e.location) as longitude, st_y(e.location) as latitude'
+
 async function singles(pool: Pool, where: string, params: SqlParams, limit: number): Promise<SingleRow[]> {
   const { rows } = await pool.query<SingleRow>(
-    `select e.id, e.dataset_id, e.title, e.event_time, st_x(e.location) as longitude, st_y(e.location) as latitude
-     from events e where ${where} order by e.id limit ${params.add(limit)}`,
+    `select ${SINGLE_COLUMNS} from events e where ${where} order by e.id limit ${params.add(limit)}`,
     params.values,
   )
   return rows
@@ -124,8 +125,7 @@ export async function mapClusters(
   const loneRows = new Map<number, SingleRow>()
   if (lone.length > 0) {
     const { rows: found } = await pool.query<SingleRow>(
-      `select e.id, e.dataset_id, e.title, e.event_time, st_x(e.location) as longitude, st_y(e.location) as latitude
-       from events e where e.id = any($1::int[])`,
+      `select ${SINGLE_COLUMNS} from events e where e.id = any($1::int[])`,
       [lone],
     )
     for (const row of found) loneRows.set(Number(row.id), row)

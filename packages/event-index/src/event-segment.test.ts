@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest'
+
+import { lngLatToMercator } from '@chronotope/filters'
+
+import { EventSegment } from './event-segment'
+import { FieldColumn } from './field-column'
+
+const columns = (ids: number[], times: number[]) => ({
+  ids: Int32Array.from(ids),
+  times: Float64Array.from(times),
+  longitudes: Float64Array.from(ids, (_, index) => (index === 0 ? Number.NaN : 2.35)),
+  latitudes: Float64Array.from(ids, (_, index) => (index === 0 ? Number.NaN : 48.85)),
+})
+
+describe('EventSegment', () => {
+  it('counts the rows with a time and projects places to Web Mercator', () => {
+    const segment = new EventSegment(3, '7', columns([5, 2, 9], [10, 20, Number.NaN]))
+    expect(segment.timedCount).toBe(2)
+    expect(segment.size).toBe(3)
+    expect(segment.mercatorX[0]).toBeNaN()
+    expect([segment.mercatorX[1], segment.mercatorY[1]]).toEqual(lngLatToMercator([2.35, 48.85]))
+  })
+
+  it('refuses rows out of list order', () => {
+    expect(() => new EventSegment(1, '1', columns([1, 2], [20, 10]))).toThrow(/row 1/)
+    expect(() => new EventSegment(1, '1', columns([2, 1], [10, 10]))).toThrow(/row 1/)
+    expect(() => new EventSegment(1, '1', columns([1, 2, 3], [10, Number.NaN, 30]))).toThrow(/row 2/)
+  })
+
+  it('marks the rows of given event ids and ignores unknown ids', () => {
+    const segment = new EventSegment(1, '1', columns([40, 12, 30, 7], [1, 2, 3, Number.NaN]))
+    expect([...segment.rowMask([12, 7, 999])]).toEqual([0, 1, 0, 1])
+  })
+
+  it('accepts only field columns with a value per row', () => {
+    const segment = new EventSegment(1, '1', columns([1, 2], [1, 2]))
+    expect(() => segment.setField('kind', FieldColumn.fromValues(['a']))).toThrow(/1 rows/)
+    segment.setField('kind', FieldColumn.fromValues(['a', 'b']))
+    expect(segment.fieldPaths()).toEqual(['kind'])
+  })
+})

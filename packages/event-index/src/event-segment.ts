@@ -1,0 +1,135 @@
+/**
+ * The events of one dataset, column by column, in the read API's list order: by time, events
+ * without a time last, ties by id. Held per dataset so a change to one dataset reloads only its
+ * segment.
+ * @module
+ */
+import { lngLatToMercator } from '@chronotope/filters'
+
+import type { FieldColumn } from './field-column'
+
+/** The columns a segment is built from, one entry per event, already in list order. */
+export interface SegmentColumns {
+  readonly ids: Int32Array
+  /** Milliseconds since 1970 (negative before); NaN for an event without a time. */
+  readonly times: Float64Array
+  /** Degrees; NaN for an event without a location. */
+  readonly longitudes: Float64Array
+  readonly latitudes: Float64Array
+}
+
+/** Approximate bytes a segment holds per event, for the index's memory budget. */
+export const SEGMENT_BYTES_PER_EVENT = 4 + 8 * 5 + 4
+
+/** One dataset's events. */
+export class EventSegment implements SegmentColumns {
+  readonly ids: Int32Array
+  readonly times: Float64Array
+  readonly longitudes: Float64Array
+  readonly latitudes: Float64Array
+  /** Web Mercator metres (latitudes clamped as the map draws them); NaN without a location. */
+  readonly mercatorX: Float64Array
+  readonly mercatorY: Float64Array
+  /** Rows `0 … timedCount-1` have a time; the rest do not. */
+  readonly timedCount: number
+  private readonly fields = new Map<string, FieldColumn>()
+  private rowsById: Int32Array | undefined
+
+  /**
+   * @param datasetId - the dataset the events belong to
+   * @param version - the dataset's events version these columns were read at
+   * @throws RangeError when the columns differ in length or are not in list order
+   */
+  constructor(
+    readonly datasetId: number,
+    readonly version: string,
+    columns: SegmentColumns,
+  ) {
+    const size = columns.ids.length
+    if (columns.times.length !== size || columns.longitudes.length !== size || columns.latitudes.length !== size) {
+      throw new RangeError('segment columns must have one entry per event')
+    }
+    this.ids = columns.ids
+    this.times = columns.times
+    this.longitudes = columns.longitudes
+    this.latitudes = columns.latitudes
+    this.mercatorX = new Float64Array(size)
+    this.mercatorY = new Float64Array(size)
+    let timedCount = size
+    for (let row = 0; row < size; row++) {
+      const time = this.times[row]!
+      if (Number.isNaN(time)) {
+        if (timedCount === size) timedCount = row
+      } else if (timedCount !== size || (row > 0 && (time < this.times[row - 1]! || (time === this.times[row - 1] && this.ids[row]! <= this.ids[row - 1]!)))) {
+        throw new RangeError(`segment rows must be in list order (time, then id; no time last); row ${row} is not`)
+      }
+      const longitude = this.longitudes[row]!
+      const latitude = this.latitudes[row]!
+      if (Number.isNaN(longitude) || Number.isNaN(latitude)) {
+        this.mercatorX[row] = Number.NaN
+        this.mercatorY[row] = Number.NaN
+      } else {
+        const [x, y] = lngLatToMercator([longitude, latitude])
+        this.mercatorX[row] = x
+        this.mercatorY[row] = y
+      }
+    }
+    this.timedCount = timedCount
+  }
+
+  /** How many events the segment holds. */
+  get size(): number {
+    return this.ids.length
+  }
+
+  /** The field column of `path`, when it has been loaded. */
+  field(path: string): FieldColumn | undefined {
+    return this.fields.get(path)
+  }
+
+  /** Adds a field column, read in the same row order. */
+  setField(path: string, column: FieldColumn): void {
+    if (column.codes.length !== this.size) throw new RangeError(`field "${path}" has ${column.codes.length} rows; the segment has ${this.size}`)
+    this.fields.set(path, column)
+  }
+
+  /** The paths whose columns are loaded. */
+  fieldPaths(): string[] {
+    return [...this.fields.keys()]
+  }
+
+  /** Bytes held, roughly, fields included. */
+  get bytes(): number {
+    return this.size * (SEGMENT_BYTES_PER_EVENT + 4 * this.fields.size)
+  }
+
+  /**
+   * A mask with 1 at the rows of the given event ids (ids not in the segment are ignored).
+   * @example segment.rowMask([12, 40])[segment.ids.indexOf(12)] // 1
+   */
+  rowMask(eventIds: Iterable<number>): Uint8Array {
+    const byId = this.sortedRows()
+    const mask = new Uint8Array(this.size)
+    for (const id of eventIds) {
+      let low = 0
+      let high = byId.length - 1
+      while (low <= high) {
+        const middle = (low + high) >> 1
+        const found = this.ids[byId[middle]!]!
+        if (found === id) {
+          mask[byId[middle]!] = 1
+          break
+        }
+        if (found < id) low = middle + 1
+        else high = middle - 1
+      }
+    }
+    return mask
+  }
+
+  // Row numbers ordered by event id, built on first use (only text search needs it).
+  private sortedRows(): Int32Array {
+    this.rowsById ??= Int32Array.from({ length: this.size }, (_, row) => row).sort((a, b) => this.ids[a]! - this.ids[b]!)
+    return this.rowsById
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * One data field of a segment's events, dictionary-encoded: each row holds the code of its value's
+ * text (as PostgreSQL's `data #>> path` gives it), so a values filter is one lookup per row and a
+ * range filter compares the number each distinct text stands for.
+ * @module
+ */
+
+/** The code of a row whose field is missing or JSON null. */
+export const NO_VALUE = -1
+
+/**
+ * Text that PostgreSQL's read API treats as a number: the same pattern as its SQL, so a range
+ * filter keeps exactly the rows the database would.
+ */
+const NUMERIC_TEXT = /^\s*-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/
+
+/** A dictionary-encoded field column. */
+export class FieldColumn {
+  /** Per row, the index of its text in {@link dictionary}, or {@link NO_VALUE}. */
+  readonly codes: Int32Array
+  /** The distinct texts, in order of first appearance. */
+  readonly dictionary: readonly string[]
+  /** Per code, the number its text stands for, or NaN when it is not numeric. */
+  readonly numbers: Float64Array
+
+  private constructor(codes: Int32Array, dictionary: string[]) {
+    this.codes = codes
+    this.dictionary = dictionary
+    this.numbers = Float64Array.from(dictionary, (text) => (NUMERIC_TEXT.test(text) ? Number(text) : Number.NaN))
+  }
+
+  /**
+   * Encodes the field's text per row (null for none), in the segment's row order.
+   * @example FieldColumn.fromValues(['a', null, 'a']).codes // Int32Array [0, -1, 0]
+   */
+  static fromValues(values: ArrayLike<string | null>): FieldColumn {
+    const codes = new Int32Array(values.length)
+    const dictionary: string[] = []
+    const codeOf = new Map<string, number>()
+    for (let row = 0; row < values.length; row++) {
+      const value = values[row]
+      if (value === null || value === undefined) {
+        codes[row] = NO_VALUE
+        continue
+      }
+      let code = codeOf.get(value)
+      if (code === undefined) {
+        code = dictionary.length
+        dictionary.push(value)
+        codeOf.set(value, code)
+      }
+      codes[row] = code
+    }
+    return new FieldColumn(codes, dictionary)
+  }
+
+  /**
+   * Which codes a values filter keeps: 1 for the codes of `values`, 0 otherwise.
+   * @example column.codesMatching(['flood'])[column.dictionary.indexOf('flood')] // 1
+   */
+  codesMatching(values: readonly string[]): Uint8Array {
+    const wanted = new Set(values)
+    return Uint8Array.from(this.dictionary, (text) => (wanted.has(text) ? 1 : 0))
+  }
+
+  /** Which codes an inclusive numeric range keeps; a missing bound does not limit, non-numbers never match. */
+  codesInRange(min: number | undefined, max: number | undefined): Uint8Array {
+    return Uint8Array.from(this.numbers, (number) =>
+      !Number.isNaN(number) && (min === undefined || number >= min) && (max === undefined || number <= max) ? 1 : 0,
+    )
+  }
+}

@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest'
+
+import { cellOf, listBuckets, splitBoundingBox, truncateToInterval, type BoundingBox, type FieldFilter } from '@chronotope/filters'
+
+import { clusterCells, countByBucket, locatedExtent, locatedIdsUpTo, timeExtent } from './aggregations'
+import { listPage } from './list-page'
+import { selectRows, type IndexQuery, type Selection } from './row-selection'
+import { inListOrder, randomEvents, seededRandom, segmentOf, type PlainEvent } from './test-segments'
+
+const NUMERIC = /^\s*-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/
+
+// The filter as the SQL of the read API states it, event by event.
+function passes(event: PlainEvent, query: IndexQuery, text?: ReadonlySet<number>): boolean {
+  if (text && !text.has(event.id)) return false
+  if (query.startMs !== undefined && (event.timeMs === null || event.timeMs < query.startMs)) return false
+  if (query.endMs !== undefined && (event.timeMs === null || event.timeMs > query.endMs)) return false
+  if ((query.bbox || query.locatedOnly) && (event.longitude === null || event.latitude === null)) return false
+  if (query.bbox) {
+    const inside = splitBoundingBox(query.bbox).some(
+      (box) => event.longitude! >= box.west && event.longitude! <= box.east && event.latitude! >= box.south && event.latitude! <= box.north,
+    )
+    if (!inside) return false
+  }
+  for (const [path, filter] of Object.entries(query.fields ?? {})) {
+    const value = (event as unknown as Record<string, string | null>)[path] ?? null
+    if (value === null) return false
+    if (filter.kind === 'values' && !filter.values.includes(value)) return false
+    if (filter.kind === 'range') {
+      if (!NUMERIC.test(value)) return false
+      const number = Number(value)
+      if ((filter.min !== undefined && number < filter.min) || (filter.max !== undefined && number > filter.max)) return false
+    }
+  }
+  return true
+}
+
+const random = seededRandom(42)
+const datasets = [randomEvents(700, 1, random), randomEvents(400, 5_000, random), randomEvents(3, 9_000, random)]
+const segments = datasets.map((events, index) => segmentOf(index + 1, events))
+const everyone = datasets.flat()
+
+const QUERIES: Array<{ name: string; query: IndexQuery; text?: number[] }> = [
+  { name: 'nothing', query: {} },
+  { name: 'a time range', query: { startMs: Date.UTC(-200, 0, 1), endMs: Date.UTC(1500, 11, 31) } },
+  { name: 'a start only', query: { startMs: Date.UTC(1000, 0, 1) } },
+  { name: 'a box', query: { bbox: { west: -20, south: 0, east: 60, north: 70 } } },
+  { name: 'a box over the antimeridian', query: { bbox: { west: 150, south: -60, east: -150, north: 60 } } },
+  { name: 'values', query: { fields: { category: { kind: 'values', values: ['quake', 'fire'] } } } },
+  { name: 'a numeric range', query: { fields: { size: { kind: 'range', min: 0, max: 50 } as FieldFilter } } },
+  { name: 'numbers only', query: { fields: { size: { kind: 'range' } as FieldFilter } } },
+  { name: 'located only', query: { locatedOnly: true } },
+  {
+    name: 'everything at once',
+    query: { startMs: Date.UTC(0, 0, 1), bbox: { west: -100, south: -50, east: 100, north: 50 }, fields: { category: { kind: 'values', values: ['flood'] } } },
+    text: everyone.filter((event) => event.id % 3 === 0).map((event) => event.id),
+  },
+]
+
+function select(query: IndexQuery, text?: number[]): Selection[] {
+  return segments.map((segment) => selectRows(segment, query, text ? segment.rowMask(text) : undefined))
+}
+
+describe('selectRows', () => {
+  it.each(QUERIES)('keeps exactly the events the SQL keeps: $name', ({ query, text }) => {
+    const selected = select(query, text).flatMap(({ segment, rows }) => [...rows].map((row) => segment.ids[row]!))
+    const expected = everyone.filter((event) => passes(event, query, text ? new Set(text) : undefined)).map((event) => event.id)
+    expect(selected.sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b))
+    expect(expected.length).toBeGreaterThan(0)
+  })
+
+  it('refuses a field whose column is not loaded', () => {
+    expect(() => selectRows(segments[0]!, { fields: { missing: { kind: 'values', values: ['x'] } } })).toThrow(/missing/)
+  })
+})
+
+describe('aggregations', () => {
+  const query = QUERIES[1]!.query
+  const kept = everyone.filter((event) => passes(event, query))
+
+  it('finds the first and last time of the selection', () => {
+    const times = kept.map((event) => event.timeMs!).sort((a, b) => a - b)
+    expect(timeExtent(select(query))).toEqual({ firstMs: times[0], lastMs: times.at(-1) })
+    expect(timeExtent(select({ fields: { category: { kind: 'values', values: ['none'] } } }))).toBeNull()
+  })
+
+  it.each(['century', 'decade', 'year'] as const)('counts per %s bucket as date_trunc would', (interval) => {
+    const starts = listBuckets(new Date(query.startMs!), new Date(query.endMs!), interval)
+    const counts = countByBucket(select(query), Float64Array.from(starts, (start) => start.getTime()))
+    const expected = new Map<number, number>()
+    for (const event of kept) {
+      const bucket = truncateToInterval(new Date(event.timeMs!), interval).getTime()
+      expected.set(bucket, (expected.get(bucket) ?? 0) + 1)
+    }
+    expect([...counts]).toEqual(starts.map((start) => expected.get(start.getTime()) ?? 0))
+    expect([...counts].reduce((a, b) => a + b, 0)).toBe(kept.length)
+  })
+
+  it.each([0, 2, 5])('groups located events into the cells of zoom %i', (zoom) => {
+    const world: BoundingBox = { west: -180, south: -85.05112878, east: 180, north: 85.05112878 }
+    const cells = clusterCells(select({ bbox: world }), zoom, world)
+    const expected = new Map<string, PlainEvent[]>()
+    for (const event of everyone.filter((event) => passes(event, { bbox: world }))) {
+      const cell = cellOf([event.longitude!, event.latitude!], zoom)
+      const key = `${cell.x}/${cell.y}`
+      expected.set(key, [...(expected.get(key) ?? []), event])
+    }
+    expect(cells.map((cell) => `${cell.cx}/${cell.cy}`).sort()).toEqual([...expected.keys()].sort())
+    for (const cell of cells) {
+      const members = expected.get(`${cell.cx}/${cell.cy}`)!
+      expect(cell.count).toBe(members.length)
+      expect(cell.firstId).toBe(Math.min(...members.map((event) => event.id)))
+      expect(cell.west).toBe(Math.min(...members.map((event) => event.longitude!)))
+      expect(cell.north).toBe(Math.max(...members.map((event) => event.latitude!)))
+      expect(cell.longitude).toBeCloseTo(members.reduce((sum, event) => sum + event.longitude!, 0) / members.length, 9)
+    }
+    const order = cells.map((cell) => [cell.cy, cell.cx])
+    expect(order).toEqual([...order].sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!))
+  })
+
+  it('gives the extent and count of the located events', () => {
+    const located = everyone.filter((event) => event.longitude !== null)
+    expect(locatedExtent(select({}))).toEqual({
+      count: located.length,
+      bounds: [
+        Math.min(...located.map((event) => event.longitude!)),
+        Math.min(...located.map((event) => event.latitude!)),
+        Math.max(...located.map((event) => event.longitude!)),
+        Math.max(...located.map((event) => event.latitude!)),
+      ],
+    })
+    expect(locatedExtent(select({ fields: { category: { kind: 'values', values: ['none'] } } }))).toEqual({ bounds: null, count: 0 })
+  })
+
+  it('lists the located ids only when they are few enough', () => {
+    const box = { bbox: { west: 0, south: 0, east: 10, north: 10 } }
+    const ids = everyone.filter((event) => passes(event, box)).map((event) => event.id).sort((a, b) => a - b)
+    expect(locatedIdsUpTo(select(box), ids.length)).toEqual(ids)
+    expect(locatedIdsUpTo(select(box), ids.length - 1)).toBeNull()
+  })
+})
+
+describe('listPage', () => {
+  const query = QUERIES[5]!.query
+  const kept = inListOrder(everyone.filter((event) => passes(event, query)))
+
+  it.each([false, true])('pages through every event once, in order, by cursor (descending: %s)', (descending) => {
+    const expected = descending
+      ? [...kept.filter((event) => event.timeMs !== null).reverse(), ...kept.filter((event) => event.timeMs === null).reverse()]
+      : kept
+    const seen: number[] = []
+    let after: { timeMs: number | null; id: number } | undefined
+    for (let pages = 0; pages < 100; pages++) {
+      const { entries, hasMore } = listPage(select(query), { descending, limit: 37, after })
+      seen.push(...entries.map((entry) => entry.id))
+      if (!hasMore) break
+      after = entries.at(-1)!
+    }
+    expect(seen).toEqual(expected.map((event) => event.id))
+  })
+
+  it('skips whole pages by offset', () => {
+    const { entries, hasMore } = listPage(select(query), { descending: false, limit: 10, offset: 20 })
+    expect(entries.map((entry) => entry.id)).toEqual(kept.slice(20, 30).map((event) => event.id))
+    expect(hasMore).toBe(true)
+    const single = listPage([select(query)[0]!], { descending: false, limit: 5, offset: 3 })
+    const firstDataset = inListOrder(datasets[0]!.filter((event) => passes(event, query)))
+    expect(single.entries.map((entry) => entry.id)).toEqual(firstDataset.slice(3, 8).map((event) => event.id))
+  })
+
+  it('answers an empty page after the last event', () => {
+    const last = kept.at(-1)!
+    expect(listPage(select(query), { descending: false, limit: 10, after: { timeMs: last.timeMs, id: last.id } })).toEqual({ entries: [], hasMore: false })
+  })
+})

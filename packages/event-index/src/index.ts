@@ -1,0 +1,17 @@
+/**
+ * An in-memory, column-wise copy of events that answers the events read API without scanning the
+ * database: a segment per dataset (ids, times, places, Web Mercator positions and the data fields
+ * filters use, dictionary-encoded), row selection by the filter state, and the aggregations of the
+ * histogram, map clusters, bounds and list pages. Pure: the app loads segments and keeps them
+ * fresh (`apps/web/src/lib/events-read/event-index`).
+ * @module
+ */
+export { EventSegment, SEGMENT_BYTES_PER_EVENT } from './event-segment'
+export type { SegmentColumns } from './event-segment'
+export { FieldColumn, NO_VALUE } from './field-column'
+export { selectRows } from './row-selection'
+export type { IndexQuery, Selection } from './row-selection'
+export { clusterCells, countByBucket, countRows, locatedExtent, locatedIdsUpTo, timeExtent } from './aggregations'
+export type { ClusterCellSummary } from './aggregations'
+export { compareListOrder, listPage } from './list-page'
+export type { ListCursorPosition, PageEntry, PageRequest } from './list-page'

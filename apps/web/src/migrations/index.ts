@@ -3,6 +3,7 @@ import * as migration_20261121_023643_import_pipeline from './20261121_023643_im
 import * as migration_20261121_034555_geocoding_rate_limits from './20261121_034555_geocoding_rate_limits';
 import * as migration_20261121_044344_dataset_geocoding_overrides from './20261121_044344_dataset_geocoding_overrides';
 import * as migration_20261121_052000_events_search_index from './20261121_052000_events_search_index';
+import * as migration_20261121_090000_event_index_versions from './20261121_090000_event_index_versions';
 
 export const migrations = [
   {
@@ -29,5 +30,10 @@ export const migrations = [
     up: migration_20261121_052000_events_search_index.up,
     down: migration_20261121_052000_events_search_index.down,
     name: '20261121_052000_events_search_index',
+  },
+  {
+    up: migration_20261121_090000_event_index_versions.up,
+    down: migration_20261121_090000_event_index_versions.down,
+    name: '20261121_090000_event_index_versions',
   },
 ];

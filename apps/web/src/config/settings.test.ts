@@ -35,6 +35,8 @@ describe('readSettings', () => {
     [{ CHRONOTOPE_UPLOAD_RATE_LIMIT_USER: '5/minute' }, { uploadRateLimitPerUser: { limit: 5, windowSeconds: 60 } }],
     [{ CHRONOTOPE_UPLOAD_RATE_LIMIT_IP: 'off' }, { uploadRateLimitPerIp: null }],
     [{ CHRONOTOPE_JOB_LEASE_SECONDS: '5' }, { jobLeaseSeconds: 5 }],
+    [{}, { eventIndexMaxEvents: 5_000_000 }],
+    [{ CHRONOTOPE_EVENT_INDEX_MAX_EVENTS: '0' }, { eventIndexMaxEvents: 0 }],
   ])('reads %o', (env, expected) => {
     expect(readSettings(env)).toMatchObject(expected)
   })
@@ -47,6 +49,7 @@ describe('readSettings', () => {
     [{ CHRONOTOPE_SEED_ON_FIRST_START: 'maybe' }, 'CHRONOTOPE_SEED_ON_FIRST_START must be true or false; got "maybe"'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
     [{ CHRONOTOPE_UPLOAD_MAX_MB: '-1' }, 'CHRONOTOPE_UPLOAD_MAX_MB must be a positive number; got "-1"'],
+    [{ CHRONOTOPE_EVENT_INDEX_MAX_EVENTS: '1.5' }, 'CHRONOTOPE_EVENT_INDEX_MAX_EVENTS must be a whole number, 0 or more; got "1.5"'],
     [{ CHRONOTOPE_UPLOAD_RATE_LIMIT_USER: 'lots' }, 'CHRONOTOPE_UPLOAD_RATE_LIMIT_USER must look like 20/hour'],
     [{ CHRONOTOPE_UPLOAD_RATE_LIMIT_IP: '0/hour' }, 'CHRONOTOPE_UPLOAD_RATE_LIMIT_IP must look like 20/hour'],
   ])('rejects %o naming the variable', (env, message) => {

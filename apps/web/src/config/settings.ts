@@ -69,6 +69,12 @@ export interface Settings {
    * (`CHRONOTOPE_GEOCODING_MIN_CONFIDENCE`, default 0.5).
    */
   readonly geocodingMinimumConfidence: number
+  /**
+   * Most events the read API keeps in its in-memory index (`CHRONOTOPE_EVENT_INDEX_MAX_EVENTS`,
+   * default 5,000,000, about 50 MB per million); datasets beyond it are read from the database,
+   * and 0 turns the index off.
+   */
+  readonly eventIndexMaxEvents: number
 }
 
 /** A rate limit: at most `limit` requests per `windowSeconds`. */
@@ -99,6 +105,16 @@ function readPositiveNumber(env: Environment, variable: string, fallback: number
   const value = Number(raw)
   if (!Number.isFinite(value) || value <= 0) {
     throw new InvalidSetting(variable, `must be a positive number; got "${raw}"`)
+  }
+  return value
+}
+
+function readWholeNumber(env: Environment, variable: string, fallback: number): number {
+  const raw = env[variable]?.trim()
+  if (raw === undefined || raw === '') return fallback
+  const value = Number(raw)
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw new InvalidSetting(variable, `must be a whole number, 0 or more; got "${raw}"`)
   }
   return value
 }
@@ -184,6 +200,7 @@ export function readSettings(env: Environment = process.env): Settings {
     jobLeaseSeconds: readPositiveNumber(env, 'CHRONOTOPE_JOB_LEASE_SECONDS', 60),
     geocodingCacheDays: readPositiveNumber(env, 'CHRONOTOPE_GEOCODING_CACHE_DAYS', 180),
     geocodingMinimumConfidence: readFraction(env, 'CHRONOTOPE_GEOCODING_MIN_CONFIDENCE', 0.5),
+    eventIndexMaxEvents: readWholeNumber(env, 'CHRONOTOPE_EVENT_INDEX_MAX_EVENTS', 5_000_000),
   })
 }
 

@@ -13,7 +13,6 @@ import type { DatasetScope } from '../lib/events-read/event-conditions'
 import { eventHistogram } from '../lib/events-read/event-histogram'
 import { listEvents } from '../lib/events-read/list-events'
 import { asApiError, prepareRead } from '../lib/events-read/read-request'
-import { databasePool } from '../lib/import/progress-tracking'
 
 type GraphQLModule = Parameters<NonNullable<NonNullable<import('payload').Config['graphQL']>['queries']>>[0]
 
@@ -115,7 +114,7 @@ export function eventReadQueries(GraphQL: GraphQLModule) {
       },
       resolve: (_: unknown, args: FilterArguments, context: { req: PayloadRequest }) =>
         resolveRead(context.req, args, (params, state, scope) =>
-          listEvents(databasePool(context.req.payload), state, scope, parseListParams(params)),
+          listEvents(context.req.payload, state, scope, parseListParams(params)),
         ),
     },
     EventsHistogram: {
@@ -131,7 +130,7 @@ export function eventReadQueries(GraphQL: GraphQLModule) {
       args: { ...filterArgs, interval: { type: GraphQLString } },
       resolve: (_: unknown, args: FilterArguments, context: { req: PayloadRequest }) =>
         resolveRead(context.req, args, (params, state, scope) =>
-          eventHistogram(databasePool(context.req.payload), state, scope, parseHistogramInterval(params)),
+          eventHistogram(context.req.payload, state, scope, parseHistogramInterval(params)),
         ),
     },
   }

@@ -77,15 +77,15 @@ function exportEndpoint(format: ExportFormat): Endpoint {
  * - `GET /api/events/export.csv` and `/export.geojson`: every filtered event, streamed
  */
 export const eventReadEndpoints: Endpoint[] = [
-  jsonEndpoint('/list', ({ req, params, state, scope }) => listEvents(databasePool(req.payload), state, scope, parseListParams(params))),
+  jsonEndpoint('/list', ({ req, params, state, scope }) => listEvents(req.payload, state, scope, parseListParams(params))),
   jsonEndpoint('/histogram', ({ req, params, state, scope }) =>
-    eventHistogram(databasePool(req.payload), state, scope, parseHistogramInterval(params)),
+    eventHistogram(req.payload, state, scope, parseHistogramInterval(params)),
   ),
   jsonEndpoint('/map-clusters', ({ req, params, state, scope }) => {
     const zoom = parseZoom(params)
-    return mapClusters(databasePool(req.payload), requireBbox(state), scope, zoom)
+    return mapClusters(req.payload, requireBbox(state), scope, zoom)
   }),
-  jsonEndpoint('/bounds', ({ req, state, scope }) => eventBounds(databasePool(req.payload), state, scope)),
+  jsonEndpoint('/bounds', ({ req, state, scope }) => eventBounds(req.payload, state, scope)),
   jsonEndpoint('/filters', ({ req, state, scope }) => filterFields(databasePool(req.payload), state, scope)),
   exportEndpoint('csv'),
   exportEndpoint('geojson'),

@@ -2,17 +2,22 @@
  * `GET /api/events/bounds`: the extent of the filtered events, for "zoom to data".
  * @module
  */
+import { locatedExtent } from '@chronotope/event-index'
 import type { FilterState } from '@chronotope/filters'
-import type { Pool } from 'pg'
+import type { Payload } from 'payload'
 
+import { databasePool } from '../import/progress-tracking'
 import { eventConditions, SqlParams, type DatasetScope } from './event-conditions'
+import { selectFromIndex } from './event-index/indexed-selection'
 import type { SimpleBoundsResponse } from './read-responses'
 
 /** The simple (west ≤ east) extent of the filtered events that have a location. */
-export async function eventBounds(pool: Pool, state: FilterState, scope: DatasetScope): Promise<SimpleBoundsResponse> {
+export async function eventBounds(payload: Payload, state: FilterState, scope: DatasetScope): Promise<SimpleBoundsResponse> {
+  const selections = await selectFromIndex(payload, state, scope, { locatedOnly: true })
+  if (selections) return locatedExtent(selections)
   const params = new SqlParams()
   const where = eventConditions(state, scope, params)
-  const { rows } = await pool.query<{ west: number | null; south: number | null; east: number | null; north: number | null; count: number }>(
+  const { rows } = await databasePool(payload).query<{ west: number | null; south: number | null; east: number | null; north: number | null; count: number }>(
     `select st_xmin(x) as west, st_ymin(x) as south, st_xmax(x) as east, st_ymax(x) as north, n as count
      from (select st_extent(e.location) as x, count(e.location)::int as n from events e where ${where}) t`,
     params.values,

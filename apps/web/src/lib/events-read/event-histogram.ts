@@ -1,8 +1,10 @@
 /**
  * `GET /api/events/histogram`: counts of the filtered events over time, in calendar buckets
  * (PostgreSQL's `date_trunc` in UTC), with empty buckets filled in. Years before 1970 and BCE work.
+ * Counted in the in-memory event index when it can answer, else by the database.
  * @module
  */
+import { countByBucket, timeExtent, type Selection } from '@chronotope/event-index'
 import {
   chooseHistogramInterval,
   listBuckets,
@@ -13,16 +15,39 @@ import {
   type HistogramInterval,
   type HistogramIntervalParam,
 } from '@chronotope/filters'
+import type { Payload } from 'payload'
 import type { Pool } from 'pg'
 
 import { ApiError } from '../api/api-error'
+import { databasePool } from '../import/progress-tracking'
 import { eventConditions, SqlParams, type DatasetScope } from './event-conditions'
+import { selectFromIndex } from './event-index/indexed-selection'
 import type { HistogramResponse } from './read-responses'
 
-async function timeRange(pool: Pool, state: FilterState, scope: DatasetScope): Promise<{ start: Date; end: Date } | null> {
-  if (state.startDate && state.endDate) {
-    return { start: parseFilterInstant(state.startDate), end: parseFilterInstant(state.endDate) }
+interface TimeRange {
+  readonly start: Date
+  readonly end: Date
+}
+
+function rangeOf(state: FilterState, first: Date, last: Date): TimeRange {
+  return {
+    start: state.startDate ? parseFilterInstant(state.startDate) : first,
+    end: state.endDate ? parseFilterInstant(state.endDate) : last,
   }
+}
+
+// Both ends given: the range needs no look at the data.
+function givenRange(state: FilterState): TimeRange | undefined {
+  if (!state.startDate || !state.endDate) return undefined
+  return { start: parseFilterInstant(state.startDate), end: parseFilterInstant(state.endDate) }
+}
+
+function indexTimeRange(state: FilterState, selections: readonly Selection[]): TimeRange | null {
+  const extent = timeExtent(selections)
+  return extent && rangeOf(state, new Date(extent.firstMs), new Date(extent.lastMs))
+}
+
+async function databaseTimeRange(pool: Pool, state: FilterState, scope: DatasetScope): Promise<TimeRange | null> {
   const params = new SqlParams()
   const where = eventConditions(state, scope, params)
   // Two index probes on event_time instead of one min/max aggregate over every row.
@@ -33,10 +58,23 @@ async function timeRange(pool: Pool, state: FilterState, scope: DatasetScope): P
   )
   const { first, last } = rows[0] ?? { first: null, last: null }
   if (!first || !last) return null
-  return {
-    start: state.startDate ? parseFilterInstant(state.startDate) : first,
-    end: state.endDate ? parseFilterInstant(state.endDate) : last,
-  }
+  return rangeOf(state, first, last)
+}
+
+async function databaseCounts(pool: Pool, state: FilterState, scope: DatasetScope, interval: HistogramInterval): Promise<Map<number, number>> {
+  const params = new SqlParams()
+  const where = eventConditions(state, scope, params)
+  const { rows } = await pool.query<{ bucket: Date; count: number }>(
+    `select date_trunc(${params.add(interval)}, e.event_time, 'UTC') as bucket, count(*)::int as count
+     from events e where ${where} and e.event_time is not null group by 1`,
+    params.values,
+  )
+  return new Map(rows.map((row) => [row.bucket.getTime(), row.count]))
+}
+
+function indexCounts(selections: readonly Selection[], starts: readonly Date[]): Map<number, number> {
+  const counts = countByBucket(selections, Float64Array.from(starts, (start) => start.getTime()))
+  return new Map(starts.map((start, index) => [start.getTime(), counts[index]!]))
 }
 
 /**
@@ -44,12 +82,14 @@ async function timeRange(pool: Pool, state: FilterState, scope: DatasetScope): P
  * @throws {@link ApiError} 400 naming `interval` when it would make more than 10,000 buckets
  */
 export async function eventHistogram(
-  pool: Pool,
+  payload: Payload,
   state: FilterState,
   scope: DatasetScope,
   asked: HistogramIntervalParam,
 ): Promise<HistogramResponse> {
-  const range = await timeRange(pool, state, scope)
+  const pool = databasePool(payload)
+  const selections = await selectFromIndex(payload, state, scope)
+  const range = givenRange(state) ?? (selections ? indexTimeRange(state, selections) : await databaseTimeRange(pool, state, scope))
   if (!range) return { interval: asked === 'auto' ? 'year' : asked, buckets: [], total: 0, range: null }
   const interval: HistogramInterval = asked === 'auto' ? chooseHistogramInterval(range.start, range.end) : asked
   let starts: Date[]
@@ -63,14 +103,7 @@ export async function eventHistogram(
       'interval',
     )
   }
-  const params = new SqlParams()
-  const where = eventConditions(state, scope, params)
-  const { rows } = await pool.query<{ bucket: Date; count: number }>(
-    `select date_trunc(${params.add(interval)}, e.event_time, 'UTC') as bucket, count(*)::int as count
-     from events e where ${where} and e.event_time is not null group by 1`,
-    params.values,
-  )
-  const counts = new Map(rows.map((row) => [row.bucket.getTime(), row.count]))
+  const counts = selections ? indexCounts(selections, starts) : await databaseCounts(pool, state, scope, interval)
   const buckets = starts.map((start) => ({
     start: start.toISOString(),
     end: nextBucket(start, interval).toISOString(),
@@ -79,7 +112,7 @@ export async function eventHistogram(
   return {
     interval,
     buckets,
-    total: rows.reduce((sum, row) => sum + row.count, 0),
+    total: [...counts.values()].reduce((sum, count) => sum + count, 0),
     range: { start: range.start.toISOString(), end: range.end.toISOString() },
   }
 }

@@ -1,12 +1,18 @@
 /**
  * `GET /api/events/list`: events in a stable order (time, then id; events without a time last),
- * paged by cursor (fast at any depth) or by page number.
+ * paged by cursor (fast at any depth) or by page number. The page's ids come from the in-memory
+ * event index when it can answer, else from the database; the events themselves always come
+ * from the database.
  * @module
  */
-import { decodeCursor, encodeCursor, formatFilterInstant, type FilterState, type ListParams } from '@chronotope/filters'
+import { listPage, type Selection } from '@chronotope/event-index'
+import { decodeCursor, encodeCursor, formatFilterInstant, parseFilterInstant, type FilterState, type ListParams } from '@chronotope/filters'
+import type { Payload } from 'payload'
 import type { Pool } from 'pg'
 
+import { databasePool } from '../import/progress-tracking'
 import { eventConditions, SqlParams, type DatasetScope } from './event-conditions'
+import { selectFromIndex } from './event-index/indexed-selection'
 import { EVENT_ITEM_COLUMNS, toEventItem, type EventItemRow } from './event-rows'
 import type { EventsListResponse } from './read-responses'
 
@@ -20,13 +26,20 @@ function afterCursor(cursorText: string, descending: boolean, params: SqlParams)
   return `(${timeAfter} or (e.event_time = ${time} and ${idAfter}) or e.event_time is null)`
 }
 
-/** One page of events. */
-export async function listEvents(
-  pool: Pool,
-  state: FilterState,
-  scope: DatasetScope,
-  list: ListParams,
-): Promise<EventsListResponse> {
+function pageResponse(rows: readonly EventItemRow[], hasMore: boolean, list: ListParams): EventsListResponse {
+  const last = rows.at(-1)
+  return {
+    events: rows.map((row) => toEventItem(row, list.fields)),
+    nextCursor:
+      hasMore && last
+        ? encodeCursor({ t: last.event_time ? formatFilterInstant(last.event_time) : null, id: Number(last.id) })
+        : null,
+    page: list.page ?? null,
+    limit: list.limit,
+  }
+}
+
+async function pageFromDatabase(pool: Pool, state: FilterState, scope: DatasetScope, list: ListParams): Promise<EventsListResponse> {
   const params = new SqlParams()
   const descending = list.sort === 'time-desc'
   let where = eventConditions(state, scope, params)
@@ -39,16 +52,29 @@ export async function listEvents(
      limit ${params.add(list.limit + 1)}${offset}`,
     params.values,
   )
-  const hasMore = rows.length > list.limit
-  const page = rows.slice(0, list.limit)
-  const last = page.at(-1)
-  return {
-    events: page.map((row) => toEventItem(row, list.fields)),
-    nextCursor:
-      hasMore && last
-        ? encodeCursor({ t: last.event_time ? formatFilterInstant(last.event_time) : null, id: Number(last.id) })
-        : null,
-    page: list.page ?? null,
+  return pageResponse(rows.slice(0, list.limit), rows.length > list.limit, list)
+}
+
+async function pageFromIndex(pool: Pool, selections: readonly Selection[], list: ListParams): Promise<EventsListResponse> {
+  const cursor = list.cursor ? decodeCursor(list.cursor) : undefined
+  const { entries, hasMore } = listPage(selections, {
+    descending: list.sort === 'time-desc',
     limit: list.limit,
-  }
+    after: cursor && { timeMs: cursor.t === null ? null : parseFilterInstant(cursor.t).getTime(), id: cursor.id },
+    offset: list.page ? (list.page - 1) * list.limit : 0,
+  })
+  const { rows } = await pool.query<EventItemRow>(`select ${EVENT_ITEM_COLUMNS} from events e where e.id = any($1::int[])`, [
+    entries.map((entry) => entry.id),
+  ])
+  const byId = new Map(rows.map((row) => [Number(row.id), row]))
+  // An event deleted since the index was checked is left out rather than shown.
+  const ordered = entries.flatMap((entry) => byId.get(entry.id) ?? [])
+  return pageResponse(ordered, hasMore, list)
+}
+
+/** One page of events. */
+export async function listEvents(payload: Payload, state: FilterState, scope: DatasetScope, list: ListParams): Promise<EventsListResponse> {
+  const pool = databasePool(payload)
+  const selections = await selectFromIndex(payload, state, scope)
+  return selections ? pageFromIndex(pool, selections, list) : pageFromDatabase(pool, state, scope, list)
 }

@@ -3,9 +3,11 @@
  * fixed Web Mercator grid anchored at the world's origin (64-px cells, `@chronotope/filters`), so
  * an event stays in the same cell however the map pans, and the box is widened to whole cells so
  * a cell's count and centroid do not change as it slides in and out of view. When few events are
- * in view they come back one by one.
+ * in view they come back one by one. Cells are counted in the in-memory event index when it can
+ * answer, else by the database.
  * @module
  */
+import { clusterCells, locatedIdsUpTo, type ClusterCellSummary, type Selection } from '@chronotope/event-index'
 import {
   clusterCellSize,
   EARTH_RADIUS_M,
@@ -15,9 +17,12 @@ import {
   type BoundingBox,
   type FilterState,
 } from '@chronotope/filters'
+import type { Payload } from 'payload'
 import type { Pool } from 'pg'
 
+import { databasePool } from '../import/progress-tracking'
 import { eventConditions, SqlParams, type DatasetScope } from './event-conditions'
+import { selectFromIndex } from './event-index/indexed-selection'
 import { isoOrNull } from './event-rows'
 import type { MapClusterFeature, MapClustersResponse } from './read-responses'
 
@@ -36,19 +41,6 @@ export function snapToCells(box: BoundingBox, zoom: number): BoundingBox {
   const edgeSouth = box.south <= -MAX_MERCATOR_LATITUDE ? box.south : clampLat(south)
   const edgeNorth = box.north >= MAX_MERCATOR_LATITUDE ? box.north : clampLat(north)
   return { west: clampLng(west), south: edgeSouth, east: clampLng(east), north: edgeNorth }
-}
-
-interface CellRow {
-  readonly cx: number
-  readonly cy: number
-  readonly count: number
-  readonly longitude: number
-  readonly latitude: number
-  readonly west: number
-  readonly south: number
-  readonly east: number
-  readonly north: number
-  readonly first_id: number
 }
 
 interface SingleRow {
@@ -77,40 +69,60 @@ function single(row: SingleRow): MapClusterFeature {
 
 const SINGLE_COLUMNS = 'e.id, e.dataset_id, e.title, e.event_time, st_x(e.location) as longitude, st_y(e.location) as latitude'
 
-async function singles(pool: Pool, where: string, params: SqlParams, limit: number): Promise<SingleRow[]> {
-  const { rows } = await pool.query<SingleRow>(
-    `select ${SINGLE_COLUMNS} from events e where ${where} order by e.id limit ${params.add(limit)}`,
-    params.values,
-  )
-  return rows
+async function singlesById(pool: Pool, ids: readonly number[]): Promise<Map<number, SingleRow>> {
+  if (ids.length === 0) return new Map()
+  const { rows } = await pool.query<SingleRow>(`select ${SINGLE_COLUMNS} from events e where e.id = any($1::int[])`, [ids])
+  return new Map(rows.map((row) => [Number(row.id), row]))
 }
 
-/**
- * The marks for a box at a zoom.
- * @param state - must have a `bbox`; the endpoint requires it
- */
-export async function mapClusters(
-  pool: Pool,
-  state: FilterState & { bbox: BoundingBox },
-  scope: DatasetScope,
-  zoom: number,
-): Promise<MapClustersResponse> {
-  const snapped: FilterState = { ...state, bbox: snapToCells(state.bbox, zoom) }
+function singlesResponse(rows: readonly SingleRow[], zoom: number): MapClustersResponse {
+  return { type: 'FeatureCollection', features: rows.map(single), zoom, total: rows.length }
+}
+
+async function clustersResponse(pool: Pool, cells: readonly ClusterCellSummary[], zoom: number): Promise<MapClustersResponse> {
+  const lone = await singlesById(
+    pool,
+    cells.filter((cell) => cell.count === 1).map((cell) => cell.firstId),
+  )
+  const features = cells.map((cell): MapClusterFeature => {
+    const event = cell.count === 1 ? lone.get(cell.firstId) : undefined
+    if (event) return single(event)
+    return {
+      type: 'Feature',
+      id: `${zoom}/${cell.cx}/${cell.cy}`,
+      geometry: { type: 'Point', coordinates: [cell.longitude, cell.latitude] },
+      properties: { cluster: true, count: cell.count, bounds: [cell.west, cell.south, cell.east, cell.north] },
+    }
+  })
+  return { type: 'FeatureCollection', features, zoom, total: cells.reduce((sum, cell) => sum + cell.count, 0) }
+}
+
+async function marksFromIndex(pool: Pool, selections: readonly Selection[], zoom: number, view: BoundingBox): Promise<MapClustersResponse> {
+  const few = locatedIdsUpTo(selections, SINGLE_EVENTS_UP_TO)
+  if (few) {
+    const rows = await singlesById(pool, few)
+    return singlesResponse(few.flatMap((id) => rows.get(id) ?? []), zoom)
+  }
+  return clustersResponse(pool, clusterCells(selections, zoom, view), zoom)
+}
+
+async function marksFromDatabase(pool: Pool, snapped: FilterState, scope: DatasetScope, zoom: number): Promise<MapClustersResponse> {
   const first = new SqlParams()
   const firstWhere = `${eventConditions(snapped, scope, first)} and e.location is not null`
-  const few = await singles(pool, firstWhere, first, SINGLE_EVENTS_UP_TO + 1)
-  if (few.length <= SINGLE_EVENTS_UP_TO) {
-    return { type: 'FeatureCollection', features: few.map(single), zoom, total: few.length }
-  }
+  const { rows: few } = await pool.query<SingleRow>(
+    `select ${SINGLE_COLUMNS} from events e where ${firstWhere} order by e.id limit ${first.add(SINGLE_EVENTS_UP_TO + 1)}`,
+    first.values,
+  )
+  if (few.length <= SINGLE_EVENTS_UP_TO) return singlesResponse(few, zoom)
 
   const params = new SqlParams()
   const where = `${eventConditions(snapped, scope, params)} and e.location is not null`
   const size = params.add(clusterCellSize(zoom))
   const radius = params.add(EARTH_RADIUS_M)
   const maxLat = params.add(MAX_MERCATOR_LATITUDE)
-  const { rows } = await pool.query<CellRow>(
+  const { rows } = await pool.query<ClusterCellSummary>(
     `select cx, cy, count(*)::int as count, avg(lon) as longitude, avg(lat) as latitude,
-       min(lon) as west, min(lat) as south, max(lon) as east, max(lat) as north, min(id) as first_id
+       min(lon) as west, min(lat) as south, max(lon) as east, max(lat) as north, min(id) as "firstId"
      from (
        select e.id, st_x(e.location) as lon, st_y(e.location) as lat,
          floor(radians(st_x(e.location)) * ${radius}::float8 / ${size}::float8) as cx,
@@ -118,29 +130,26 @@ export async function mapClusters(
            * ${radius}::float8 / ${size}::float8) as cy
        from events e where ${where}
      ) p
-     group by cx, cy`,
+     group by cx, cy
+     order by cy, cx`,
     params.values,
   )
-  const lone = rows.filter((row) => row.count === 1).map((row) => Number(row.first_id))
-  const loneRows = new Map<number, SingleRow>()
-  if (lone.length > 0) {
-    const { rows: found } = await pool.query<SingleRow>(
-      `select ${SINGLE_COLUMNS} from events e where e.id = any($1::int[])`,
-      [lone],
-    )
-    for (const row of found) loneRows.set(Number(row.id), row)
-  }
-  const features = rows
-    .sort((a, b) => a.cy - b.cy || a.cx - b.cx)
-    .map((row): MapClusterFeature => {
-      const event = row.count === 1 ? loneRows.get(Number(row.first_id)) : undefined
-      if (event) return single(event)
-      return {
-        type: 'Feature',
-        id: `${zoom}/${row.cx}/${row.cy}`,
-        geometry: { type: 'Point', coordinates: [row.longitude, row.latitude] },
-        properties: { cluster: true, count: row.count, bounds: [row.west, row.south, row.east, row.north] },
-      }
-    })
-  return { type: 'FeatureCollection', features, zoom, total: rows.reduce((sum, row) => sum + row.count, 0) }
+  return clustersResponse(pool, rows, zoom)
+}
+
+/**
+ * The marks for a box at a zoom.
+ * @param state - must have a `bbox`; the endpoint requires it
+ */
+export async function mapClusters(
+  payload: Payload,
+  state: FilterState & { bbox: BoundingBox },
+  scope: DatasetScope,
+  zoom: number,
+): Promise<MapClustersResponse> {
+  const pool = databasePool(payload)
+  const view = snapToCells(state.bbox, zoom)
+  const selections = await selectFromIndex(payload, state, scope, { bbox: view, locatedOnly: true })
+  if (selections) return marksFromIndex(pool, selections, zoom, view)
+  return marksFromDatabase(pool, { ...state, bbox: view }, scope, zoom)
 }

@@ -1,3 +1,9 @@
+/**
+ * The read endpoints' behaviour, shared by two test files: one reads through the in-memory event
+ * index (the default) and one with the index off, so both ways of answering are held to the same
+ * expectations.
+ * @module
+ */
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { anonymous, ApiClient } from '../../helpers/api-client'

@@ -1,0 +1,150 @@
+/**
+ * The in-memory event index of one database: a segment per dataset, loaded on demand and checked
+ * against the datasets' events versions on every read, so an answer never comes from an outdated
+ * copy. Small loads are awaited; a big one (a large dataset's first read, or after a change) runs
+ * in the background while reads go to the database, which answers the same.
+ * @module
+ */
+import type { EventSegment } from '@chronotope/event-index'
+import type { Pool } from 'pg'
+
+import { loadFieldColumn, loadSegment, readDatasetVersions, type DatasetVersion } from './segment-loader'
+
+/** Events a read waits to load (about 50–100 ms); bigger loads go to the background. */
+export const AWAITED_LOAD_EVENTS = 50_000
+
+/** How the store is sized. */
+export interface EventIndexOptions {
+  /** Most events held; 0 turns the index off. */
+  readonly maxEvents: number
+  /** Most events a read waits to load; default {@link AWAITED_LOAD_EVENTS}. */
+  readonly awaitedLoadEvents?: number
+  /** Told of a load that failed (the reads it would have served go to the database). */
+  readonly onLoadError?: (error: unknown, what: string) => void
+}
+
+/** What the index can say about the store, e.g. for the health check. */
+export interface EventIndexStatus {
+  readonly datasets: number
+  readonly events: number
+  readonly loading: number
+}
+
+const newer = (a: string, b: string) => BigInt(a) >= BigInt(b)
+
+/** One database's event index. */
+export class EventIndexStore {
+  private readonly segments = new Map<number, EventSegment>()
+  private readonly loads = new Map<number, Promise<void>>()
+  private readonly fieldLoads = new Map<string, Promise<void>>()
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly options: EventIndexOptions,
+  ) {}
+
+  // Loads bigger than this run in the background.
+  private get awaitedLoadEvents(): number {
+    return this.options.awaitedLoadEvents ?? AWAITED_LOAD_EVENTS
+  }
+
+  /** How many datasets and events are held, and how many loads run. */
+  status(): EventIndexStatus {
+    let events = 0
+    for (const segment of this.segments.values()) events += segment.size
+    return { datasets: this.segments.size, events, loading: this.loads.size + this.fieldLoads.size }
+  }
+
+  /**
+   * The up-to-date segments of the datasets in `scope`, with the columns of `fieldPaths` loaded,
+   * or null when the read has to go to the database (the index is off or full, or loading).
+   * Datasets without events have no segment.
+   */
+  async segmentsFor(scope: 'all' | readonly number[], fieldPaths: readonly string[]): Promise<EventSegment[] | null> {
+    if (this.options.maxEvents === 0) return null
+    const versions = await readDatasetVersions(this.pool, scope)
+    if (scope === 'all') this.forgetAllBut(versions)
+    const wanted = [...versions].filter(([, version]) => version.count > 0)
+    if (wanted.reduce((sum, [, version]) => sum + version.count, 0) > this.options.maxEvents) return null
+    const stale = wanted.filter(([datasetId, version]) => !this.isFresh(datasetId, version))
+    const staleEvents = stale.reduce((sum, [, version]) => sum + version.count, 0)
+    if (stale.length > 0) {
+      this.makeRoomFor(staleEvents, new Set(wanted.map(([datasetId]) => datasetId)))
+      const loads = stale.map(([datasetId]) => this.load(datasetId))
+      if (staleEvents > this.awaitedLoadEvents) return null
+      await Promise.all(loads)
+    }
+    const segments: EventSegment[] = []
+    for (const [datasetId, version] of wanted) {
+      const segment = this.segments.get(datasetId)
+      if (!segment || !newer(segment.version, version.version)) return null
+      segments.push(segment)
+    }
+    return (await this.withFields(segments, fieldPaths)) ? segments : null
+  }
+
+  private isFresh(datasetId: number, version: DatasetVersion): boolean {
+    const segment = this.segments.get(datasetId)
+    return segment !== undefined && newer(segment.version, version.version)
+  }
+
+  // Datasets deleted since (or whose events were all removed) free their memory.
+  private forgetAllBut(versions: ReadonlyMap<number, DatasetVersion>): void {
+    for (const datasetId of this.segments.keys()) {
+      if ((versions.get(datasetId)?.count ?? 0) === 0) this.segments.delete(datasetId)
+    }
+  }
+
+  // Drops segments the read does not need until `events` more fit in the budget.
+  private makeRoomFor(events: number, keep: ReadonlySet<number>): void {
+    let held = this.status().events
+    for (const [datasetId, segment] of this.segments) {
+      if (held + events <= this.options.maxEvents) return
+      if (keep.has(datasetId)) continue
+      this.segments.delete(datasetId)
+      held -= segment.size
+    }
+  }
+
+  // One load per dataset at a time; a failed or raced load leaves the old segment in place.
+  private load(datasetId: number): Promise<void> {
+    let running = this.loads.get(datasetId)
+    if (!running) {
+      running = loadSegment(this.pool, datasetId)
+        .then((segment) => {
+          const held = this.segments.get(datasetId)
+          if (segment && (!held || newer(segment.version, held.version))) this.segments.set(datasetId, segment)
+        })
+        .catch((error: unknown) => this.options.onLoadError?.(error, `the events of dataset ${datasetId}`))
+        .finally(() => this.loads.delete(datasetId))
+      this.loads.set(datasetId, running)
+    }
+    return running
+  }
+
+  // Loads the missing field columns; false when they are big and load in the background instead.
+  private async withFields(segments: readonly EventSegment[], fieldPaths: readonly string[]): Promise<boolean> {
+    const missing: Array<[EventSegment, string]> = []
+    for (const segment of segments) for (const path of fieldPaths) if (!segment.field(path)) missing.push([segment, path])
+    if (missing.length === 0) return true
+    const loads = missing.map(([segment, path]) => this.loadField(segment, path))
+    if (missing.reduce((sum, [segment]) => sum + segment.size, 0) > this.awaitedLoadEvents) return false
+    await Promise.all(loads)
+    return missing.every(([segment, path]) => segment.field(path) !== undefined)
+  }
+
+  private loadField(segment: EventSegment, path: string): Promise<void> {
+    const key = `${segment.datasetId}:${segment.version}:${path}`
+    let running = this.fieldLoads.get(key)
+    if (!running) {
+      running = loadFieldColumn(this.pool, segment, path)
+        .then((column) => {
+          if (column) segment.setField(path, column)
+        })
+        .catch((error: unknown) => this.options.onLoadError?.(error, `field "${path}" of dataset ${segment.datasetId}`))
+        .finally(() => this.fieldLoads.delete(key))
+      this.fieldLoads.set(key, running)
+    }
+    return running
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * The filter state answered from the in-memory event index: the segments of the datasets in
+ * scope, each narrowed to the rows that pass. Full-text search asks the database which events
+ * match (its GIN index does that well) and the index keeps those rows.
+ * @module
+ */
+import { selectRows, type EventSegment, type IndexQuery, type Selection } from '@chronotope/event-index'
+import { parseFilterInstant, type BoundingBox, type FilterState } from '@chronotope/filters'
+import type { Payload } from 'payload'
+import type { Pool } from 'pg'
+
+import { settings } from '../../../config/settings'
+import { databasePool } from '../../import/progress-tracking'
+import { SEARCH_DOCUMENT_SQL, type DatasetScope } from '../event-conditions'
+import { EventIndexStore } from './event-index-store'
+
+const stores = new WeakMap<Pool, EventIndexStore>()
+
+/** The event index of the app's database (one per process and database). */
+export function eventIndexOf(payload: Payload): EventIndexStore {
+  const pool = databasePool(payload)
+  let store = stores.get(pool)
+  if (!store) {
+    store = new EventIndexStore(pool, {
+      maxEvents: settings.eventIndexMaxEvents,
+      onLoadError: (err, what) => payload.logger.error({ err, msg: `Event index: could not load ${what}; reads use the database` }),
+    })
+    stores.set(pool, store)
+  }
+  return store
+}
+
+/** Which rows beyond the filter state a read needs. */
+export interface SelectionOptions {
+  /** A box replacing the state's (the map's cell-aligned view). */
+  readonly bbox?: BoundingBox
+  /** Only events with a location. */
+  readonly locatedOnly?: boolean
+}
+
+async function textMasks(pool: Pool, segments: readonly EventSegment[], text: string): Promise<Map<number, Uint8Array>> {
+  const { rows } = await pool.query<{ dataset_id: number; ids: number[] }>(
+    `select e.dataset_id, array_agg(e.id) as ids from events e
+     where e.dataset_id = any($1::int[]) and ${SEARCH_DOCUMENT_SQL} @@ websearch_to_tsquery('simple'::regconfig, $2)
+     group by e.dataset_id`,
+    [segments.map((segment) => segment.datasetId), text],
+  )
+  const idsByDataset = new Map(rows.map((row) => [Number(row.dataset_id), row.ids]))
+  return new Map(segments.map((segment) => [segment.datasetId, segment.rowMask(idsByDataset.get(segment.datasetId) ?? [])]))
+}
+
+/**
+ * The filtered rows of every dataset in scope, or null when the index cannot answer now (off,
+ * full, or still loading): the caller then reads the database.
+ */
+export async function selectFromIndex(
+  payload: Payload,
+  state: FilterState,
+  scope: DatasetScope,
+  options: SelectionOptions = {},
+): Promise<Selection[] | null> {
+  const segments = await eventIndexOf(payload).segmentsFor(scope, Object.keys(state.fields))
+  if (!segments) return null
+  const bbox = options.bbox ?? state.bbox
+  const query: IndexQuery = {
+    startMs: state.startDate ? parseFilterInstant(state.startDate).getTime() : undefined,
+    endMs: state.endDate ? parseFilterInstant(state.endDate).getTime() : undefined,
+    bbox,
+    fields: state.fields,
+    locatedOnly: options.locatedOnly,
+  }
+  const masks = state.text && segments.length > 0 ? await textMasks(databasePool(payload), segments, state.text) : undefined
+  return segments.map((segment) => selectRows(segment, query, masks?.get(segment.datasetId)))
+}

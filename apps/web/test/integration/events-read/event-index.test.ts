@@ -1,0 +1,133 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+
+import { EventIndexStore } from '../../../src/lib/events-read/event-index/event-index-store'
+import { databasePool } from '../../../src/lib/import/progress-tracking'
+import { ApiClient, testPayload } from '../../helpers/api-client'
+import { createReadFixture, type ReadFixture } from '../../helpers/read-fixture'
+
+let fixture: ReadFixture
+let owner: ApiClient
+
+beforeAll(async () => {
+  fixture = await createReadFixture(`Event index ${Date.now()}`)
+  owner = await ApiClient.as('user')
+})
+
+async function versionOf(datasetId: number): Promise<{ version: bigint; count: number }> {
+  const { rows } = await databasePool(await testPayload()).query<{ version: string; event_count: string }>(
+    'select version, event_count from event_index_versions where dataset_id = $1',
+    [datasetId],
+  )
+  return { version: BigInt(rows[0]!.version), count: Number(rows[0]!.event_count) }
+}
+
+async function createEvent(datasetId: number, eventTime: string, location: [number, number]): Promise<number> {
+  const payload = await testPayload()
+  const event = await payload.create({
+    collection: 'events',
+    data: { dataset: datasetId, uniqueId: `index-${Date.now()}-${Math.random()}`, title: 'Index probe', eventTime, location },
+    overrideAccess: true,
+  })
+  return Number(event.id)
+}
+
+describe('events versions kept by the database', () => {
+  it('change with every insert, update and delete of a dataset’s events, and keep the count', async () => {
+    const payload = await testPayload()
+    const pool = databasePool(payload)
+    const start = await versionOf(fixture.publicDatasetId)
+    expect(start.count).toBe(fixture.publicEvents)
+
+    const id = await createEvent(fixture.publicDatasetId, '1990-05-01T00:00:00.000Z', [10, 10])
+    const inserted = await versionOf(fixture.publicDatasetId)
+    expect(inserted.count).toBe(fixture.publicEvents + 1)
+    expect(inserted.version).toBeGreaterThan(start.version)
+
+    await payload.update({ collection: 'events', id, data: { title: 'Renamed probe' }, overrideAccess: true })
+    const updated = await versionOf(fixture.publicDatasetId)
+    expect(updated).toMatchObject({ count: fixture.publicEvents + 1 })
+    expect(updated.version).toBeGreaterThan(inserted.version)
+
+    // Moving an event to another dataset counts it out of one and into the other.
+    const privateBefore = await versionOf(fixture.privateDatasetId)
+    await pool.query('update events set dataset_id = $1 where id = $2', [fixture.privateDatasetId, id])
+    expect((await versionOf(fixture.publicDatasetId)).count).toBe(fixture.publicEvents)
+    expect((await versionOf(fixture.privateDatasetId)).count).toBe(privateBefore.count + 1)
+
+    await payload.delete({ collection: 'events', id, overrideAccess: true })
+    const deleted = await versionOf(fixture.privateDatasetId)
+    expect(deleted.count).toBe(privateBefore.count)
+    expect(deleted.version).toBeGreaterThan(privateBefore.version)
+  })
+})
+
+describe('reads through the index stay fresh', () => {
+  it('see an event as soon as it is created, moved in time and place, and deleted', async () => {
+    const scope = `datasets=${fixture.publicDatasetId}`
+    const total = async () => (await owner.get(`/events/histogram?${scope}&interval=decade`)).body.total
+    const bounds = async () => (await owner.get(`/events/bounds?${scope}`)).body
+    expect(await total()).toBe(fixture.publicEvents)
+    const before = await bounds()
+
+    const id = await createEvent(fixture.publicDatasetId, '1975-05-01T00:00:00.000Z', [-70, -33])
+    const histogram = (await owner.get(`/events/histogram?${scope}&interval=decade`)).body
+    expect(histogram.total).toBe(fixture.publicEvents + 1)
+    expect(histogram.buckets[0]).toMatchObject({ start: '1970-01-01T00:00:00.000Z', count: 1 })
+    expect((await bounds()).bounds.slice(0, 2)).toEqual([-70, -33])
+
+    const payload = await testPayload()
+    await payload.update({ collection: 'events', id, data: { eventTime: '2001-01-01T00:00:00.000Z', location: [2.4, 48.9] }, overrideAccess: true })
+    expect((await owner.get(`/events/list?${scope}&start=1970&end=1979`)).body.events).toEqual([])
+    expect(await bounds()).toEqual({ bounds: [before.bounds[0], before.bounds[1], before.bounds[2], 48.9], count: fixture.publicEvents + 1 })
+
+    await payload.delete({ collection: 'events', id, overrideAccess: true })
+    expect(await total()).toBe(fixture.publicEvents)
+    expect(await bounds()).toEqual(before)
+  })
+})
+
+describe('EventIndexStore', () => {
+  it('leaves reads to the database when it is off or the events exceed its budget', async () => {
+    const pool = databasePool(await testPayload())
+    expect(await new EventIndexStore(pool, { maxEvents: 0 }).segmentsFor([fixture.publicDatasetId], [])).toBeNull()
+    expect(await new EventIndexStore(pool, { maxEvents: fixture.publicEvents - 1 }).segmentsFor([fixture.publicDatasetId], [])).toBeNull()
+    const fits = await new EventIndexStore(pool, { maxEvents: fixture.publicEvents }).segmentsFor([fixture.publicDatasetId], [])
+    expect(fits?.map((segment) => segment.size)).toEqual([fixture.publicEvents])
+  })
+
+  it('loads big datasets and fields in the background and serves them once loaded', async () => {
+    const pool = databasePool(await testPayload())
+    const store = new EventIndexStore(pool, { maxEvents: 1000, awaitedLoadEvents: 5 })
+    const scope = [fixture.publicDatasetId, fixture.privateDatasetId]
+    expect(await store.segmentsFor(scope, [])).toBeNull()
+    const segments = await vi.waitFor(async () => {
+      const ready = await store.segmentsFor(scope, [])
+      expect(ready).not.toBeNull()
+      return ready!
+    })
+    expect(segments.map((segment) => segment.size).sort((a, b) => a - b)).toEqual([fixture.privateEvents, fixture.publicEvents])
+
+    expect(await store.segmentsFor(scope, ['category'])).toBeNull()
+    const withField = await vi.waitFor(async () => {
+      const ready = await store.segmentsFor(scope, ['category'])
+      expect(ready).not.toBeNull()
+      return ready!
+    })
+    const categories = withField.flatMap((segment) => segment.field('category')!.dictionary)
+    expect(new Set(categories)).toEqual(new Set(['protest', 'meeting', 'leak']))
+  })
+
+  it('waits for small loads and reads each field in the segment’s row order', async () => {
+    const pool = databasePool(await testPayload())
+    const [segment] = (await new EventIndexStore(pool, { maxEvents: 1000 }).segmentsFor([fixture.publicDatasetId], ['attendance']))!
+    const { rows } = await pool.query<{ id: number; attendance: string }>(
+      "select id, data->>'attendance' as attendance from events where dataset_id = $1",
+      [fixture.publicDatasetId],
+    )
+    const expected = new Map(rows.map((row) => [row.id, row.attendance]))
+    const column = segment!.field('attendance')!
+    for (let row = 0; row < segment!.size; row++) {
+      expect(column.dictionary[column.codes[row]!]).toBe(expected.get(segment!.ids[row]!))
+    }
+  })
+})

@@ -1,6 +1,7 @@
 import type { Endpoint } from 'payload'
 
 import { database } from '../config/database'
+import { eventIndexOf } from '../lib/events-read/event-index/indexed-selection'
 import { checkHealth } from '../lib/health/check-health'
 import { migrations } from '../migrations'
 import packageJson from '../../package.json'
@@ -17,6 +18,7 @@ export const healthEndpoint: Endpoint = {
       isEmbedded: database?.kind === 'embedded',
       shippedMigrations: migrations.map((migration) => migration.name),
       version: packageJson.version,
+      eventIndex: eventIndexOf(req.payload).health(),
     })
     return Response.json(result, {
       status: result.status === 'ok' ? 200 : 503,

@@ -25,6 +25,12 @@ describe('checkHealth', () => {
     const result = await checkHealth(fakePayload({ applied: context.shippedMigrations }), context)
     expect(result.status).toBe('ok')
     expect(result.database).toMatchObject({ status: 'ok', kind: 'external', postgisVersion: '3.3.2' })
+    expect(result.eventIndex).toEqual({ status: 'ok', enabled: false, loading: 0 })
+  })
+
+  it('shows whether the event index is on and how many loads run', async () => {
+    const result = await checkHealth(fakePayload({ applied: context.shippedMigrations }), { ...context, eventIndex: { enabled: true, loading: 2 } })
+    expect(result.eventIndex).toEqual({ status: 'ok', enabled: true, loading: 2 })
   })
 
   it('names the pending migrations', async () => {

@@ -11,6 +11,8 @@ export interface HealthCheckContext {
   readonly shippedMigrations: readonly string[]
   /** The app's version. */
   readonly version: string
+  /** The state of the in-memory event index; off when not given. */
+  readonly eventIndex?: { readonly enabled: boolean; readonly loading: number }
 }
 
 function failure(error: unknown): HealthCheckComponent {
@@ -93,5 +95,6 @@ export async function checkHealth(payload: Payload, context: HealthCheckContext)
     database,
     migrations,
     jobQueue,
+    eventIndex: { status: 'ok', ...(context.eventIndex ?? { enabled: false, loading: 0 }) },
   }
 }

@@ -33,4 +33,10 @@ export interface HealthCheckResult {
   }
   /** Whether the job queue can be read, and how many jobs wait. */
   readonly jobQueue: HealthCheckComponent & { readonly queued?: number; readonly failed?: number }
+  /**
+   * The read API's in-memory event index: whether it is on, and how many dataset loads run (reads
+   * of those datasets go to the database meanwhile). Counts of events are not shown: they would
+   * reveal the size of private datasets.
+   */
+  readonly eventIndex: HealthCheckComponent & { readonly enabled: boolean; readonly loading: number }
 }

@@ -48,6 +48,11 @@ export class EventIndexStore {
     return this.options.awaitedLoadEvents ?? AWAITED_LOAD_EVENTS
   }
 
+  /** What the health check shows: whether the index is on, and how many loads run. */
+  health(): { enabled: boolean; loading: number } {
+    return { enabled: this.options.maxEvents > 0, loading: this.loads.size + this.fieldLoads.size }
+  }
+
   /** How many datasets and events are held, and how many loads run. */
   status(): EventIndexStatus {
     let events = 0

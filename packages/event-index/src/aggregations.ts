@@ -4,8 +4,9 @@
  * SQL of the same endpoint gives for the same rows.
  * @module
  */
-import { clusterCellSize, lngLatToMercator, type BoundingBox } from '@chronotope/filters'
+import { clusterCellSize, lngLatToMercator, MAX_CLUSTER_ZOOM, type BoundingBox } from '@chronotope/filters'
 
+import { NO_CELL } from './event-segment'
 import type { Selection } from './row-selection'
 
 /** How many rows the selections hold together. */
@@ -84,48 +85,65 @@ export interface ClusterCellSummary {
   readonly firstId: number
 }
 
-/** Above this many cells in view the grid is kept in a map rather than dense arrays. */
+/** Above this many cells in view the grid is kept in a map rather than a dense array. */
 const MAX_DENSE_CELLS = 1 << 20
 
-class CellAccumulator {
-  count = 0
-  sumLongitude = 0
-  sumLatitude = 0
-  west = Number.POSITIVE_INFINITY
-  south = Number.POSITIVE_INFINITY
-  east = Number.NEGATIVE_INFINITY
-  north = Number.NEGATIVE_INFINITY
-  firstId = Number.POSITIVE_INFINITY
+// The occupied cells, column-wise: one slot per cell, grown as cells appear.
+class CellTable {
+  size = 0
+  cx = new Int32Array(256)
+  cy = new Int32Array(256)
+  count = new Int32Array(256)
+  firstId = new Int32Array(256)
+  sumLongitude = new Float64Array(256)
+  sumLatitude = new Float64Array(256)
+  west = new Float64Array(256)
+  south = new Float64Array(256)
+  east = new Float64Array(256)
+  north = new Float64Array(256)
 
-  constructor(
-    readonly cx: number,
-    readonly cy: number,
-  ) {}
-
-  add(longitude: number, latitude: number, id: number): void {
-    this.count++
-    this.sumLongitude += longitude
-    this.sumLatitude += latitude
-    if (longitude < this.west) this.west = longitude
-    if (longitude > this.east) this.east = longitude
-    if (latitude < this.south) this.south = latitude
-    if (latitude > this.north) this.north = latitude
-    if (id < this.firstId) this.firstId = id
+  add(cx: number, cy: number): number {
+    if (this.size === this.cx.length) this.grow()
+    const slot = this.size++
+    this.cx[slot] = cx
+    this.cy[slot] = cy
+    this.firstId[slot] = 2_147_483_647
+    this.west[slot] = this.south[slot] = Number.POSITIVE_INFINITY
+    this.east[slot] = this.north[slot] = Number.NEGATIVE_INFINITY
+    return slot
   }
 
-  summary(): ClusterCellSummary {
-    return {
-      cx: this.cx,
-      cy: this.cy,
-      count: this.count,
-      longitude: this.sumLongitude / this.count,
-      latitude: this.sumLatitude / this.count,
-      west: this.west,
-      south: this.south,
-      east: this.east,
-      north: this.north,
-      firstId: this.firstId,
+  summaries(): ClusterCellSummary[] {
+    return Array.from({ length: this.size }, (_, slot) => ({
+      cx: this.cx[slot]!,
+      cy: this.cy[slot]!,
+      count: this.count[slot]!,
+      longitude: this.sumLongitude[slot]! / this.count[slot]!,
+      latitude: this.sumLatitude[slot]! / this.count[slot]!,
+      west: this.west[slot]!,
+      south: this.south[slot]!,
+      east: this.east[slot]!,
+      north: this.north[slot]!,
+      firstId: this.firstId[slot]!,
+    }))
+  }
+
+  private grow(): void {
+    const widen = <T extends Int32Array | Float64Array>(array: T): T => {
+      const wider = new (array.constructor as new (length: number) => T)(array.length * 2)
+      wider.set(array)
+      return wider
     }
+    this.cx = widen(this.cx)
+    this.cy = widen(this.cy)
+    this.count = widen(this.count)
+    this.firstId = widen(this.firstId)
+    this.sumLongitude = widen(this.sumLongitude)
+    this.sumLatitude = widen(this.sumLatitude)
+    this.west = widen(this.west)
+    this.south = widen(this.south)
+    this.east = widen(this.east)
+    this.north = widen(this.north)
   }
 }
 
@@ -136,49 +154,61 @@ class CellAccumulator {
  */
 export function clusterCells(selections: readonly Selection[], zoom: number, view: BoundingBox): ClusterCellSummary[] {
   const size = clusterCellSize(zoom)
+  const shift = MAX_CLUSTER_ZOOM - zoom
   const crosses = view.west > view.east
   const [westX, southY] = lngLatToMercator([crosses ? -180 : view.west, view.south])
   const [eastX, northY] = lngLatToMercator([crosses ? 180 : view.east, view.north])
   const minCx = Math.floor(westX / size)
   const minCy = Math.floor(southY / size)
   const columns = Math.floor(eastX / size) - minCx + 1
-  const rowsOfCells = Math.floor(northY / size) - minCy + 1
-  const dense = columns * rowsOfCells <= MAX_DENSE_CELLS
-  const grid: Array<CellAccumulator | undefined> = dense ? new Array(columns * rowsOfCells) : []
-  const sparse = new Map<number, CellAccumulator>()
-  const cells: CellAccumulator[] = []
+  const gridRows = Math.floor(northY / size) - minCy + 1
+  // Slot + 1 per grid cell (0: empty), when the view's grid is small enough to hold densely.
+  const grid = columns * gridRows <= MAX_DENSE_CELLS ? new Int32Array(columns * gridRows) : undefined
+  const sparse = new Map<number, number>()
+  const table = new CellTable()
   for (const { segment, rows } of selections) {
-    const { mercatorX, mercatorY, longitudes, latitudes, ids } = segment
+    const { cellX, cellY, longitudes, latitudes, ids } = segment
     for (let index = 0; index < rows.length; index++) {
       const row = rows[index]!
-      const x = mercatorX[row]!
-      if (Number.isNaN(x)) continue
-      const cx = Math.floor(x / size)
-      const cy = Math.floor(mercatorY[row]! / size)
+      const finestX = cellX[row]!
+      if (finestX === NO_CELL) continue
+      const cx = finestX >> shift
+      const cy = cellY[row]! >> shift
       const column = cx - minCx
       const gridRow = cy - minCy
-      let cell: CellAccumulator | undefined
-      if (dense && column >= 0 && column < columns && gridRow >= 0 && gridRow < rowsOfCells) {
-        const slot = gridRow * columns + column
-        cell = grid[slot]
-        if (cell === undefined) {
-          cell = grid[slot] = new CellAccumulator(cx, cy)
-          cells.push(cell)
+      let slot: number
+      if (grid !== undefined && column >= 0 && column < columns && gridRow >= 0 && gridRow < gridRows) {
+        const at = gridRow * columns + column
+        slot = grid[at]! - 1
+        if (slot < 0) {
+          slot = table.add(cx, cy)
+          grid[at] = slot + 1
         }
       } else {
-        // Outside the expected grid only by rounding at an edge, or a grid too large to hold densely.
+        // Outside the view's grid only by rounding at an edge, or a grid too large to hold densely.
         const key = cx * 67_108_864 + cy
-        cell = sparse.get(key)
-        if (cell === undefined) {
-          cell = new CellAccumulator(cx, cy)
-          sparse.set(key, cell)
-          cells.push(cell)
+        const found = sparse.get(key)
+        if (found === undefined) {
+          slot = table.add(cx, cy)
+          sparse.set(key, slot)
+        } else {
+          slot = found
         }
       }
-      cell.add(longitudes[row]!, latitudes[row]!, ids[row]!)
+      const longitude = longitudes[row]!
+      const latitude = latitudes[row]!
+      const id = ids[row]!
+      table.count[slot]!++
+      table.sumLongitude[slot]! += longitude
+      table.sumLatitude[slot]! += latitude
+      if (longitude < table.west[slot]!) table.west[slot] = longitude
+      if (longitude > table.east[slot]!) table.east[slot] = longitude
+      if (latitude < table.south[slot]!) table.south[slot] = latitude
+      if (latitude > table.north[slot]!) table.north[slot] = latitude
+      if (id < table.firstId[slot]!) table.firstId[slot] = id
     }
   }
-  return cells.map((cell) => cell.summary()).sort((a, b) => a.cy - b.cy || a.cx - b.cx)
+  return table.summaries().sort((a, b) => a.cy - b.cy || a.cx - b.cx)
 }
 
 /**
@@ -217,7 +247,7 @@ export function locatedIdsUpTo(selections: readonly Selection[], limit: number):
   for (const { segment, rows } of selections) {
     for (let index = 0; index < rows.length; index++) {
       const row = rows[index]!
-      if (Number.isNaN(segment.mercatorX[row]!)) continue
+      if (segment.cellX[row] === NO_CELL) continue
       if (ids.length === limit) return null
       ids.push(segment.ids[row]!)
     }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
-import { lngLatToMercator } from '@chronotope/filters'
+import { cellOf, MAX_CLUSTER_ZOOM } from '@chronotope/filters'
 
-import { EventSegment } from './event-segment'
+import { EventSegment, NO_CELL } from './event-segment'
 import { FieldColumn } from './field-column'
 
 const columns = (ids: number[], times: number[]) => ({
@@ -13,12 +13,16 @@ const columns = (ids: number[], times: number[]) => ({
 })
 
 describe('EventSegment', () => {
-  it('counts the rows with a time and projects places to Web Mercator', () => {
+  it('counts the rows with a time and places events in the finest map-cluster cells', () => {
     const segment = new EventSegment(3, '7', columns([5, 2, 9], [10, 20, Number.NaN]))
     expect(segment.timedCount).toBe(2)
     expect(segment.size).toBe(3)
-    expect(segment.mercatorX[0]).toBeNaN()
-    expect([segment.mercatorX[1], segment.mercatorY[1]]).toEqual(lngLatToMercator([2.35, 48.85]))
+    expect(segment.cellX[0]).toBe(NO_CELL)
+    const cell = cellOf([2.35, 48.85], MAX_CLUSTER_ZOOM)
+    expect([segment.cellX[1], segment.cellY[1]]).toEqual([cell.x, cell.y])
+    // A coarser cell is the finest one shifted: the same as computing it at that zoom.
+    const coarse = cellOf([2.35, 48.85], 5)
+    expect([segment.cellX[1]! >> (MAX_CLUSTER_ZOOM - 5), segment.cellY[1]! >> (MAX_CLUSTER_ZOOM - 5)]).toEqual([coarse.x, coarse.y])
   })
 
   it('refuses rows out of list order', () => {

@@ -4,7 +4,7 @@
  * segment.
  * @module
  */
-import { lngLatToMercator } from '@chronotope/filters'
+import { clusterCellSize, lngLatToMercator, MAX_CLUSTER_ZOOM } from '@chronotope/filters'
 
 import type { FieldColumn } from './field-column'
 
@@ -19,7 +19,17 @@ export interface SegmentColumns {
 }
 
 /** Approximate bytes a segment holds per event, for the index's memory budget. */
-export const SEGMENT_BYTES_PER_EVENT = 4 + 8 * 5 + 4
+export const SEGMENT_BYTES_PER_EVENT = 4 + 8 * 3 + 4 * 2 + 4
+
+/** The cell coordinate of an event without a location. */
+export const NO_CELL = -2_147_483_648
+
+/**
+ * The map-cluster cell of a point at the finest zoom ({@link MAX_CLUSTER_ZOOM}). A cell at zoom z
+ * is this shifted right by `MAX_CLUSTER_ZOOM - z`: cells halve exactly from zoom to zoom, so an
+ * arithmetic shift is the floor of the division.
+ */
+const FINEST_CELL_SIZE = clusterCellSize(MAX_CLUSTER_ZOOM)
 
 /** One dataset's events. */
 export class EventSegment implements SegmentColumns {
@@ -27,9 +37,12 @@ export class EventSegment implements SegmentColumns {
   readonly times: Float64Array
   readonly longitudes: Float64Array
   readonly latitudes: Float64Array
-  /** Web Mercator metres (latitudes clamped as the map draws them); NaN without a location. */
-  readonly mercatorX: Float64Array
-  readonly mercatorY: Float64Array
+  /**
+   * The Web Mercator grid cell of each event at the finest cluster zoom (latitudes clamped as the
+   * map draws them); {@link NO_CELL} without a location.
+   */
+  readonly cellX: Int32Array
+  readonly cellY: Int32Array
   /** Rows `0 … timedCount-1` have a time; the rest do not. */
   readonly timedCount: number
   private readonly fields = new Map<string, FieldColumn>()
@@ -53,8 +66,8 @@ export class EventSegment implements SegmentColumns {
     this.times = columns.times
     this.longitudes = columns.longitudes
     this.latitudes = columns.latitudes
-    this.mercatorX = new Float64Array(size)
-    this.mercatorY = new Float64Array(size)
+    this.cellX = new Int32Array(size)
+    this.cellY = new Int32Array(size)
     let timedCount = size
     for (let row = 0; row < size; row++) {
       const time = this.times[row]!
@@ -66,12 +79,12 @@ export class EventSegment implements SegmentColumns {
       const longitude = this.longitudes[row]!
       const latitude = this.latitudes[row]!
       if (Number.isNaN(longitude) || Number.isNaN(latitude)) {
-        this.mercatorX[row] = Number.NaN
-        this.mercatorY[row] = Number.NaN
+        this.cellX[row] = NO_CELL
+        this.cellY[row] = NO_CELL
       } else {
         const [x, y] = lngLatToMercator([longitude, latitude])
-        this.mercatorX[row] = x
-        this.mercatorY[row] = y
+        this.cellX[row] = Math.floor(x / FINEST_CELL_SIZE)
+        this.cellY[row] = Math.floor(y / FINEST_CELL_SIZE)
       }
     }
     this.timedCount = timedCount

@@ -54,6 +54,10 @@ export function countByBucket(selections: readonly Selection[], bucketStartsMs: 
   if (bucketStartsMs.length === 0) return counts
   for (const selection of selections) {
     const { times } = selection.segment
+    if (selection.span) {
+      countSpanByBucket(times, selection.span.low, Math.min(selection.span.high, selection.segment.timedCount), bucketStartsMs, counts)
+      continue
+    }
     const timed = timedLength(selection)
     let bucket = 0
     for (let index = 0; index < timed; index++) {
@@ -65,6 +69,26 @@ export function countByBucket(selections: readonly Selection[], bucketStartsMs: 
     }
   }
   return counts
+}
+
+/** Adds the rows `[low, high)` (all with a time, ascending) to their buckets by binary search. */
+function countSpanByBucket(times: Float64Array, low: number, high: number, starts: Float64Array, counts: Uint32Array): void {
+  if (high <= low) return
+  const firstAt = (ms: number) => {
+    let from = low
+    let to = high
+    while (from < to) {
+      const middle = (from + to) >>> 1
+      if (times[middle]! < ms) from = middle + 1
+      else to = middle
+    }
+    return from
+  }
+  for (let bucket = 0; bucket < starts.length; bucket++) {
+    const begin = firstAt(starts[bucket]!)
+    const end = bucket + 1 < starts.length ? firstAt(starts[bucket + 1]!) : high
+    counts[bucket]! += end - begin
+  }
 }
 
 /** One map-cluster cell: its grid position and the summary of its events. */
@@ -147,6 +171,95 @@ class CellTable {
   }
 }
 
+/** Whole-segment cells are kept for zooms up to this one (coarse views of many events). */
+export const MAX_KEPT_CELL_ZOOM = 8
+/** A segment keeps its cells at a zoom only when there are at most this many. */
+const MAX_KEPT_CELLS = 20_000
+
+// Finds a cell's slot: in a dense array over the view's cells, or a map for cells outside it.
+class CellSlots {
+  private readonly grid: Int32Array | undefined
+  private readonly sparse = new Map<number, number>()
+
+  constructor(
+    private readonly table: CellTable,
+    private readonly minCx: number,
+    private readonly minCy: number,
+    private readonly columns: number,
+    private readonly gridRows: number,
+  ) {
+    // Slot + 1 per cell (0: empty), when the view's grid is small enough to hold densely.
+    this.grid = columns * gridRows <= MAX_DENSE_CELLS && columns > 0 && gridRows > 0 ? new Int32Array(columns * gridRows) : undefined
+  }
+
+  slotOf(cx: number, cy: number): number {
+    const column = cx - this.minCx
+    const gridRow = cy - this.minCy
+    if (this.grid !== undefined && column >= 0 && column < this.columns && gridRow >= 0 && gridRow < this.gridRows) {
+      const at = gridRow * this.columns + column
+      const slot = this.grid[at]! - 1
+      if (slot >= 0) return slot
+      const added = this.table.add(cx, cy)
+      this.grid[at] = added + 1
+      return added
+    }
+    // Outside the view's grid only by rounding at an edge, or a grid too large to hold densely.
+    const key = cx * 67_108_864 + cy
+    const found = this.sparse.get(key)
+    if (found !== undefined) return found
+    const added = this.table.add(cx, cy)
+    this.sparse.set(key, added)
+    return added
+  }
+}
+
+// Adds the given rows, or every row of the segment when `rows` is undefined.
+function addRows(table: CellTable, slots: CellSlots, segment: Selection['segment'], rows: Int32Array | undefined, shift: number): void {
+  const { cellX, cellY, longitudes, latitudes, ids } = segment
+  const count = rows ? rows.length : segment.size
+  for (let index = 0; index < count; index++) {
+    const row = rows ? rows[index]! : index
+    const finestX = cellX[row]!
+    if (finestX === NO_CELL) continue
+    const slot = slots.slotOf(finestX >> shift, cellY[row]! >> shift)
+    const longitude = longitudes[row]!
+    const latitude = latitudes[row]!
+    const id = ids[row]!
+    table.count[slot]!++
+    table.sumLongitude[slot]! += longitude
+    table.sumLatitude[slot]! += latitude
+    if (longitude < table.west[slot]!) table.west[slot] = longitude
+    if (longitude > table.east[slot]!) table.east[slot] = longitude
+    if (latitude < table.south[slot]!) table.south[slot] = latitude
+    if (latitude > table.north[slot]!) table.north[slot] = latitude
+    if (id < table.firstId[slot]!) table.firstId[slot] = id
+  }
+}
+
+function addTable(table: CellTable, slots: CellSlots, from: CellTable): void {
+  for (let source = 0; source < from.size; source++) {
+    const slot = slots.slotOf(from.cx[source]!, from.cy[source]!)
+    table.count[slot]! += from.count[source]!
+    table.sumLongitude[slot]! += from.sumLongitude[source]!
+    table.sumLatitude[slot]! += from.sumLatitude[source]!
+    table.west[slot] = Math.min(table.west[slot]!, from.west[source]!)
+    table.south[slot] = Math.min(table.south[slot]!, from.south[source]!)
+    table.east[slot] = Math.max(table.east[slot]!, from.east[source]!)
+    table.north[slot] = Math.max(table.north[slot]!, from.north[source]!)
+    table.firstId[slot] = Math.min(table.firstId[slot]!, from.firstId[source]!)
+  }
+}
+
+// Every located event of a segment in the cells of a coarse zoom, computed once per segment.
+function wholeSegmentCells(segment: Selection['segment'], zoom: number): CellTable | null {
+  return segment.memoize(`cells:${zoom}`, () => {
+    const table = new CellTable()
+    const slots = new CellSlots(table, 0, 0, 0, 0)
+    addRows(table, slots, segment, undefined, MAX_CLUSTER_ZOOM - zoom)
+    return table.size <= MAX_KEPT_CELLS ? table : null
+  })
+}
+
 /**
  * Groups the selected rows with a location into the cells of the zoom's grid.
  * @param view - the (cell-snapped) box the rows were selected in; it bounds the grid kept in memory
@@ -160,53 +273,14 @@ export function clusterCells(selections: readonly Selection[], zoom: number, vie
   const [eastX, northY] = lngLatToMercator([crosses ? 180 : view.east, view.north])
   const minCx = Math.floor(westX / size)
   const minCy = Math.floor(southY / size)
-  const columns = Math.floor(eastX / size) - minCx + 1
-  const gridRows = Math.floor(northY / size) - minCy + 1
-  // Slot + 1 per grid cell (0: empty), when the view's grid is small enough to hold densely.
-  const grid = columns * gridRows <= MAX_DENSE_CELLS ? new Int32Array(columns * gridRows) : undefined
-  const sparse = new Map<number, number>()
   const table = new CellTable()
-  for (const { segment, rows } of selections) {
-    const { cellX, cellY, longitudes, latitudes, ids } = segment
-    for (let index = 0; index < rows.length; index++) {
-      const row = rows[index]!
-      const finestX = cellX[row]!
-      if (finestX === NO_CELL) continue
-      const cx = finestX >> shift
-      const cy = cellY[row]! >> shift
-      const column = cx - minCx
-      const gridRow = cy - minCy
-      let slot: number
-      if (grid !== undefined && column >= 0 && column < columns && gridRow >= 0 && gridRow < gridRows) {
-        const at = gridRow * columns + column
-        slot = grid[at]! - 1
-        if (slot < 0) {
-          slot = table.add(cx, cy)
-          grid[at] = slot + 1
-        }
-      } else {
-        // Outside the view's grid only by rounding at an edge, or a grid too large to hold densely.
-        const key = cx * 67_108_864 + cy
-        const found = sparse.get(key)
-        if (found === undefined) {
-          slot = table.add(cx, cy)
-          sparse.set(key, slot)
-        } else {
-          slot = found
-        }
-      }
-      const longitude = longitudes[row]!
-      const latitude = latitudes[row]!
-      const id = ids[row]!
-      table.count[slot]!++
-      table.sumLongitude[slot]! += longitude
-      table.sumLatitude[slot]! += latitude
-      if (longitude < table.west[slot]!) table.west[slot] = longitude
-      if (longitude > table.east[slot]!) table.east[slot] = longitude
-      if (latitude < table.south[slot]!) table.south[slot] = latitude
-      if (latitude > table.north[slot]!) table.north[slot] = latitude
-      if (id < table.firstId[slot]!) table.firstId[slot] = id
-    }
+  const slots = new CellSlots(table, minCx, minCy, Math.floor(eastX / size) - minCx + 1, Math.floor(northY / size) - minCy + 1)
+  for (const selection of selections) {
+    const { segment, rows, span } = selection
+    // Every event of the segment is in view: its kept cells are the answer.
+    const kept = span && span.low === 0 && span.high === segment.size && zoom <= MAX_KEPT_CELL_ZOOM ? wholeSegmentCells(segment, zoom) : null
+    if (kept) addTable(table, slots, kept)
+    else addRows(table, slots, segment, rows, shift)
   }
   return table.summaries().sort((a, b) => a.cy - b.cy || a.cx - b.cx)
 }
@@ -221,7 +295,18 @@ export function locatedExtent(selections: readonly Selection[]): { bounds: [numb
   let east = Number.NEGATIVE_INFINITY
   let north = Number.NEGATIVE_INFINITY
   let count = 0
-  for (const { segment, rows } of selections) {
+  for (const { segment, rows, span } of selections) {
+    if (span && span.low === 0 && span.high === segment.size) {
+      // The whole segment: its extent is known.
+      if (segment.extent) {
+        count += segment.locatedCount
+        west = Math.min(west, segment.extent[0])
+        south = Math.min(south, segment.extent[1])
+        east = Math.max(east, segment.extent[2])
+        north = Math.max(north, segment.extent[3])
+      }
+      continue
+    }
     const { longitudes, latitudes } = segment
     for (let index = 0; index < rows.length; index++) {
       const row = rows[index]!

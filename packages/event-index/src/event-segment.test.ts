@@ -31,9 +31,15 @@ describe('EventSegment', () => {
     expect(() => new EventSegment(1, '1', columns([1, 2, 3], [10, Number.NaN, 30]))).toThrow(/row 2/)
   })
 
-  it('marks the rows of given event ids and ignores unknown ids', () => {
+  it('finds the rows of given event ids, ascending, and ignores unknown ids', () => {
     const segment = new EventSegment(1, '1', columns([40, 12, 30, 7], [1, 2, 3, Number.NaN]))
-    expect([...segment.rowMask([12, 7, 999])]).toEqual([0, 1, 0, 1])
+    expect([...segment.rowsOf([7, 12, 999])]).toEqual([1, 3])
+  })
+
+  it('knows the extent and number of its located events', () => {
+    const segment = new EventSegment(1, '1', columns([1, 2, 3], [1, 2, 3]))
+    expect(segment.locatedCount).toBe(2)
+    expect(segment.extent).toEqual([2.35, 48.85, 2.35, 48.85])
   })
 
   it('accepts only field columns with a value per row', () => {

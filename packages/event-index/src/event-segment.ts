@@ -7,6 +7,7 @@
 import { clusterCellSize, lngLatToMercator, MAX_CLUSTER_ZOOM } from '@chronotope/filters'
 
 import type { FieldColumn } from './field-column'
+import { groupRows, type RowLists } from './row-lists'
 
 /** The columns a segment is built from, one entry per event, already in list order. */
 export interface SegmentColumns {
@@ -31,6 +32,21 @@ export const NO_CELL = -2_147_483_648
  */
 const FINEST_CELL_SIZE = clusterCellSize(MAX_CLUSTER_ZOOM)
 
+/** The zoom of the coarse grid that narrows a small box to the rows near it. */
+export const GRID_ZOOM = 6
+/** Cells of the coarse grid along each axis. */
+export const GRID_CELLS = 4 * 2 ** GRID_ZOOM
+const GRID_SHIFT = MAX_CLUSTER_ZOOM - GRID_ZOOM
+
+/** The coarse grid cell of a finest-zoom cell, or -1 without a location. */
+export function gridCellOf(finestX: number, finestY: number): number {
+  if (finestX === NO_CELL) return -1
+  const half = GRID_CELLS / 2
+  const column = Math.min(GRID_CELLS - 1, Math.max(0, (finestX >> GRID_SHIFT) + half))
+  const row = Math.min(GRID_CELLS - 1, Math.max(0, (finestY >> GRID_SHIFT) + half))
+  return row * GRID_CELLS + column
+}
+
 /** One dataset's events. */
 export class EventSegment implements SegmentColumns {
   readonly ids: Int32Array
@@ -45,8 +61,14 @@ export class EventSegment implements SegmentColumns {
   readonly cellY: Int32Array
   /** Rows `0 … timedCount-1` have a time; the rest do not. */
   readonly timedCount: number
+  /** How many events have a location. */
+  readonly locatedCount: number
+  /** The extent of the located events (west, south, east, north); null when none has a location. */
+  readonly extent: readonly [number, number, number, number] | null
   private readonly fields = new Map<string, FieldColumn>()
   private rowsById: Int32Array | undefined
+  private grid: RowLists | undefined
+  private readonly memos = new Map<string, unknown>()
 
   /**
    * @param datasetId - the dataset the events belong to
@@ -69,6 +91,11 @@ export class EventSegment implements SegmentColumns {
     this.cellX = new Int32Array(size)
     this.cellY = new Int32Array(size)
     let timedCount = size
+    let locatedCount = 0
+    let west = Number.POSITIVE_INFINITY
+    let south = Number.POSITIVE_INFINITY
+    let east = Number.NEGATIVE_INFINITY
+    let north = Number.NEGATIVE_INFINITY
     for (let row = 0; row < size; row++) {
       const time = this.times[row]!
       if (Number.isNaN(time)) {
@@ -85,9 +112,16 @@ export class EventSegment implements SegmentColumns {
         const [x, y] = lngLatToMercator([longitude, latitude])
         this.cellX[row] = Math.floor(x / FINEST_CELL_SIZE)
         this.cellY[row] = Math.floor(y / FINEST_CELL_SIZE)
+        locatedCount++
+        if (longitude < west) west = longitude
+        if (longitude > east) east = longitude
+        if (latitude < south) south = latitude
+        if (latitude > north) north = latitude
       }
     }
     this.timedCount = timedCount
+    this.locatedCount = locatedCount
+    this.extent = locatedCount === 0 ? null : [west, south, east, north]
   }
 
   /** How many events the segment holds. */
@@ -117,12 +151,12 @@ export class EventSegment implements SegmentColumns {
   }
 
   /**
-   * A mask with 1 at the rows of the given event ids (ids not in the segment are ignored).
-   * @example segment.rowMask([12, 40])[segment.ids.indexOf(12)] // 1
+   * The rows of the given event ids, ascending (ids not in the segment are ignored).
+   * @example segment.rowsOf([12, 40]) // Int32Array [3, 17]
    */
-  rowMask(eventIds: Iterable<number>): Uint8Array {
+  rowsOf(eventIds: Iterable<number>): Int32Array {
     const byId = this.sortedRows()
-    const mask = new Uint8Array(this.size)
+    const rows: number[] = []
     for (const id of eventIds) {
       let low = 0
       let high = byId.length - 1
@@ -130,14 +164,33 @@ export class EventSegment implements SegmentColumns {
         const middle = (low + high) >> 1
         const found = this.ids[byId[middle]!]!
         if (found === id) {
-          mask[byId[middle]!] = 1
+          rows.push(byId[middle]!)
           break
         }
         if (found < id) low = middle + 1
         else high = middle - 1
       }
     }
-    return mask
+    return Int32Array.from(rows).sort()
+  }
+
+  /**
+   * A value computed once from the segment's rows, which never change (a changed dataset gets a
+   * new segment), e.g. its map-cluster cells at a coarse zoom.
+   */
+  memoize<T>(key: string, compute: () => T): T {
+    if (!this.memos.has(key)) this.memos.set(key, compute())
+    return this.memos.get(key) as T
+  }
+
+  /** The located rows grouped by their cell of the coarse grid ({@link GRID_ZOOM}), built on first use. */
+  gridRows(): RowLists {
+    if (!this.grid) {
+      const keys = new Int32Array(this.size)
+      for (let row = 0; row < this.size; row++) keys[row] = gridCellOf(this.cellX[row]!, this.cellY[row]!)
+      this.grid = groupRows(keys, GRID_CELLS * GRID_CELLS)
+    }
+    return this.grid
   }
 
   // Row numbers ordered by event id, built on first use (only text search needs it).

@@ -5,6 +5,8 @@
  * @module
  */
 
+import { groupRows, type RowLists } from './row-lists'
+
 /** The code of a row whose field is missing or JSON null. */
 export const NO_VALUE = -1
 
@@ -22,6 +24,7 @@ export class FieldColumn {
   readonly dictionary: readonly string[]
   /** Per code, the number its text stands for, or NaN when it is not numeric. */
   readonly numbers: Float64Array
+  private postingLists: RowLists | undefined
 
   private constructor(codes: Int32Array, dictionary: string[]) {
     this.codes = codes
@@ -61,6 +64,12 @@ export class FieldColumn {
   codesMatching(values: readonly string[]): Uint8Array {
     const wanted = new Set(values)
     return Uint8Array.from(this.dictionary, (text) => (wanted.has(text) ? 1 : 0))
+  }
+
+  /** Per code, its rows in ascending order (built on first use): a values filter reads only these. */
+  rowsByCode(): RowLists {
+    this.postingLists ??= groupRows(this.codes, this.dictionary.length)
+    return this.postingLists
   }
 
   /** Which codes an inclusive numeric range keeps; a missing bound does not limit, non-numbers never match. */

@@ -38,6 +38,9 @@ const random = seededRandom(42)
 const datasets = [randomEvents(700, 1, random), randomEvents(400, 5_000, random), randomEvents(3, 9_000, random)]
 const segments = datasets.map((events, index) => segmentOf(index + 1, events))
 const everyone = datasets.flat()
+function everyoneIds(): number[] {
+  return everyone.map((event) => event.id)
+}
 
 const QUERIES: Array<{ name: string; query: IndexQuery; text?: number[] }> = [
   { name: 'nothing', query: {} },
@@ -49,6 +52,19 @@ const QUERIES: Array<{ name: string; query: IndexQuery; text?: number[] }> = [
   { name: 'a numeric range', query: { fields: { size: { kind: 'range', min: 0, max: 50 } as FieldFilter } } },
   { name: 'numbers only', query: { fields: { size: { kind: 'range' } as FieldFilter } } },
   { name: 'located only', query: { locatedOnly: true } },
+  { name: 'a small box (read from the coarse grid)', query: { bbox: { west: 10, south: 10, east: 40, north: 30 } } },
+  { name: 'a small box over the antimeridian', query: { bbox: { west: 160, south: -30, east: -170, north: 0 } } },
+  { name: 'a box around everything', query: { bbox: { west: -180, south: -90, east: 180, north: 90 } } },
+  { name: 'text only', query: {}, text: everyoneIds().filter((id) => id % 7 === 0) },
+  {
+    name: 'a rare value with a time range and a box',
+    query: {
+      startMs: Date.UTC(-300, 0, 1),
+      bbox: { west: -150, south: -70, east: 150, north: 70 },
+      fields: { category: { kind: 'values', values: ['storm'] }, size: { kind: 'range', min: 1 } as FieldFilter },
+    },
+  },
+  { name: 'two values', query: { endMs: Date.UTC(1800, 0, 1), fields: { category: { kind: 'values', values: ['storm', 'quake'] } } } },
   {
     name: 'everything at once',
     query: { startMs: Date.UTC(0, 0, 1), bbox: { west: -100, south: -50, east: 100, north: 50 }, fields: { category: { kind: 'values', values: ['flood'] } } },
@@ -57,7 +73,7 @@ const QUERIES: Array<{ name: string; query: IndexQuery; text?: number[] }> = [
 ]
 
 function select(query: IndexQuery, text?: number[]): Selection[] {
-  return segments.map((segment) => selectRows(segment, query, text ? segment.rowMask(text) : undefined))
+  return segments.map((segment) => selectRows(segment, query, text ? segment.rowsOf(text) : undefined))
 }
 
 describe('selectRows', () => {
@@ -170,5 +186,56 @@ describe('listPage', () => {
   it('answers an empty page after the last event', () => {
     const last = kept.at(-1)!
     expect(listPage(select(query), { descending: false, limit: 10, after: { timeMs: last.timeMs, id: last.id } })).toEqual({ entries: [], hasMore: false })
+  })
+})
+
+describe('whole segments', () => {
+  // Every event placed and timed, so an unfiltered selection is the whole segment.
+  const placed = randomEvents(900, 20_000, seededRandom(7)).map((event, index) => ({
+    ...event,
+    timeMs: event.timeMs ?? Date.UTC(1000 + index, 0, 1),
+    longitude: event.longitude ?? 10,
+    latitude: Math.max(-80, Math.min(80, event.latitude ?? 10)),
+  }))
+  const whole = [segmentOf(50, placed.slice(0, 600)), segmentOf(51, placed.slice(600))]
+  const world: BoundingBox = { west: -180, south: -85.05112878, east: 180, north: 85.05112878 }
+  const selectWhole = () => whole.map((segment) => selectRows(segment, { bbox: world }))
+
+  it('selects them as spans', () => {
+    expect(selectWhole().map((selection) => selection.span)).toEqual([{ low: 0, high: 600 }, { low: 0, high: 300 }])
+  })
+
+  it.each([0, 3, 8])('clusters them from the cells kept per segment at zoom %i, as a row-by-row count would', (zoom) => {
+    const expected = clusterCells(
+      whole.map((segment) => ({ segment, rows: Int32Array.from({ length: segment.size }, (_, row) => row) })),
+      zoom,
+      world,
+    )
+    const first = clusterCells(selectWhole(), zoom, world)
+    const again = clusterCells(selectWhole(), zoom, world)
+    for (const cells of [first, again]) {
+      expect(cells.map(({ longitude, latitude, ...cell }) => cell)).toEqual(expected.map(({ longitude, latitude, ...cell }) => cell))
+      cells.forEach((cell, index) => expect(cell.latitude).toBeCloseTo(expected[index]!.latitude, 9))
+    }
+  })
+
+  it('counts their buckets by binary search and knows their extent', () => {
+    const starts = listBuckets(new Date(Date.UTC(-500, 0, 1)), new Date(Date.UTC(2030, 0, 1)), 'century')
+    const startMs = Float64Array.from(starts, (start) => start.getTime())
+    const rowByRow = countByBucket(
+      whole.map((segment) => ({ segment, rows: Int32Array.from({ length: segment.size }, (_, row) => row) })),
+      startMs,
+    )
+    expect([...countByBucket(selectWhole(), startMs)]).toEqual([...rowByRow])
+    expect([...rowByRow].reduce((a, b) => a + b, 0)).toBe(placed.length)
+    expect(locatedExtent(selectWhole())).toEqual({
+      count: placed.length,
+      bounds: [
+        Math.min(...placed.map((event) => event.longitude)),
+        Math.min(...placed.map((event) => event.latitude)),
+        Math.max(...placed.map((event) => event.longitude)),
+        Math.max(...placed.map((event) => event.latitude)),
+      ],
+    })
   })
 })

@@ -38,7 +38,7 @@ export interface SelectionOptions {
   readonly locatedOnly?: boolean
 }
 
-async function textMasks(pool: Pool, segments: readonly EventSegment[], text: string): Promise<Map<number, Uint8Array>> {
+async function textMatches(pool: Pool, segments: readonly EventSegment[], text: string): Promise<Map<number, Int32Array>> {
   const { rows } = await pool.query<{ dataset_id: number; ids: number[] }>(
     `select e.dataset_id, array_agg(e.id) as ids from events e
      where e.dataset_id = any($1::int[]) and ${SEARCH_DOCUMENT_SQL} @@ websearch_to_tsquery('simple'::regconfig, $2)
@@ -46,7 +46,7 @@ async function textMasks(pool: Pool, segments: readonly EventSegment[], text: st
     [segments.map((segment) => segment.datasetId), text],
   )
   const idsByDataset = new Map(rows.map((row) => [Number(row.dataset_id), row.ids]))
-  return new Map(segments.map((segment) => [segment.datasetId, segment.rowMask(idsByDataset.get(segment.datasetId) ?? [])]))
+  return new Map(segments.map((segment) => [segment.datasetId, segment.rowsOf(idsByDataset.get(segment.datasetId) ?? [])]))
 }
 
 /**
@@ -69,6 +69,6 @@ export async function selectFromIndex(
     fields: state.fields,
     locatedOnly: options.locatedOnly,
   }
-  const masks = state.text && segments.length > 0 ? await textMasks(databasePool(payload), segments, state.text) : undefined
-  return segments.map((segment) => selectRows(segment, query, masks?.get(segment.datasetId)))
+  const matches = state.text && segments.length > 0 ? await textMatches(databasePool(payload), segments, state.text) : undefined
+  return segments.map((segment) => selectRows(segment, query, matches?.get(segment.datasetId)))
 }

@@ -65,11 +65,53 @@ function exportEndpoint(format: ExportFormat): Endpoint {
   }
 }
 
+/** Parameters only the read API takes: one of them makes `GET /api/events` a read API list. */
+const READ_ONLY_PARAMETERS = ['catalog', 'catalogs', 'dataset', 'datasets', 'start', 'end', 'bbox', 'filters', 'q', 'cursor', 'fields']
+/** The read API's sort values (the CMS sorts by field name). */
+const READ_SORTS = ['time-asc', 'time-desc']
+/** Parameters only the CMS's REST find takes. */
+const CMS_ONLY_PARAMETERS = ['where', 'depth', 'select', 'populate', 'draft', 'joins', 'pagination', 'trash', 'locale', 'fallback-locale']
+
+function isReadListRequest(params: URLSearchParams): boolean {
+  const sort = params.get('sort')
+  return [...params.keys()].some((name) => READ_ONLY_PARAMETERS.includes(name)) || (sort !== null && READ_SORTS.includes(sort))
+}
+
+const listHandler = (req: PayloadRequest) =>
+  withReadContext(req, async ({ params, state, scope }) => cachedJson(req, await listEvents(req.payload, state, scope, parseListParams(params))))
+
+/**
+ * `GET /api/events`: with a read API parameter (catalogs, datasets, start, end, bbox, filters, q,
+ * cursor, fields, or sort=time-asc|time-desc) it is the read API's list, like `/api/events/list`;
+ * otherwise it is the CMS's REST find (where, depth, sort by field, page, limit), unchanged.
+ */
+const eventsRootEndpoint: Endpoint = {
+  path: '/',
+  method: 'get',
+  handler: async (req) => {
+    const params = searchParams(req)
+    if (isReadListRequest(params)) {
+      const cmsParameter = [...params.keys()].find((name) => CMS_ONLY_PARAMETERS.some((cms) => name === cms || name.startsWith(`${cms}[`)))
+      if (cmsParameter) {
+        return errorResponse(
+          new ApiError(400, 'mixed-parameters', `${cmsParameter}: the CMS's query parameters cannot be mixed with the read API's filters`, cmsParameter),
+        )
+      }
+      return listHandler(req)
+    }
+    const cmsFind = req.payload.collections.events?.config.endpoints
+    const builtIn = cmsFind ? cmsFind.find((endpoint) => endpoint.method === 'get' && endpoint.path === '/' && endpoint !== eventsRootEndpoint) : undefined
+    if (!builtIn) return errorResponse(new ApiError(404, 'not-found', 'The CMS find of events is not available'))
+    return builtIn.handler(req)
+  },
+}
+
 /**
  * The events read API, mounted on the events collection (`/api/events/...`). Every endpoint takes
  * the same filter state (`@chronotope/filters`: catalogs, datasets, start, end, bbox, filters, q)
  * and sees only public events plus those the caller may see:
- * - `GET /api/events/list`: a page of events (`limit`, `cursor` or `page`, `sort`, `fields`)
+ * - `GET /api/events/list`: a page of events (`limit`, `cursor` or `page`, `sort`, `fields`); also
+ *   `GET /api/events` when a read API parameter is given (else that is the CMS's REST find)
  * - `GET /api/events/histogram`: counts over time (`interval`: auto, hour … century)
  * - `GET /api/events/map-clusters`: clusters and single events for `bbox` and `zoom`
  * - `GET /api/events/bounds`: the extent of the filtered events
@@ -77,7 +119,8 @@ function exportEndpoint(format: ExportFormat): Endpoint {
  * - `GET /api/events/export.csv` and `/export.geojson`: every filtered event, streamed
  */
 export const eventReadEndpoints: Endpoint[] = [
-  jsonEndpoint('/list', ({ req, params, state, scope }) => listEvents(req.payload, state, scope, parseListParams(params))),
+  eventsRootEndpoint,
+  { path: '/list', method: 'get', handler: listHandler },
   jsonEndpoint('/histogram', ({ req, params, state, scope }) =>
     eventHistogram(req.payload, state, scope, parseHistogramInterval(params)),
   ),

@@ -86,6 +86,26 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
   const get = (summary: string, parameters: readonly Parameter[], responses: Record<string, unknown>) => ({
     get: { summary, parameters: [...FILTER_PARAMETERS, ...parameters], responses },
   })
+  // `GET /api/events` answers the same when any read parameter is given (else it is the CMS's find).
+  const list = get(
+    'A page of events in time order',
+    [
+      query('limit', `Events per page, 1–${MAX_LIMIT} (default 100).`, { type: 'integer', minimum: 1, maximum: MAX_LIMIT }),
+      query('cursor', "The previous page's nextCursor (keyset paging)."),
+      query('page', 'Page number from 1 (not with cursor).', { type: 'integer', minimum: 1 }),
+      query('sort', 'time-asc (default) or time-desc.', { type: 'string', enum: ['time-asc', 'time-desc'] }),
+      query('fields', 'Comma-separated data fields to return.'),
+    ],
+    jsonResponses('Events', {
+      type: 'object',
+      properties: {
+        events: { type: 'array', items: EVENT },
+        nextCursor: { type: ['string', 'null'] },
+        page: { type: ['integer', 'null'] },
+        limit: { type: 'integer' },
+      },
+    }),
+  )
   return {
     openapi: '3.1.0',
     info: {
@@ -97,25 +117,8 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
     },
     servers: [{ url: serverUrl }],
     paths: {
-      '/api/events/list': get(
-        'A page of events in time order',
-        [
-          query('limit', `Events per page, 1–${MAX_LIMIT} (default 100).`, { type: 'integer', minimum: 1, maximum: MAX_LIMIT }),
-          query('cursor', "The previous page's nextCursor (keyset paging)."),
-          query('page', 'Page number from 1 (not with cursor).', { type: 'integer', minimum: 1 }),
-          query('sort', 'time-asc (default) or time-desc.', { type: 'string', enum: ['time-asc', 'time-desc'] }),
-          query('fields', 'Comma-separated data fields to return.'),
-        ],
-        jsonResponses('Events', {
-          type: 'object',
-          properties: {
-            events: { type: 'array', items: EVENT },
-            nextCursor: { type: ['string', 'null'] },
-            page: { type: ['integer', 'null'] },
-            limit: { type: 'integer' },
-          },
-        }),
-      ),
+      '/api/events/list': list,
+      '/api/events': list,
       '/api/events/histogram': get(
         'Counts over time in calendar buckets',
         [query('interval', 'auto (about 50–200 buckets) or hour, day, week, month, year, decade, century.', { type: 'string' })],
@@ -137,13 +140,21 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
         [query('zoom', `Map zoom, 0–${MAX_ZOOM}.`, { type: 'number', minimum: 0, maximum: MAX_ZOOM }, true)],
         jsonResponses('A GeoJSON FeatureCollection: clusters (count, bounds) and single events; bbox is required', {
           type: 'object',
-          properties: { type: { const: 'FeatureCollection' }, features: { type: 'array' }, zoom: { type: 'integer' }, total: { type: 'integer' } },
+          properties: {
+            type: { const: 'FeatureCollection' },
+            features: { type: 'array' },
+            zoom: { type: 'integer' },
+            total: { type: 'integer' },
+          },
         }),
       ),
       '/api/events/bounds': get(
         'The extent of the filtered events',
         [],
-        jsonResponses('Bounds and count', { type: 'object', properties: { bounds: { oneOf: [BOUNDS, { type: 'null' }] }, count: { type: 'integer' } } }),
+        jsonResponses('Bounds and count', {
+          type: 'object',
+          properties: { bounds: { oneOf: [BOUNDS, { type: 'null' }] }, count: { type: 'integer' } },
+        }),
       ),
       '/api/events/filters': get(
         'Filterable fields of the selection: values with counts, or numeric ranges',

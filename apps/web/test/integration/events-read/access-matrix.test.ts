@@ -29,6 +29,7 @@ beforeAll(async () => {
 /** How many events each read path shows a caller for a query. */
 const READ_PATHS: Record<string, (client: ApiClient, query: string) => Promise<number>> = {
   list: async (client, query) => (await client.get(`/events/list?${query}&limit=1000`)).body.events.length,
+  'events root': async (client, query) => (await client.get(`/events?${query}&limit=1000`)).body.events.length,
   histogram: async (client, query) => (await client.get(`/events/histogram?${query}&interval=decade`)).body.total,
   'map-clusters': async (client, query) =>
     (await client.get(`/events/map-clusters?${query}&bbox=-180,-85,180,85&zoom=2`)).body.total,

@@ -45,6 +45,34 @@ describe('GET /api/events/list', () => {
   })
 })
 
+describe('GET /api/events', () => {
+  it('is the read API list when given a read parameter, and the CMS find otherwise', async () => {
+    const read = await owner.get(`/events?${scope}&limit=4&sort=time-desc`)
+    const list = await owner.get(`/events/list?${scope}&limit=4&sort=time-desc`)
+    expect(read.status).toBe(200)
+    expect(read.body).toEqual(list.body)
+    expect(read.body.events).toHaveLength(4)
+
+    const cms = await owner.get(`/events?limit=2&where[dataset][equals]=${fixture.publicDatasetId}`)
+    expect(cms.status).toBe(200)
+    expect(cms.body).toMatchObject({ totalDocs: fixture.publicEvents, limit: 2 })
+    expect(cms.body.docs).toHaveLength(2)
+  })
+
+  it('refuses the CMS query parameters mixed with the read filters', async () => {
+    const mixed = await owner.get(`/events?${scope}&where[title][equals]=x`)
+    expect(mixed.status).toBe(400)
+    expect(mixed.body).toMatchObject({ parameter: 'where[title][equals]' })
+  })
+
+  it('shows anonymous callers only public events either way', async () => {
+    const read = await anonymous.get(`/events?datasets=${fixture.privateDatasetId}`)
+    expect(read.status).toBe(400)
+    const cms = await anonymous.get(`/events?where[dataset][equals]=${fixture.privateDatasetId}`)
+    expect(cms.body.totalDocs).toBe(0)
+  })
+})
+
 describe('filters shared by every endpoint', () => {
   it('filters by enum values, numeric ranges, text, time and a box across the antimeridian', async () => {
     const count = async (query: string) => (await owner.get(`/events/list?${scope}&limit=1000&${query}`)).body.events.length

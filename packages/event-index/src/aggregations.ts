@@ -7,21 +7,21 @@
 import { clusterCellSize, lngLatToMercator, MAX_CLUSTER_ZOOM, type BoundingBox } from '@chronotope/filters'
 
 import { NO_CELL } from './event-segment'
-import type { Selection } from './row-selection'
+import type { RowSpan, Selection } from './row-selection'
 
 /** How many rows the selections hold together. */
 export function countRows(selections: readonly Selection[]): number {
-  return selections.reduce((sum, selection) => sum + selection.rows.length, 0)
+  return selections.reduce((sum, selection) => sum + selection.size, 0)
 }
 
 // The selection's rows with a time are a prefix (rows are in time order, no time last).
 function timedLength(selection: Selection): number {
-  const { rows, segment } = selection
+  const { segment } = selection
   let low = 0
-  let high = rows.length
+  let high = selection.size
   while (low < high) {
     const middle = (low + high) >>> 1
-    if (rows[middle]! < segment.timedCount) low = middle + 1
+    if (selection.rowAt(middle) < segment.timedCount) low = middle + 1
     else high = middle
   }
   return low
@@ -38,8 +38,8 @@ export function timeExtent(selections: readonly Selection[]): { firstMs: number;
     const timed = timedLength(selection)
     if (timed === 0) continue
     const { times } = selection.segment
-    firstMs = Math.min(firstMs, times[selection.rows[0]!]!)
-    lastMs = Math.max(lastMs, times[selection.rows[timed - 1]!]!)
+    firstMs = Math.min(firstMs, times[selection.rowAt(0)]!)
+    lastMs = Math.max(lastMs, times[selection.rowAt(timed - 1)]!)
   }
   return firstMs === Number.POSITIVE_INFINITY ? null : { firstMs, lastMs }
 }
@@ -213,12 +213,12 @@ class CellSlots {
   }
 }
 
-// Adds the given rows, or every row of the segment when `rows` is undefined.
-function addRows(table: CellTable, slots: CellSlots, segment: Selection['segment'], rows: Int32Array | undefined, shift: number): void {
+// Adds the given rows, or the rows of `span` when `rows` is undefined.
+function addRows(table: CellTable, slots: CellSlots, segment: Selection['segment'], rows: Int32Array | undefined, span: RowSpan, shift: number): void {
   const { cellX, cellY, longitudes, latitudes, ids } = segment
-  const count = rows ? rows.length : segment.size
+  const count = rows ? rows.length : span.high - span.low
   for (let index = 0; index < count; index++) {
-    const row = rows ? rows[index]! : index
+    const row = rows ? rows[index]! : span.low + index
     const finestX = cellX[row]!
     if (finestX === NO_CELL) continue
     const slot = slots.slotOf(finestX >> shift, cellY[row]! >> shift)
@@ -255,7 +255,7 @@ function wholeSegmentCells(segment: Selection['segment'], zoom: number): CellTab
   return segment.memoize(`cells:${zoom}`, () => {
     const table = new CellTable()
     const slots = new CellSlots(table, 0, 0, 0, 0)
-    addRows(table, slots, segment, undefined, MAX_CLUSTER_ZOOM - zoom)
+    addRows(table, slots, segment, undefined, { low: 0, high: segment.size }, MAX_CLUSTER_ZOOM - zoom)
     return table.size <= MAX_KEPT_CELLS ? table : null
   })
 }
@@ -276,11 +276,12 @@ export function clusterCells(selections: readonly Selection[], zoom: number, vie
   const table = new CellTable()
   const slots = new CellSlots(table, minCx, minCy, Math.floor(eastX / size) - minCx + 1, Math.floor(northY / size) - minCy + 1)
   for (const selection of selections) {
-    const { segment, rows, span } = selection
+    const { segment, span } = selection
     // Every event of the segment is in view: its kept cells are the answer.
-    const kept = span && span.low === 0 && span.high === segment.size && zoom <= MAX_KEPT_CELL_ZOOM ? wholeSegmentCells(segment, zoom) : null
+    const kept = selection.isWhole && zoom <= MAX_KEPT_CELL_ZOOM ? wholeSegmentCells(segment, zoom) : null
     if (kept) addTable(table, slots, kept)
-    else addRows(table, slots, segment, rows, shift)
+    else if (span) addRows(table, slots, segment, undefined, span, shift)
+    else addRows(table, slots, segment, selection.rows, { low: 0, high: 0 }, shift)
   }
   return table.summaries().sort((a, b) => a.cy - b.cy || a.cx - b.cx)
 }
@@ -295,8 +296,9 @@ export function locatedExtent(selections: readonly Selection[]): { bounds: [numb
   let east = Number.NEGATIVE_INFINITY
   let north = Number.NEGATIVE_INFINITY
   let count = 0
-  for (const { segment, rows, span } of selections) {
-    if (span && span.low === 0 && span.high === segment.size) {
+  for (const selection of selections) {
+    const { segment } = selection
+    if (selection.isWhole) {
       // The whole segment: its extent is known.
       if (segment.extent) {
         count += segment.locatedCount
@@ -308,8 +310,9 @@ export function locatedExtent(selections: readonly Selection[]): { bounds: [numb
       continue
     }
     const { longitudes, latitudes } = segment
-    for (let index = 0; index < rows.length; index++) {
-      const row = rows[index]!
+    const size = selection.size
+    for (let index = 0; index < size; index++) {
+      const row = selection.rowAt(index)
       const longitude = longitudes[row]!
       const latitude = latitudes[row]!
       if (Number.isNaN(longitude) || Number.isNaN(latitude)) continue
@@ -329,9 +332,10 @@ export function locatedExtent(selections: readonly Selection[]): { bounds: [numb
  */
 export function locatedIdsUpTo(selections: readonly Selection[], limit: number): number[] | null {
   const ids: number[] = []
-  for (const { segment, rows } of selections) {
-    for (let index = 0; index < rows.length; index++) {
-      const row = rows[index]!
+  for (const selection of selections) {
+    const { segment } = selection
+    for (let index = 0; index < selection.size; index++) {
+      const row = selection.rowAt(index)
       if (segment.cellX[row] === NO_CELL) continue
       if (ids.length === limit) return null
       ids.push(segment.ids[row]!)

@@ -4,7 +4,7 @@ import { cellOf, listBuckets, splitBoundingBox, truncateToInterval, type Boundin
 
 import { clusterCells, countByBucket, locatedExtent, locatedIdsUpTo, timeExtent } from './aggregations'
 import { listPage } from './list-page'
-import { selectRows, type IndexQuery, type Selection } from './row-selection'
+import { selectRows, Selection, type IndexQuery } from './row-selection'
 import { inListOrder, randomEvents, seededRandom, segmentOf, type PlainEvent } from './test-segments'
 
 const NUMERIC = /^\s*-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/
@@ -174,6 +174,23 @@ describe('listPage', () => {
     expect(seen).toEqual(expected.map((event) => event.id))
   })
 
+  it.each([false, true])('pages through unfiltered segments, events without a time last (descending: %s)', (descending) => {
+    const all = inListOrder(everyone)
+    const expected = descending
+      ? [...all.filter((event) => event.timeMs !== null).reverse(), ...all.filter((event) => event.timeMs === null).reverse()]
+      : all
+    expect(select({}).every((selection) => selection.span !== undefined)).toBe(true)
+    const seen: number[] = []
+    let after: { timeMs: number | null; id: number } | undefined
+    for (let pages = 0; pages < 100; pages++) {
+      const { entries, hasMore } = listPage(select({}), { descending, limit: 50, after })
+      seen.push(...entries.map((entry) => entry.id))
+      if (!hasMore) break
+      after = entries.at(-1)!
+    }
+    expect(seen).toEqual(expected.map((event) => event.id))
+  })
+
   it('skips whole pages by offset', () => {
     const { entries, hasMore } = listPage(select(query), { descending: false, limit: 10, offset: 20 })
     expect(entries.map((entry) => entry.id)).toEqual(kept.slice(20, 30).map((event) => event.id))
@@ -207,7 +224,7 @@ describe('whole segments', () => {
 
   it.each([0, 3, 8])('clusters them from the cells kept per segment at zoom %i, as a row-by-row count would', (zoom) => {
     const expected = clusterCells(
-      whole.map((segment) => ({ segment, rows: Int32Array.from({ length: segment.size }, (_, row) => row) })),
+      whole.map((segment) => new Selection(segment, Int32Array.from({ length: segment.size }, (_, row) => row))),
       zoom,
       world,
     )
@@ -219,11 +236,25 @@ describe('whole segments', () => {
     }
   })
 
+  it.each([false, true])('pages through them by cursor without listing them (descending: %s)', (descending) => {
+    const ordered = inListOrder(placed)
+    const expected = descending ? [...ordered].reverse() : ordered
+    const seen: number[] = []
+    let after: { timeMs: number | null; id: number } | undefined
+    for (let pages = 0; pages < 100; pages++) {
+      const { entries, hasMore } = listPage(selectWhole(), { descending, limit: 64, after })
+      seen.push(...entries.map((entry) => entry.id))
+      if (!hasMore) break
+      after = entries.at(-1)!
+    }
+    expect(seen).toEqual(expected.map((event) => event.id))
+  })
+
   it('counts their buckets by binary search and knows their extent', () => {
     const starts = listBuckets(new Date(Date.UTC(-500, 0, 1)), new Date(Date.UTC(2030, 0, 1)), 'century')
     const startMs = Float64Array.from(starts, (start) => start.getTime())
     const rowByRow = countByBucket(
-      whole.map((segment) => ({ segment, rows: Int32Array.from({ length: segment.size }, (_, row) => row) })),
+      whole.map((segment) => new Selection(segment, Int32Array.from({ length: segment.size }, (_, row) => row))),
       startMs,
     )
     expect([...countByBucket(selectWhole(), startMs)]).toEqual([...rowByRow])

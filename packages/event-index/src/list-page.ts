@@ -28,16 +28,17 @@ export interface PageEntry {
 
 // A selection's rows as the page reads them: list order, or for descending time the timed rows
 // backwards and then the rows without a time backwards (id descending, still last).
-function orderedRows(selection: Selection, descending: boolean): Int32Array {
-  if (!descending) return selection.rows
-  const { rows, segment } = selection
-  const reversed = new Int32Array(rows.length)
+function orderedRows(selection: Selection, descending: boolean): (index: number) => number {
+  if (!descending) return (index) => selection.rowAt(index)
+  const { segment, size } = selection
   let timed = 0
-  while (timed < rows.length && rows[timed]! < segment.timedCount) timed++
-  let out = 0
-  for (let index = timed - 1; index >= 0; index--) reversed[out++] = rows[index]!
-  for (let index = rows.length - 1; index >= timed; index--) reversed[out++] = rows[index]!
-  return reversed
+  let high = size
+  while (timed < high) {
+    const middle = (timed + high) >>> 1
+    if (selection.rowAt(middle) < segment.timedCount) timed = middle + 1
+    else high = middle
+  }
+  return (index) => (index < timed ? selection.rowAt(timed - 1 - index) : selection.rowAt(size - 1 - (index - timed)))
 }
 
 /** Negative when event a comes before event b in the page's order. */
@@ -52,7 +53,8 @@ export function compareListOrder(aTime: number, aId: number, bTime: number, bId:
 
 interface Head {
   readonly selection: Selection
-  readonly rows: Int32Array
+  readonly rowAt: (index: number) => number
+  readonly size: number
   position: number
 }
 
@@ -60,10 +62,10 @@ function firstAfterCursor(head: Head, cursor: ListCursorPosition, descending: bo
   const { times, ids } = head.selection.segment
   const cursorTime = cursor.timeMs ?? Number.NaN
   let low = 0
-  let high = head.rows.length
+  let high = head.size
   while (low < high) {
     const middle = (low + high) >>> 1
-    const row = head.rows[middle]!
+    const row = head.rowAt(middle)
     if (compareListOrder(times[row]!, ids[row]!, cursorTime, cursor.id, descending) <= 0) low = middle + 1
     else high = middle
   }
@@ -76,8 +78,8 @@ function firstAfterCursor(head: Head, cursor: ListCursorPosition, descending: bo
  */
 export function listPage(selections: readonly Selection[], request: PageRequest): { entries: PageEntry[]; hasMore: boolean } {
   const heads: Head[] = selections
-    .filter((selection) => selection.rows.length > 0)
-    .map((selection) => ({ selection, rows: orderedRows(selection, request.descending), position: 0 }))
+    .filter((selection) => selection.size > 0)
+    .map((selection) => ({ selection, rowAt: orderedRows(selection, request.descending), size: selection.size, position: 0 }))
   if (request.after) for (const head of heads) head.position = firstAfterCursor(head, request.after, request.descending)
   let skip = request.offset ?? 0
   if (heads.length === 1 && skip > 0) {
@@ -90,8 +92,8 @@ export function listPage(selections: readonly Selection[], request: PageRequest)
     let bestTime = 0
     let bestId = 0
     for (const head of heads) {
-      if (head.position >= head.rows.length) continue
-      const row = head.rows[head.position]!
+      if (head.position >= head.size) continue
+      const row = head.rowAt(head.position)
       const time = head.selection.segment.times[row]!
       const id = head.selection.segment.ids[row]!
       if (best === undefined || compareListOrder(time, id, bestTime, bestId, request.descending) < 0) {

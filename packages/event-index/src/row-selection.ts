@@ -23,12 +23,56 @@ export interface IndexQuery {
   readonly locatedOnly?: boolean
 }
 
-/** The rows of one segment that pass a query, in list order. */
-export interface Selection {
-  readonly segment: EventSegment
-  readonly rows: Int32Array
-  /** Set when the rows are exactly `low … high - 1`, so aggregations may work on the span. */
-  readonly span?: { readonly low: number; readonly high: number }
+/** A run of consecutive rows, `low … high - 1`. */
+export interface RowSpan {
+  readonly low: number
+  readonly high: number
+}
+
+/**
+ * The rows of one segment that pass a query, in list order: listed, or a span of consecutive rows
+ * (no condition but time), which aggregations use without listing a million rows.
+ */
+export class Selection {
+  private listed: Int32Array | undefined
+
+  /**
+   * @param rows - the rows, ascending; or undefined with `span`
+   * @param span - set when the rows are exactly a span
+   */
+  constructor(
+    readonly segment: EventSegment,
+    rows: Int32Array | undefined,
+    readonly span?: RowSpan,
+  ) {
+    if (!rows && !span) throw new RangeError('a selection needs rows or a span')
+    this.listed = rows
+  }
+
+  /** How many rows are selected. */
+  get size(): number {
+    return this.listed ? this.listed.length : this.span!.high - this.span!.low
+  }
+
+  /** The row at a position of the selection. */
+  rowAt(index: number): number {
+    return this.listed ? this.listed[index]! : this.span!.low + index
+  }
+
+  /** The rows as a list (a span is listed on first use). */
+  get rows(): Int32Array {
+    if (!this.listed) {
+      const { low, high } = this.span!
+      this.listed = new Int32Array(high - low)
+      for (let index = 0; index < this.listed.length; index++) this.listed[index] = low + index
+    }
+    return this.listed
+  }
+
+  /** Whether every row of the segment is selected. */
+  get isWhole(): boolean {
+    return this.span !== undefined && this.span.low === 0 && this.span.high === this.segment.size
+  }
 }
 
 /** A grid wider than this many cells is not worth reading list by list. */
@@ -193,44 +237,66 @@ export function selectRows(segment: EventSegment, query: IndexQuery, textRows?: 
   const textMask = textRows && candidates.driver !== 'text' ? maskOf(textRows, segment.size) : undefined
   const checkBoxes = boxes !== undefined
   if (!checkBoxes && !needsLocation && remaining.length === 0 && textMask === undefined) {
-    if (candidates.slices) return { segment, rows: gather(candidates.slices, candidates.count) }
-    const rows = new Int32Array(high - low)
-    for (let index = 0; index < rows.length; index++) rows[index] = low + index
-    return { segment, rows, span: { low, high } }
+    if (candidates.slices) return new Selection(segment, gather(candidates.slices, candidates.count))
+    return new Selection(segment, undefined, { low, high })
   }
 
+  // Plain numbers and flags, so the loop below runs on locals (it visits up to millions of rows).
   const first = boxes?.[0]
   const second = boxes?.[1]
+  const west1 = first?.west ?? 0
+  const south1 = first?.south ?? 0
+  const east1 = first?.east ?? 0
+  const north1 = first?.north ?? 0
+  const hasSecond = second !== undefined
+  const west2 = second?.west ?? 0
+  const south2 = second?.south ?? 0
+  const east2 = second?.east ?? 0
+  const north2 = second?.north ?? 0
+  const checkPlace = checkBoxes || needsLocation
+  const testCount = remaining.length
+  const hasText = textMask !== undefined
   const source = candidates.slices ? gather(candidates.slices, candidates.count) : undefined
   const count = source ? source.length : high - low
   const rows = new Int32Array(count)
   let kept = 0
-  for (let index = 0; index < count; index++) {
-    const row = source ? source[index]! : low + index
-    if (textMask !== undefined && textMask[row] === 0) continue
-    if (checkBoxes || needsLocation) {
+  if (checkBoxes && !hasSecond && !hasText && testCount === 0) {
+    // The common map view: one box. Branch-free, since whether a row is inside is unpredictable.
+    for (let index = 0; index < count; index++) {
+      const row = source === undefined ? low + index : source[index]!
       const longitude = longitudes[row]!
       const latitude = latitudes[row]!
-      if (Number.isNaN(longitude) || Number.isNaN(latitude)) continue
-      if (
-        first !== undefined &&
-        !(longitude >= first.west && longitude <= first.east && latitude >= first.south && latitude <= first.north) &&
-        !(second !== undefined && longitude >= second.west && longitude <= second.east && latitude >= second.south && latitude <= second.north)
-      ) {
+      rows[kept] = row
+      kept += +(longitude >= west1) & +(longitude <= east1) & +(latitude >= south1) & +(latitude <= north1)
+    }
+    return new Selection(segment, rows.subarray(0, kept))
+  }
+  for (let index = 0; index < count; index++) {
+    const row = source === undefined ? low + index : source[index]!
+    if (hasText && textMask[row] === 0) continue
+    if (checkPlace) {
+      const longitude = longitudes[row]!
+      const latitude = latitudes[row]!
+      // NaN fails every comparison, so an event without a location never passes a box.
+      if (checkBoxes) {
+        const inFirst = longitude >= west1 && longitude <= east1 && latitude >= south1 && latitude <= north1
+        if (!inFirst && !(hasSecond && longitude >= west2 && longitude <= east2 && latitude >= south2 && latitude <= north2)) continue
+      } else if (longitude !== longitude || latitude !== latitude) {
         continue
       }
     }
     let passes = true
-    for (const test of remaining) {
-      const code = test.codes[row]!
-      if (code < 0 || test.keep[code] === 0) {
+    for (let test = 0; test < testCount; test++) {
+      const { codes, keep } = remaining[test]!
+      const code = codes[row]!
+      if (code < 0 || keep[code] === 0) {
         passes = false
         break
       }
     }
     if (passes) rows[kept++] = row
   }
-  return { segment, rows: rows.subarray(0, kept) }
+  return new Selection(segment, rows.subarray(0, kept))
 }
 
 function maskOf(rows: Int32Array, size: number): Uint8Array {

@@ -13,6 +13,7 @@ import { settings } from '../../../config/settings'
 import { databasePool } from '../../import/progress-tracking'
 import { SEARCH_DOCUMENT_SQL, type DatasetScope } from '../event-conditions'
 import { EventIndexStore } from './event-index-store'
+import { TextMatchCache } from './text-match-cache'
 
 const stores = new WeakMap<Pool, EventIndexStore>()
 
@@ -38,15 +39,35 @@ export interface SelectionOptions {
   readonly locatedOnly?: boolean
 }
 
-async function textMatches(pool: Pool, segments: readonly EventSegment[], text: string): Promise<Map<number, Int32Array>> {
-  const { rows } = await pool.query<{ dataset_id: number; ids: number[] }>(
+const textMatchCaches = new WeakMap<EventIndexStore, TextMatchCache>()
+
+// The rows of each segment that match the search, from the cache or one database query.
+async function textMatches(payload: Payload, segments: readonly EventSegment[], text: string): Promise<Map<number, Int32Array>> {
+  const store = eventIndexOf(payload)
+  let cache = textMatchCaches.get(store)
+  if (!cache) textMatchCaches.set(store, (cache = new TextMatchCache()))
+  const matches = new Map<number, Int32Array>()
+  const missing: EventSegment[] = []
+  for (const segment of segments) {
+    const rows = cache.get(TextMatchCache.key(segment.datasetId, segment.version, text))
+    if (rows) matches.set(segment.datasetId, rows)
+    else missing.push(segment)
+  }
+  if (missing.length === 0) return matches
+  const { rows } = await databasePool(payload).query<{ dataset_id: number; ids: number[] }>(
     `select e.dataset_id, array_agg(e.id) as ids from events e
      where e.dataset_id = any($1::int[]) and ${SEARCH_DOCUMENT_SQL} @@ websearch_to_tsquery('simple'::regconfig, $2)
      group by e.dataset_id`,
-    [segments.map((segment) => segment.datasetId), text],
+    [missing.map((segment) => segment.datasetId), text],
   )
   const idsByDataset = new Map(rows.map((row) => [Number(row.dataset_id), row.ids]))
-  return new Map(segments.map((segment) => [segment.datasetId, segment.rowsOf(idsByDataset.get(segment.datasetId) ?? [])]))
+  for (const segment of missing) {
+    // Ids the segment does not hold (written since it loaded) are left out, as the segment's version says.
+    const found = segment.rowsOf(idsByDataset.get(segment.datasetId) ?? [])
+    cache.set(TextMatchCache.key(segment.datasetId, segment.version, text), found)
+    matches.set(segment.datasetId, found)
+  }
+  return matches
 }
 
 /**
@@ -69,6 +90,6 @@ export async function selectFromIndex(
     fields: state.fields,
     locatedOnly: options.locatedOnly,
   }
-  const matches = state.text && segments.length > 0 ? await textMatches(databasePool(payload), segments, state.text) : undefined
+  const matches = state.text && segments.length > 0 ? await textMatches(payload, segments, state.text) : undefined
   return segments.map((segment) => selectRows(segment, query, matches?.get(segment.datasetId)))
 }

@@ -1,0 +1,163 @@
+/**
+ * Export rows as text: each event read as PostgreSQL's own text (no `Date`, no row objects) and
+ * written as one CSV line or one GeoJSON feature: the same text as formatting the event that
+ * `toEventItem` (./event-rows) builds, only without building it.
+ * @module
+ */
+import type { QueryArrayConfig } from 'pg'
+
+import { csvCell } from '../api/csv-cell'
+import { isoOrNull } from './event-rows'
+
+/**
+ * The columns an export reads (over `events e`), in the order of {@link ExportRow}. Times come in
+ * UTC without a zone, so turning them into ISO 8601 is mostly slicing text.
+ */
+export const EXPORT_COLUMNS = `e.id, e.dataset_id, e.title, e.description, e.event_time at time zone 'UTC',
+  e.event_end_time at time zone 'UTC', e.time_precision, st_x(e.location), st_y(e.location), e.location_name, e.data`
+
+/**
+ * One event as PostgreSQL writes {@link EXPORT_COLUMNS}: id, dataset id, title, description,
+ * event time, end time, precision, longitude, latitude, place, data (jsonb text).
+ */
+export type ExportRow = [
+  id: string,
+  datasetId: string,
+  title: string | null,
+  description: string | null,
+  eventTime: string | null,
+  eventEndTime: string | null,
+  timePrecision: string | null,
+  longitude: string | null,
+  latitude: string | null,
+  locationName: string | null,
+  data: string | null,
+]
+
+const asText = (value: string) => value
+
+/** Query options that give each row as an {@link ExportRow}: an array of the columns' text. */
+export const EXPORT_ROW_MODE: Pick<QueryArrayConfig, 'rowMode' | 'types'> = {
+  rowMode: 'array',
+  types: { getTypeParser: () => asText },
+}
+
+const UTC_TIME = /^(\d+)-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)(?:\.(\d+))?( BC)?$/
+
+// Years before 1 CE or after 9999 CE; a time Date cannot hold (infinite, too far) becomes null.
+function isoFromUnusualUtcText(text: string): string | null {
+  const match = UTC_TIME.exec(text)
+  if (!match) return null
+  const [, year, month, day, hour, minute, second, fraction, bc] = match
+  // 1 BC is year 0 in ISO 8601 and in Date.
+  const fullYear = bc ? 1 - Number(year) : Number(year)
+  const date = new Date(0)
+  date.setUTCFullYear(fullYear, Number(month) - 1, Number(day))
+  date.setUTCHours(Number(hour), Number(minute), Number(second), Number((fraction ?? '').padEnd(3, '0').slice(0, 3)))
+  return isoOrNull(date)
+}
+
+/**
+ * A `timestamp` in PostgreSQL's output (ISO DateStyle, which `pg` needs too; UTC) as
+ * `Date.toISOString()` writes it.
+ * @example isoFromUtcText('1996-06-29 11:21:38.5') // '1996-06-29T11:21:38.500Z'
+ * @example isoFromUtcText('0500-03-01 00:00:00 BC') // '-000499-03-01T00:00:00.000Z'
+ */
+export function isoFromUtcText(text: string | null): string | null {
+  if (text === null) return null
+  const length = text.length
+  // Years 1–9999 CE, the common case: four-digit year, and no " BC" at the end.
+  if (text.charCodeAt(4) === 45 && text.charCodeAt(length - 1) !== 67) {
+    const day = text.slice(0, 10)
+    const time = text.slice(11)
+    if (length === 19) return `${day}T${time}.000Z`
+    if (length === 23) return `${day}T${time}Z`
+    if (length === 22) return `${day}T${time}0Z`
+    if (length === 21) return `${day}T${time}00Z`
+  }
+  return isoFromUnusualUtcText(text)
+}
+
+/**
+ * A `float8` as PostgreSQL writes it, as JavaScript writes the same number. Both write the
+ * shortest text that reads back exactly; they differ only in when they switch to an exponent
+ * (and `-0`), so only such text goes through `Number`.
+ * @example numberText('1.5e-05') // '0.000015'
+ */
+export function numberText(text: string): string {
+  return text.includes('e') || text === '-0' ? String(Number(text)) : text
+}
+
+/** A `float8`'s text as a JSON number: `null` when not finite, as `JSON.stringify` writes it. */
+function jsonNumber(text: string | null): string {
+  if (text === null) return 'null'
+  const number = numberText(text)
+  return number === 'NaN' || number === 'Infinity' || number === '-Infinity' ? 'null' : number
+}
+
+// What JSON.stringify escapes in a string (surrogates only when unpaired, which these never are,
+// but leaving them to it is the safe side); most text has none, and quoting it is then enough.
+const JSON_ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/
+
+function jsonText(value: string | null): string {
+  if (value === null) return 'null'
+  return JSON_ESCAPED.test(value) ? JSON.stringify(value) : `"${value}"`
+}
+
+// The text csvCell changes (a formula's first character, a leading quote, or what needs quoting);
+// most cells have none of it and are written as they are.
+const CSV_CHANGED = /^[=+\-@\t\r']|[",\n\r]/
+
+function csvText(value: string | null): string {
+  if (value === null) return ''
+  return CSV_CHANGED.test(value) ? csvCell(value) : value
+}
+
+// As toEventItem: a missing (or JSON null) data is an empty object.
+function parseData(text: string | null): Record<string, unknown> {
+  return text === null ? {} : ((JSON.parse(text) as Record<string, unknown> | null) ?? {})
+}
+
+// A data cell: numbers and booleans as written, objects as JSON, the rest as text.
+function csvValue(value: unknown): string {
+  if (typeof value === 'string') return csvText(value)
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
+  if (value !== null && typeof value === 'object') return csvCell(JSON.stringify(value))
+  return csvCell(value)
+}
+
+/**
+ * One CSV line (with its CRLF) of an event: the fixed columns, then the values of `keys` in `data`.
+ * @example csvLine(['7', '1', 'Fair', null, '2001-02-03 00:00:00', null, 'day', '2.35', '48.85', 'Paris', '{"n": 1}'], ['n'])
+ * // '7,1,Fair,,2001-02-03T00:00:00.000Z,,day,2.35,48.85,Paris,1\r\n'
+ */
+export function csvLine(row: ExportRow, keys: readonly string[]): string {
+  const [id, datasetId, title, description, eventTime, eventEndTime, timePrecision, longitude, latitude, locationName] = row
+  let line =
+    `${id},${datasetId},${csvText(title)},${csvText(description)},${csvText(isoFromUtcText(eventTime))},` +
+    `${csvText(isoFromUtcText(eventEndTime))},${csvText(timePrecision)},${longitude === null ? '' : numberText(longitude)},` +
+    `${latitude === null ? '' : numberText(latitude)},${csvText(locationName)}`
+  if (keys.length > 0) {
+    const data = parseData(row[10])
+    for (const key of keys) line += `,${csvValue(data[key])}`
+  }
+  return `${line}\r\n`
+}
+
+/**
+ * One GeoJSON feature of an event: a point (or null geometry) with the event's fields as
+ * properties and its data under `data`.
+ * @example geoJsonFeature(['7', '1', 'Fair', null, null, null, 'day', '2.35', '48.85', 'Paris', null])
+ * // '{"type":"Feature","id":7,"geometry":{"type":"Point","coordinates":[2.35,48.85]},"properties":{"id":7,…,"data":{}}}'
+ */
+export function geoJsonFeature(row: ExportRow): string {
+  const [id, datasetId, title, description, eventTime, eventEndTime, timePrecision, longitude, latitude, locationName, data] = row
+  const geometry =
+    longitude === null || latitude === null ? 'null' : `{"type":"Point","coordinates":[${jsonNumber(longitude)},${jsonNumber(latitude)}]}`
+  return (
+    `{"type":"Feature","id":${id},"geometry":${geometry},"properties":{"id":${id},"datasetId":${datasetId},` +
+    `"title":${jsonText(title)},"description":${jsonText(description)},"eventTime":${jsonText(isoFromUtcText(eventTime))},` +
+    `"eventEndTime":${jsonText(isoFromUtcText(eventEndTime))},"timePrecision":${jsonText(timePrecision)},` +
+    `"locationName":${jsonText(locationName)},"data":${JSON.stringify(parseData(data))}}}`
+  )
+}

@@ -50,16 +50,18 @@ function readBatch(pool: Pool, state: FilterState, scope: DatasetScope, afterId:
 
 /** The batches in id order; each batch's successor is already being read when it is yielded. */
 async function* eventBatches(pool: Pool, state: FilterState, scope: DatasetScope): AsyncGenerator<ExportRow[]> {
-  let next: Promise<ExportRow[]> | undefined = readBatch(pool, state, scope, 0)
-  try {
-    while (next) {
-      const rows: ExportRow[] = await next
-      next = rows.length === EXPORT_BATCH_SIZE ? readBatch(pool, state, scope, Number(rows.at(-1)![0])) : undefined
-      if (rows.length > 0) yield rows
-    }
-  } finally {
-    // Stopped early (the client went away): nobody waits for the batch in flight any more.
-    next?.catch(() => undefined)
+  const read = (afterId: number) => {
+    const batch = readBatch(pool, state, scope, afterId)
+    // A read that fails while nobody awaits it yet (the client is slow, or gone) must not count as
+    // an unhandled rejection, which would end the process; awaiting it below still throws.
+    batch.catch(() => undefined)
+    return batch
+  }
+  let next: Promise<ExportRow[]> | undefined = read(0)
+  while (next) {
+    const rows: ExportRow[] = await next
+    next = rows.length === EXPORT_BATCH_SIZE ? read(Number(rows.at(-1)![0])) : undefined
+    if (rows.length > 0) yield rows
   }
 }
 

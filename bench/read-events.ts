@@ -6,6 +6,7 @@
  * @module
  */
 import type { EventRow } from '../apps/web/src/lib/events/bulk-insert-events'
+import { createRandom, type Random } from '../apps/web/src/seed/generators/random'
 import { CITY_CENTRES, LAND_BOXES, type CityCentre } from './read-places'
 
 /** The categories stored in `data.category`, equally likely. */
@@ -37,29 +38,6 @@ const WORDS = [
   'delays', 'minor', 'injuries', 'no', 'one', 'was', 'hurt',
 ]
 
-/** A PRNG returning numbers in [0, 1); mulberry32, small and fast, so seeding stays CPU-cheap. */
-export type Random = () => number
-
-/**
- * A deterministic random number generator: the same seed gives the same sequence.
- * @example const random = createRandom(1); random() === createRandom(1)() // true
- */
-export function createRandom(seed: number): Random {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
-}
-
-// A standard normal deviate (Box–Muller).
-function gaussian(random: Random): number {
-  return Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random())
-}
-
 // Cumulative weights, so a pick is one binary search rather than a walk over 220 cities.
 function cumulative(weights: readonly number[]): Float64Array {
   const sums = new Float64Array(weights.length)
@@ -69,7 +47,7 @@ function cumulative(weights: readonly number[]): Float64Array {
 }
 
 function pickIndex(sums: Float64Array, random: Random): number {
-  const target = random()
+  const target = random.next()
   let low = 0
   let high = sums.length - 1
   while (low < high) {
@@ -78,10 +56,6 @@ function pickIndex(sums: Float64Array, random: Random): number {
     else low = middle + 1
   }
   return low
-}
-
-function pick<T>(values: readonly T[], random: Random): T {
-  return values[Math.floor(random() * values.length)]!
 }
 
 function nearestCity(longitude: number, latitude: number): CityCentre {
@@ -114,29 +88,29 @@ export function createEventSource(datasetIds: readonly number[], seed = 1975): B
     let longitude: number
     let latitude: number
     let city: CityCentre | undefined
-    if (random() < CLUSTERED_SHARE) {
+    if (random.next() < CLUSTERED_SHARE) {
       city = CITY_CENTRES[pickIndex(citySums, random)]!
       // Bigger cities sprawl further: 0.06° to 0.14° (7–16 km) standard deviation.
       const spreadDeg = 0.02 + 0.04 * city.weight
-      longitude = city.longitude + gaussian(random) * spreadDeg
-      latitude = city.latitude + gaussian(random) * spreadDeg
+      longitude = city.longitude + random.gaussian(0, 1) * spreadDeg
+      latitude = city.latitude + random.gaussian(0, 1) * spreadDeg
     } else {
       const box = LAND_BOXES[pickIndex(boxSums, random)]!
-      longitude = box.west + random() * (box.east - box.west)
-      latitude = box.south + random() * (box.north - box.south)
+      longitude = box.west + random.next() * (box.east - box.west)
+      latitude = box.south + random.next() * (box.north - box.south)
     }
     longitude = round(((((longitude + 180) % 360) + 360) % 360) - 180, 5)
     latitude = round(clamp(latitude, -85, 85), 5)
     const country = (city ?? nearestCity(longitude, latitude)).country
-    const eventTime = new Date(FIRST_MS + Math.floor((random() * (END_MS - FIRST_MS)) / 1000) * 1000)
-    const noun = random() < RARE_TITLE_SHARE ? RARE_TITLE_WORD : pick(NOUNS, random)
-    const descriptionLength = 8 + Math.floor(random() * 8)
+    const eventTime = new Date(FIRST_MS + Math.floor((random.next() * (END_MS - FIRST_MS)) / 1000) * 1000)
+    const noun = random.next() < RARE_TITLE_SHARE ? RARE_TITLE_WORD : random.pick(NOUNS)
+    const descriptionLength = 8 + Math.floor(random.next() * 8)
     const words: string[] = []
-    for (let word = 0; word < descriptionLength; word++) words.push(pick(WORDS, random))
+    for (let word = 0; word < descriptionLength; word++) words.push(random.pick(WORDS))
     return {
       datasetId: datasetIds[pickIndex(datasetSums, random)]!,
       uniqueId: `bench-${index}`,
-      title: `${pick(ADJECTIVES, random)} ${noun} near ${city?.name ?? 'open country'}`,
+      title: `${random.pick(ADJECTIVES)} ${noun} near ${city?.name ?? 'open country'}`,
       description: `${words.join(' ')}.`,
       eventTime,
       eventEndTime: null,
@@ -149,7 +123,7 @@ export function createEventSource(datasetIds: readonly number[], seed = 1975): B
       coordinateConfidence: null,
       coordinateSourceColumns: ['latitude', 'longitude'],
       coordinateProvider: null,
-      data: { category: pick(CATEGORIES, random), magnitude: round(random() * 10, 1), country },
+      data: { category: random.pick(CATEGORIES), magnitude: round(random.next() * 10, 1), country },
       contentHash: null,
       importJobId: null,
       sourceRow: index + 1,

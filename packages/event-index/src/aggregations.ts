@@ -9,11 +9,6 @@ import { clusterCellSize, lngLatToMercator, MAX_CLUSTER_ZOOM, type BoundingBox }
 import { NO_CELL } from './event-segment'
 import type { RowSpan, Selection } from './row-selection'
 
-/** How many rows the selections hold together. */
-export function countRows(selections: readonly Selection[]): number {
-  return selections.reduce((sum, selection) => sum + selection.size, 0)
-}
-
 // The selection's rows with a time are a prefix (rows are in time order, no time last).
 function timedLength(selection: Selection): number {
   const { segment } = selection

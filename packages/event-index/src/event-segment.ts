@@ -19,9 +19,6 @@ export interface SegmentColumns {
   readonly latitudes: Float64Array
 }
 
-/** Approximate bytes a segment holds per event, for the index's memory budget. */
-export const SEGMENT_BYTES_PER_EVENT = 4 + 8 * 3 + 4 * 2 + 4
-
 /** The cell coordinate of an event without a location. */
 export const NO_CELL = -2_147_483_648
 
@@ -143,11 +140,6 @@ export class EventSegment implements SegmentColumns {
   /** The paths whose columns are loaded. */
   fieldPaths(): string[] {
     return [...this.fields.keys()]
-  }
-
-  /** Bytes held, roughly, fields included. */
-  get bytes(): number {
-    return this.size * (SEGMENT_BYTES_PER_EVENT + 4 * this.fields.size)
   }
 
   /**

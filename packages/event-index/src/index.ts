@@ -6,12 +6,12 @@
  * fresh (`apps/web/src/lib/events-read/event-index`).
  * @module
  */
-export { EventSegment, NO_CELL, SEGMENT_BYTES_PER_EVENT } from './event-segment'
+export { EventSegment, NO_CELL } from './event-segment'
 export type { SegmentColumns } from './event-segment'
 export { FieldColumn, NO_VALUE } from './field-column'
 export { selectRows, Selection } from './row-selection'
 export type { IndexQuery, RowSpan } from './row-selection'
-export { clusterCells, countByBucket, countRows, locatedExtent, locatedIdsUpTo, MAX_KEPT_CELL_ZOOM, timeExtent } from './aggregations'
+export { clusterCells, countByBucket, locatedExtent, locatedIdsUpTo, MAX_KEPT_CELL_ZOOM, timeExtent } from './aggregations'
 export type { ClusterCellSummary } from './aggregations'
 export { compareListOrder, listPage } from './list-page'
 export type { ListCursorPosition, PageEntry, PageRequest } from './list-page'

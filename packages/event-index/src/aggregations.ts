@@ -6,21 +6,9 @@
  */
 import { clusterCellSize, lngLatToMercator, MAX_CLUSTER_ZOOM, type BoundingBox } from '@chronotope/filters'
 
-import { NO_CELL } from './event-segment'
-import type { RowSpan, Selection } from './row-selection'
-
-// The selection's rows with a time are a prefix (rows are in time order, no time last).
-function timedLength(selection: Selection): number {
-  const { segment } = selection
-  let low = 0
-  let high = selection.size
-  while (low < high) {
-    const middle = (low + high) >>> 1
-    if (selection.rowAt(middle) < segment.timedCount) low = middle + 1
-    else high = middle
-  }
-  return low
-}
+import { GRID_CELLS, GRID_ZOOM, NO_CELL } from './event-segment'
+import { lowerBound } from './row-lists'
+import type { Selection } from './row-selection'
 
 /**
  * The earliest and latest time among the selected rows, or null when none has a time.
@@ -30,11 +18,21 @@ export function timeExtent(selections: readonly Selection[]): { firstMs: number;
   let firstMs = Number.POSITIVE_INFINITY
   let lastMs = Number.NEGATIVE_INFINITY
   for (const selection of selections) {
-    const timed = timedLength(selection)
-    if (timed === 0) continue
-    const { times } = selection.segment
-    firstMs = Math.min(firstMs, times[selection.rowAt(0)]!)
-    lastMs = Math.max(lastMs, times[selection.rowAt(timed - 1)]!)
+    const { times, timedCount } = selection.segment
+    if (selection.span) {
+      const high = Math.min(selection.span.high, timedCount)
+      if (high <= selection.span.low) continue
+      firstMs = Math.min(firstMs, times[selection.span.low]!)
+      lastMs = Math.max(lastMs, times[high - 1]!)
+      continue
+    }
+    // Each run ascends, so its rows with a time come first.
+    selection.forEachRun((rows, from, to) => {
+      const timedEnd = lowerBound(rows, from, to, timedCount)
+      if (timedEnd === from) return
+      firstMs = Math.min(firstMs, times[rows[from]!]!)
+      lastMs = Math.max(lastMs, times[rows[timedEnd - 1]!]!)
+    })
   }
   return firstMs === Number.POSITIVE_INFINITY ? null : { firstMs, lastMs }
 }
@@ -48,22 +46,79 @@ export function countByBucket(selections: readonly Selection[], bucketStartsMs: 
   const counts = new Uint32Array(bucketStartsMs.length)
   if (bucketStartsMs.length === 0) return counts
   for (const selection of selections) {
-    const { times } = selection.segment
+    const { times, timedCount } = selection.segment
     if (selection.span) {
-      countSpanByBucket(times, selection.span.low, Math.min(selection.span.high, selection.segment.timedCount), bucketStartsMs, counts)
+      countSpanByBucket(times, selection.span.low, Math.min(selection.span.high, timedCount), bucketStartsMs, counts)
       continue
     }
-    const timed = timedLength(selection)
-    let bucket = 0
-    for (let index = 0; index < timed; index++) {
-      const time = times[selection.rows[index]!]!
-      if (time < bucketStartsMs[0]!) continue
-      // Times ascend, so the bucket only ever moves forward.
-      while (bucket + 1 < bucketStartsMs.length && bucketStartsMs[bucket + 1]! <= time) bucket++
-      counts[bucket]!++
+    // Rows are in time order, so each bucket starts at a row, and a row's bucket follows from its
+    // number: a table of it beats reading each row's time when many rows are counted.
+    const bucketRows = new Int32Array(bucketStartsMs.length)
+    for (let bucket = 0; bucket < bucketRows.length; bucket++) bucketRows[bucket] = lowerBoundTime(times, timedCount, bucketStartsMs[bucket]!)
+    if (selection.size * 16 >= timedCount) {
+      const bucketOfRow = bucketTable(bucketRows, timedCount)
+      selection.forEachRun((rows, from, to) => countRowsByTable(rows, from, to, bucketOfRow, counts))
+    } else {
+      selection.forEachRun((rows, from, to) => {
+        for (let index = from; index < to; index++) {
+          const row = rows[index]!
+          // A run ascends: the rest of it has no time.
+          if (row >= timedCount) break
+          const bucket = lastAtOrBefore(bucketRows, row)
+          if (bucket >= 0) counts[bucket]!++
+        }
+      })
     }
   }
   return counts
+}
+
+// Counts rows by their entry in a bucket table; rows past its end have no time.
+function countRowsByTable(rows: Int32Array, from: number, to: number, bucketOfRow: Uint16Array, counts: Uint32Array): void {
+  const timedCount = bucketOfRow.length
+  for (let index = from; index < to; index++) {
+    const row = rows[index]!
+    // A run ascends: the rest of it has no time.
+    if (row >= timedCount) return
+    const bucket = bucketOfRow[row]!
+    if (bucket !== BEFORE_FIRST_BUCKET) counts[bucket]!++
+  }
+}
+
+/** In a bucket table, a row before the first bucket. */
+const BEFORE_FIRST_BUCKET = 0xffff
+
+// Each timed row's bucket (histograms have at most 10,000 buckets).
+function bucketTable(bucketRows: Int32Array, timedCount: number): Uint16Array {
+  const table = new Uint16Array(timedCount).fill(BEFORE_FIRST_BUCKET, 0, Math.min(bucketRows[0]!, timedCount))
+  for (let bucket = 0; bucket < bucketRows.length; bucket++) {
+    table.fill(bucket, bucketRows[bucket]!, bucket + 1 < bucketRows.length ? bucketRows[bucket + 1]! : timedCount)
+  }
+  return table
+}
+
+/** The last index whose value is ≤ `row` in the ascending `bucketRows`, or -1. */
+function lastAtOrBefore(bucketRows: Int32Array, row: number): number {
+  let low = 0
+  let high = bucketRows.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if (bucketRows[middle]! <= row) low = middle + 1
+    else high = middle
+  }
+  return low - 1
+}
+
+/** The first of the timed rows `0 … timedCount - 1` whose time is ≥ `ms` (timedCount when none is). */
+function lowerBoundTime(times: Float64Array, timedCount: number, ms: number): number {
+  let low = 0
+  let high = timedCount
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if (times[middle]! < ms) low = middle + 1
+    else high = middle
+  }
+  return low
 }
 
 /** Adds the rows `[low, high)` (all with a time, ascending) to their buckets by binary search. */
@@ -208,12 +263,11 @@ class CellSlots {
   }
 }
 
-// Adds the given rows, or the rows of `span` when `rows` is undefined.
-function addRows(table: CellTable, slots: CellSlots, segment: Selection['segment'], rows: Int32Array | undefined, span: RowSpan, shift: number): void {
+// Adds the rows `rows[from … to)`, or the rows `from … to - 1` when `rows` is undefined.
+function addRows(table: CellTable, slots: CellSlots, segment: Selection['segment'], rows: Int32Array | undefined, from: number, to: number, shift: number): void {
   const { cellX, cellY, longitudes, latitudes, ids } = segment
-  const count = rows ? rows.length : span.high - span.low
-  for (let index = 0; index < count; index++) {
-    const row = rows ? rows[index]! : span.low + index
+  for (let index = from; index < to; index++) {
+    const row = rows ? rows[index]! : index
     const finestX = cellX[row]!
     if (finestX === NO_CELL) continue
     const slot = slots.slotOf(finestX >> shift, cellY[row]! >> shift)
@@ -231,18 +285,21 @@ function addRows(table: CellTable, slots: CellSlots, segment: Selection['segment
   }
 }
 
+// Adds one summarised cell of `from`, under the cell `shift` zooms coarser.
+function addSummary(table: CellTable, slots: CellSlots, from: CellTable, source: number, shift: number): void {
+  const slot = slots.slotOf(from.cx[source]! >> shift, from.cy[source]! >> shift)
+  table.count[slot]! += from.count[source]!
+  table.sumLongitude[slot]! += from.sumLongitude[source]!
+  table.sumLatitude[slot]! += from.sumLatitude[source]!
+  table.west[slot] = Math.min(table.west[slot]!, from.west[source]!)
+  table.south[slot] = Math.min(table.south[slot]!, from.south[source]!)
+  table.east[slot] = Math.max(table.east[slot]!, from.east[source]!)
+  table.north[slot] = Math.max(table.north[slot]!, from.north[source]!)
+  table.firstId[slot] = Math.min(table.firstId[slot]!, from.firstId[source]!)
+}
+
 function addTable(table: CellTable, slots: CellSlots, from: CellTable): void {
-  for (let source = 0; source < from.size; source++) {
-    const slot = slots.slotOf(from.cx[source]!, from.cy[source]!)
-    table.count[slot]! += from.count[source]!
-    table.sumLongitude[slot]! += from.sumLongitude[source]!
-    table.sumLatitude[slot]! += from.sumLatitude[source]!
-    table.west[slot] = Math.min(table.west[slot]!, from.west[source]!)
-    table.south[slot] = Math.min(table.south[slot]!, from.south[source]!)
-    table.east[slot] = Math.max(table.east[slot]!, from.east[source]!)
-    table.north[slot] = Math.max(table.north[slot]!, from.north[source]!)
-    table.firstId[slot] = Math.min(table.firstId[slot]!, from.firstId[source]!)
-  }
+  for (let source = 0; source < from.size; source++) addSummary(table, slots, from, source, 0)
 }
 
 // Every located event of a segment in the cells of a coarse zoom, computed once per segment.
@@ -250,8 +307,87 @@ function wholeSegmentCells(segment: Selection['segment'], zoom: number): CellTab
   return segment.memoize(`cells:${zoom}`, () => {
     const table = new CellTable()
     const slots = new CellSlots(table, 0, 0, 0, 0)
-    addRows(table, slots, segment, undefined, { low: 0, high: segment.size }, MAX_CLUSTER_ZOOM - zoom)
+    addRows(table, slots, segment, undefined, 0, segment.size, MAX_CLUSTER_ZOOM - zoom)
     return table.size <= MAX_KEPT_CELLS ? table : null
+  })
+}
+
+/** Rows per block of a segment's time-ordered block summaries. */
+const BLOCK_ROWS = 4096
+
+/** A segment's rows in blocks of {@link BLOCK_ROWS} (in list order), each summarised per cell. */
+interface BlockCells {
+  readonly table: CellTable
+  /** Block `b`'s cells are the slots `blockEnds[b - 1] … blockEnds[b] - 1` of `table` (from 0 for the first). */
+  readonly blockEnds: Int32Array
+}
+
+// Computed once per segment and zoom, and kept only when blocks hold far fewer cells than rows:
+// a time range then adds its whole blocks' cells and reads only the rows of its two partial blocks.
+function blockCells(segment: Selection['segment'], zoom: number): BlockCells | null {
+  return segment.memoize(`block-cells:${zoom}`, () => {
+    const blocks = Math.floor(segment.size / BLOCK_ROWS)
+    if (blocks < 2) return null
+    const table = new CellTable()
+    const blockEnds = new Int32Array(blocks)
+    for (let block = 0; block < blocks; block++) {
+      addRows(table, new CellSlots(table, 0, 0, 0, 0), segment, undefined, block * BLOCK_ROWS, (block + 1) * BLOCK_ROWS, MAX_CLUSTER_ZOOM - zoom)
+      blockEnds[block] = table.size
+      if (table.size > segment.size / 4) return null
+    }
+    return { table, blockEnds }
+  })
+}
+
+// Adds the rows `low … high - 1`, through the block summaries where whole blocks are in the span.
+function addSpan(table: CellTable, slots: CellSlots, segment: Selection['segment'], low: number, high: number, zoom: number): void {
+  const shift = MAX_CLUSTER_ZOOM - zoom
+  const firstBlock = Math.ceil(low / BLOCK_ROWS)
+  const endBlock = Math.floor(high / BLOCK_ROWS)
+  const blocks = endBlock - firstBlock >= 2 && zoom <= MAX_KEPT_CELL_ZOOM ? blockCells(segment, zoom) : null
+  if (!blocks) {
+    addRows(table, slots, segment, undefined, low, high, shift)
+    return
+  }
+  addRows(table, slots, segment, undefined, low, firstBlock * BLOCK_ROWS, shift)
+  const from = firstBlock === 0 ? 0 : blocks.blockEnds[firstBlock - 1]!
+  const to = blocks.blockEnds[endBlock - 1]!
+  for (let source = from; source < to; source++) addSummary(table, slots, blocks.table, source, 0)
+  addRows(table, slots, segment, undefined, endBlock * BLOCK_ROWS, high, shift)
+}
+
+/** A segment's located events summarised per cell of the coarse grid, and each grid cell's summary. */
+interface GridSummaries {
+  readonly table: CellTable
+  /** Per coarse grid cell, its slot in `table`, or -1 when it has no summary. */
+  readonly slotOfCell: Int32Array
+}
+
+// Computed once per segment. A grid cell is summarised only when all its rows share one cell of the
+// grid's zoom: positions at the world's very edge are clamped into the last grid cell.
+function gridSummaries(segment: Selection['segment']): GridSummaries {
+  return segment.memoize('grid-cells', () => {
+    const table = new CellTable()
+    const slots = new CellSlots(table, 0, 0, 0, 0)
+    const slotOfCell = new Int32Array(GRID_CELLS * GRID_CELLS).fill(-1)
+    const { starts, rows } = segment.gridRows()
+    const shift = MAX_CLUSTER_ZOOM - GRID_ZOOM
+    for (let cell = 0; cell < GRID_CELLS * GRID_CELLS; cell++) {
+      const from = starts[cell]!
+      const to = starts[cell + 1]!
+      if (to === from) continue
+      const cx = segment.cellX[rows[from]!]! >> shift
+      const cy = segment.cellY[rows[from]!]! >> shift
+      let shared = true
+      for (let index = from + 1; index < to && shared; index++) {
+        const row = rows[index]!
+        shared = segment.cellX[row]! >> shift === cx && segment.cellY[row]! >> shift === cy
+      }
+      if (!shared) continue
+      slotOfCell[cell] = table.size
+      addRows(table, slots, segment, rows, from, to, shift)
+    }
+    return { table, slotOfCell }
   })
 }
 
@@ -275,8 +411,16 @@ export function clusterCells(selections: readonly Selection[], zoom: number, vie
     // Every event of the segment is in view: its kept cells are the answer.
     const kept = selection.isWhole && zoom <= MAX_KEPT_CELL_ZOOM ? wholeSegmentCells(segment, zoom) : null
     if (kept) addTable(table, slots, kept)
-    else if (span) addRows(table, slots, segment, undefined, span, shift)
-    else addRows(table, slots, segment, selection.rows, { low: 0, high: 0 }, shift)
+    else if (span) addSpan(table, slots, segment, span.low, span.high, zoom)
+    else {
+      // A whole grid cell nests in one cell of a zoom no finer than the grid's: its summary stands for its rows.
+      const grid = zoom <= GRID_ZOOM && selection.runs ? gridSummaries(segment) : undefined
+      selection.forEachRun((rows, from, to, wholeCell) => {
+        const summary = grid && wholeCell >= 0 ? grid.slotOfCell[wholeCell]! : -1
+        if (summary >= 0) addSummary(table, slots, grid!.table, summary, GRID_ZOOM - zoom)
+        else addRows(table, slots, segment, rows, from, to, shift)
+      })
+    }
   }
   return table.summaries().sort((a, b) => a.cy - b.cy || a.cx - b.cx)
 }
@@ -291,32 +435,43 @@ export function locatedExtent(selections: readonly Selection[]): { bounds: [numb
   let east = Number.NEGATIVE_INFINITY
   let north = Number.NEGATIVE_INFINITY
   let count = 0
+  const include = (w: number, s: number, e: number, n: number, located: number) => {
+    count += located
+    west = Math.min(west, w)
+    south = Math.min(south, s)
+    east = Math.max(east, e)
+    north = Math.max(north, n)
+  }
   for (const selection of selections) {
     const { segment } = selection
     if (selection.isWhole) {
       // The whole segment: its extent is known.
-      if (segment.extent) {
-        count += segment.locatedCount
-        west = Math.min(west, segment.extent[0])
-        south = Math.min(south, segment.extent[1])
-        east = Math.max(east, segment.extent[2])
-        north = Math.max(north, segment.extent[3])
-      }
+      if (segment.extent) include(...segment.extent, segment.locatedCount)
       continue
     }
     const { longitudes, latitudes } = segment
-    const size = selection.size
-    for (let index = 0; index < size; index++) {
-      const row = selection.rowAt(index)
-      const longitude = longitudes[row]!
-      const latitude = latitudes[row]!
-      if (Number.isNaN(longitude) || Number.isNaN(latitude)) continue
-      count++
-      if (longitude < west) west = longitude
-      if (longitude > east) east = longitude
-      if (latitude < south) south = latitude
-      if (latitude > north) north = latitude
+    const grid = selection.runs ? gridSummaries(segment) : undefined
+    const visit = (rows: Int32Array | undefined, from: number, to: number, wholeCell: number) => {
+      const summary = grid && wholeCell >= 0 ? grid.slotOfCell[wholeCell]! : -1
+      if (summary >= 0) {
+        const { table } = grid!
+        include(table.west[summary]!, table.south[summary]!, table.east[summary]!, table.north[summary]!, table.count[summary]!)
+        return
+      }
+      for (let index = from; index < to; index++) {
+        const row = rows ? rows[index]! : index
+        const longitude = longitudes[row]!
+        const latitude = latitudes[row]!
+        if (Number.isNaN(longitude) || Number.isNaN(latitude)) continue
+        count++
+        if (longitude < west) west = longitude
+        if (longitude > east) east = longitude
+        if (latitude < south) south = latitude
+        if (latitude > north) north = latitude
+      }
     }
+    if (selection.span) visit(undefined, selection.span.low, selection.span.high, -1)
+    else selection.forEachRun(visit)
   }
   return { bounds: count === 0 ? null : [west, south, east, north], count }
 }
@@ -328,13 +483,16 @@ export function locatedExtent(selections: readonly Selection[]): { bounds: [numb
 export function locatedIdsUpTo(selections: readonly Selection[], limit: number): number[] | null {
   const ids: number[] = []
   for (const selection of selections) {
-    const { segment } = selection
-    for (let index = 0; index < selection.size; index++) {
-      const row = selection.rowAt(index)
-      if (segment.cellX[row] === NO_CELL) continue
-      if (ids.length === limit) return null
-      ids.push(segment.ids[row]!)
+    const { cellX, ids: eventIds } = selection.segment
+    const visit = (rows: Int32Array | undefined, from: number, to: number) => {
+      for (let index = from; index < to && ids.length <= limit; index++) {
+        const row = rows ? rows[index]! : index
+        if (cellX[row] !== NO_CELL) ids.push(eventIds[row]!)
+      }
     }
+    if (selection.span) visit(undefined, selection.span.low, selection.span.high)
+    else selection.forEachRun(visit)
+    if (ids.length > limit) return null
   }
   return ids.sort((a, b) => a - b)
 }

@@ -111,6 +111,22 @@ describe('aggregations', () => {
     expect([...counts].reduce((a, b) => a + b, 0)).toBe(kept.length)
   })
 
+  it.each(['century', 'year'] as const)('counts a few rows per %s bucket, first bucket included, as date_trunc would', (interval) => {
+    const text = everyoneIds().filter((id) => id % 40 === 0)
+    const few = everyone.filter((event) => text.includes(event.id) && event.timeMs !== null)
+    const extent = timeExtent(select({}, text))!
+    const starts = listBuckets(new Date(extent.firstMs), new Date(extent.lastMs), interval)
+    const expected = new Map<number, number>()
+    for (const event of few) {
+      const bucket = truncateToInterval(new Date(event.timeMs!), interval).getTime()
+      expected.set(bucket, (expected.get(bucket) ?? 0) + 1)
+    }
+    expect([...countByBucket(select({}, text), Float64Array.from(starts, (start) => start.getTime()))]).toEqual(
+      starts.map((start) => expected.get(start.getTime()) ?? 0),
+    )
+    expect(expected.get(starts[0]!.getTime())).toBeGreaterThan(0)
+  })
+
   it.each([0, 2, 5])('groups located events into the cells of zoom %i', (zoom) => {
     const world: BoundingBox = { west: -180, south: -85.05112878, east: 180, north: 85.05112878 }
     const cells = clusterCells(select({ bbox: world }), zoom, world)
@@ -268,5 +284,103 @@ describe('whole segments', () => {
         Math.max(...placed.map((event) => event.latitude)),
       ],
     })
+  })
+})
+
+describe('unordered selections', () => {
+  const selectUnordered = (query: IndexQuery, text?: number[]) =>
+    segments.map((segment) => selectRows(segment, query, text ? segment.rowsOf(text) : undefined, { ordered: false }))
+
+  it.each(QUERIES)('keep the same events as ordered ones: $name', ({ query, text }) => {
+    const ids = (selections: Selection[]) =>
+      selections.flatMap(({ segment, rows }) => [...rows].map((row) => segment.ids[row]!)).sort((a, b) => a - b)
+    expect(ids(selectUnordered(query, text))).toEqual(ids(select(query, text)))
+  })
+
+  // Many events in and around a continent, and some around the antimeridian, so a view of either
+  // is read cell by cell from the grid.
+  const dense = (() => {
+    const random = seededRandom(11)
+    return randomEvents(30_000, 100_000, random).map((event, index) => {
+      if (event.longitude === null) return event
+      if (index % 5 > 0) return { ...event, longitude: -30 + random() * 80, latitude: 30 + random() * 45 }
+      const longitude = 165 + random() * 30
+      return { ...event, longitude: longitude > 180 ? longitude - 360 : longitude, latitude: -50 + random() * 120 }
+    })
+  })()
+  const denseSegments = [segmentOf(70, dense.slice(0, 18_000)), segmentOf(71, dense.slice(18_000))]
+  const europe: BoundingBox = { west: -25, south: 34, east: 45, north: 72 }
+  const every = ['quake', 'flood', 'storm', 'fire']
+  const CASES: Array<{ name: string; query: IndexQuery; runs: boolean }> = [
+    { name: 'a continent', query: { bbox: europe }, runs: true },
+    { name: 'a continent since 400 BC', query: { bbox: europe, startMs: Date.UTC(-399, 0, 1) }, runs: true },
+    { name: 'a continent and any category', query: { bbox: europe, fields: { category: { kind: 'values', values: every } } }, runs: true },
+    { name: 'a box over the antimeridian', query: { bbox: { west: 160, south: -60, east: -160, north: 80 } }, runs: true },
+    // Fewer rows in the century than in the continent's cells: read by time, in list order.
+    { name: 'a continent over a century', query: { bbox: europe, startMs: Date.UTC(1200, 0, 1), endMs: Date.UTC(1299, 11, 31) }, runs: false },
+  ]
+
+  describe.each(CASES)('$name', ({ query, runs }) => {
+    const expected = dense.filter((event) => passes(event, query))
+    const ordered = () => denseSegments.map((segment) => selectRows(segment, query))
+    const unordered = () => denseSegments.map((segment) => selectRows(segment, query, undefined, { ordered: false }))
+
+    it(`${runs ? 'are' : 'are not'} read as runs of grid cells, and keep exactly the events the SQL keeps`, () => {
+      const selections = unordered()
+      expect(selections.every((selection) => (selection.runs !== undefined) === runs)).toBe(true)
+      const ids = selections.flatMap(({ segment, rows }) => [...rows].map((row) => segment.ids[row]!))
+      expect(ids.sort((a, b) => a - b)).toEqual(expected.map((event) => event.id).sort((a, b) => a - b))
+      expect(expected.length).toBeGreaterThan(500)
+    })
+
+    it.each([1, 4, 6, 7])('cluster at zoom %i as a row-by-row count would', (zoom) => {
+      const view = query.bbox!
+      const fromRuns = clusterCells(unordered(), zoom, view)
+      const rowByRow = clusterCells(ordered(), zoom, view)
+      expect(fromRuns.map(({ longitude, latitude, ...cell }) => cell)).toEqual(rowByRow.map(({ longitude, latitude, ...cell }) => cell))
+      fromRuns.forEach((cell, index) => {
+        expect(cell.longitude).toBeCloseTo(rowByRow[index]!.longitude, 9)
+        expect(cell.latitude).toBeCloseTo(rowByRow[index]!.latitude, 9)
+      })
+      expect(fromRuns.reduce((sum, cell) => sum + cell.count, 0)).toBe(expected.length)
+    })
+
+    it('count per bucket, find the time extent and the bounds as row-by-row readings do', () => {
+      const starts = listBuckets(new Date(Date.UTC(-600, 0, 1)), new Date(Date.UTC(2030, 0, 1)), 'century')
+      const perCentury = new Map<number, number>()
+      for (const event of expected.filter((event) => event.timeMs !== null)) {
+        const bucket = truncateToInterval(new Date(event.timeMs!), 'century').getTime()
+        perCentury.set(bucket, (perCentury.get(bucket) ?? 0) + 1)
+      }
+      const startMs = Float64Array.from(starts, (start) => start.getTime())
+      expect([...countByBucket(unordered(), startMs)]).toEqual(starts.map((start) => perCentury.get(start.getTime()) ?? 0))
+      expect([...countByBucket(ordered(), startMs)]).toEqual(starts.map((start) => perCentury.get(start.getTime()) ?? 0))
+      expect(timeExtent(unordered())).toEqual(timeExtent(ordered()))
+      expect(locatedExtent(unordered())).toEqual(locatedExtent(ordered()))
+      expect(locatedExtent(unordered()).count).toBe(expected.length)
+      expect(locatedIdsUpTo(unordered(), 100)).toBeNull()
+    })
+  })
+
+  it.each([0, 2, 5, 8])('cluster a time range at zoom %i from block summaries as a row-by-row count would', (zoom) => {
+    const query: IndexQuery = { startMs: Date.UTC(-300, 0, 1), endMs: Date.UTC(1800, 0, 1) }
+    const world: BoundingBox = { west: -180, south: -85.05112878, east: 180, north: 85.05112878 }
+    const spans = denseSegments.map((segment) => selectRows(segment, query, undefined, { ordered: false }))
+    expect(spans.every((selection) => selection.span !== undefined)).toBe(true)
+    const listed = spans.map((selection) => new Selection(selection.segment, selection.rows))
+    const fromBlocks = clusterCells(spans, zoom, world)
+    const rowByRow = clusterCells(listed, zoom, world)
+    expect(fromBlocks.map(({ longitude, latitude, ...cell }) => cell)).toEqual(rowByRow.map(({ longitude, latitude, ...cell }) => cell))
+    fromBlocks.forEach((cell, index) => expect(cell.latitude).toBeCloseTo(rowByRow[index]!.latitude, 9))
+    // The bigger segment has enough whole blocks in the range for their summaries to be used.
+    expect(denseSegments[0]!.memoize(`block-cells:${zoom}`, () => 'never computed')).not.toBe('never computed')
+  })
+
+  it('list only few enough located ids, smallest first', () => {
+    const query: IndexQuery = { bbox: europe, fields: { category: { kind: 'values', values: ['quake'] } }, startMs: Date.UTC(1990, 0, 1) }
+    const ids = dense.filter((event) => passes(event, query)).map((event) => event.id).sort((a, b) => a - b)
+    const selections = denseSegments.map((segment) => selectRows(segment, query, undefined, { ordered: false }))
+    expect(locatedIdsUpTo(selections, ids.length)).toEqual(ids)
+    expect(locatedIdsUpTo(selections, ids.length - 1)).toBeNull()
   })
 })

@@ -30,43 +30,88 @@ export interface RowSpan {
 }
 
 /**
- * The rows of one segment that pass a query, in list order: listed, or a span of consecutive rows
- * (no condition but time), which aggregations use without listing a million rows.
+ * Selected rows as ascending runs that are not in list order across runs: run `r` is
+ * `rows[ends[r - 1] … ends[r] - 1]` (from 0 for the first run). Aggregations read them as they
+ * come; a list page needs them sorted.
+ */
+export interface RowRuns {
+  readonly rows: Int32Array
+  readonly ends: Int32Array
+  /**
+   * Per run, the coarse grid cell ({@link GRID_ZOOM}) whose located rows the run holds every one
+   * of, so its precomputed summary can stand for the rows; -1 for any other run.
+   */
+  readonly wholeCells: Int32Array
+}
+
+/** Calls `visit(rows, from, to, wholeCell)` for each ascending run of a selection that is not a span. */
+export type RunVisitor = (rows: Int32Array, from: number, to: number, wholeCell: number) => void
+
+/**
+ * The rows of one segment that pass a query: listed in list order, a span of consecutive rows (no
+ * condition but time), which aggregations use without listing a million rows, or ascending runs
+ * in no overall order (selected for an aggregation, which needs no order).
  */
 export class Selection {
   private listed: Int32Array | undefined
 
   /**
-   * @param rows - the rows, ascending; or undefined with `span`
+   * @param rows - the rows, ascending; or undefined with `span` or `runs`
    * @param span - set when the rows are exactly a span
+   * @param runs - set when the rows are runs that are not in list order
    */
   constructor(
     readonly segment: EventSegment,
     rows: Int32Array | undefined,
     readonly span?: RowSpan,
+    readonly runs?: RowRuns,
   ) {
-    if (!rows && !span) throw new RangeError('a selection needs rows or a span')
+    if (!rows && !span && !runs) throw new RangeError('a selection needs rows, a span or runs')
     this.listed = rows
   }
 
   /** How many rows are selected. */
   get size(): number {
-    return this.listed ? this.listed.length : this.span!.high - this.span!.low
+    if (this.listed) return this.listed.length
+    return this.span ? this.span.high - this.span.low : this.runs!.rows.length
   }
 
-  /** The row at a position of the selection. */
+  /** The row at a position of the selection, in list order. */
   rowAt(index: number): number {
-    return this.listed ? this.listed[index]! : this.span!.low + index
+    return this.span && !this.listed ? this.span.low + index : this.rows[index]!
   }
 
-  /** The rows as a list (a span is listed on first use). */
+  /** The rows in list order, as a list (a span or runs are listed, and runs sorted, on first use). */
   get rows(): Int32Array {
     if (!this.listed) {
-      const { low, high } = this.span!
-      this.listed = new Int32Array(high - low)
-      for (let index = 0; index < this.listed.length; index++) this.listed[index] = low + index
+      if (this.span) {
+        const { low, high } = this.span
+        this.listed = new Int32Array(high - low)
+        for (let index = 0; index < this.listed.length; index++) this.listed[index] = low + index
+      } else {
+        const { rows, ends } = this.runs!
+        this.listed = ends.length > 1 ? rows.slice().sort() : rows
+      }
     }
     return this.listed
+  }
+
+  /**
+   * Visits the selected rows run by run, each run ascending (one run for listed rows). A span is
+   * visited as one run of its listed rows; aggregations handle spans before asking.
+   */
+  forEachRun(visit: RunVisitor): void {
+    if (this.runs && !this.listed) {
+      const { rows, ends, wholeCells } = this.runs
+      let from = 0
+      for (let run = 0; run < ends.length; run++) {
+        visit(rows, from, ends[run]!, wholeCells[run]!)
+        from = ends[run]!
+      }
+      return
+    }
+    const rows = this.rows
+    if (rows.length > 0) visit(rows, 0, rows.length, -1)
   }
 
   /** Whether every row of the segment is selected. */
@@ -118,44 +163,95 @@ function codeTests(segment: EventSegment, fields: Readonly<Record<string, FieldF
   })
 }
 
-/** Slices of row lists: `[list, from, to)` each. */
-type Slices = Array<readonly [Int32Array, number, number]>
+/** A slice of a row list, `list[from … to)`, ascending. */
+interface Slice {
+  readonly list: Int32Array
+  readonly from: number
+  readonly to: number
+  /** Whether every row of the slice is inside the query's box (its grid cell is well inside). */
+  readonly inside: boolean
+  /** The grid cell whose located rows the slice holds every one of, else -1. */
+  readonly wholeCell: number
+}
 
 interface Candidates {
   /** What the candidates already guarantee, so it is not checked again. */
   readonly driver: 'time' | 'text' | 'box' | string
   readonly count: number
-  readonly slices?: Slices
+  readonly slices?: Slice[]
 }
 
-function sliceCount(slices: Slices): number {
-  return slices.reduce((sum, [, from, to]) => sum + to - from, 0)
+function sliceCount(slices: readonly Slice[]): number {
+  return slices.reduce((sum, slice) => sum + slice.to - slice.from, 0)
 }
 
-function gridSlices(segment: EventSegment, boxes: readonly BoundingBox[], low: number, high: number): Slices | undefined {
+function sliceOf(list: Int32Array, from: number, to: number): Slice {
+  return { list, from, to, inside: false, wholeCell: -1 }
+}
+
+/**
+ * How many grid cells in from the cells under a box's edges a cell must be for all its rows to be
+ * inside the box: a position is only ever rounded into a neighbouring cell.
+ */
+const INSIDE_MARGIN = 2
+
+interface GridRange {
+  readonly x0: number
+  readonly y0: number
+  readonly x1: number
+  readonly y1: number
+  /** The cells whose rows are all inside the box. */
+  readonly inside: readonly [number, number, number, number]
+}
+
+function gridRanges(boxes: readonly BoundingBox[]): GridRange[] {
   const size = clusterCellSize(GRID_ZOOM)
   const half = GRID_CELLS / 2
   const clamp = (cell: number) => Math.min(GRID_CELLS - 1, Math.max(0, cell))
-  const ranges = boxes.map((box) => {
+  return boxes.map((box) => {
     const [westX, southY] = lngLatToMercator([box.west, box.south])
     const [eastX, northY] = lngLatToMercator([box.east, box.north])
+    const west = Math.floor(westX / size) + half
+    const south = Math.floor(southY / size) + half
+    const east = Math.floor(eastX / size) + half
+    const north = Math.floor(northY / size) + half
     // One cell more on each side: a point on a cell edge may round into its neighbour.
-    return [
-      clamp(Math.floor(westX / size) + half - 1),
-      clamp(Math.floor(southY / size) + half - 1),
-      clamp(Math.floor(eastX / size) + half + 1),
-      clamp(Math.floor(northY / size) + half + 1),
-    ] as const
+    return {
+      x0: clamp(west - 1),
+      y0: clamp(south - 1),
+      x1: clamp(east + 1),
+      y1: clamp(north + 1),
+      inside: [west + INSIDE_MARGIN, south + INSIDE_MARGIN, east - INSIDE_MARGIN, north - INSIDE_MARGIN],
+    }
   })
-  const cells = ranges.reduce((sum, [x0, y0, x1, y1]) => sum + (x1 - x0 + 1) * (y1 - y0 + 1), 0)
-  if (cells > MAX_GRID_CELLS_READ) return undefined
+}
+
+/**
+ * The rows in `[low, high)` of the grid cells under the boxes, a slice per cell, or undefined when
+ * the boxes cover more than `maxCells` cells.
+ */
+function gridSlices(segment: EventSegment, boxes: readonly BoundingBox[], low: number, high: number, maxCells: number): Slice[] | undefined {
+  const ranges = gridRanges(boxes)
+  const cells = ranges.reduce((sum, { x0, y0, x1, y1 }) => sum + (x1 - x0 + 1) * (y1 - y0 + 1), 0)
+  if (cells > maxCells) return undefined
   const grid = segment.gridRows()
-  const slices: Slices = []
-  for (const [x0, y0, x1, y1] of ranges) {
+  // The two halves of a box over the antimeridian may share edge cells; each cell is read once.
+  const seen = ranges.length > 1 ? new Uint8Array(GRID_CELLS * GRID_CELLS) : undefined
+  const slices: Slice[] = []
+  for (const { x0, y0, x1, y1, inside } of ranges) {
+    const [insideX0, insideY0, insideX1, insideY1] = inside
     for (let y = y0; y <= y1; y++) {
       for (let x = x0; x <= x1; x++) {
-        const [from, to] = groupSlice(grid, y * GRID_CELLS + x, low, high)
-        if (to > from) slices.push([grid.rows, from, to])
+        const cell = y * GRID_CELLS + x
+        if (seen) {
+          if (seen[cell]) continue
+          seen[cell] = 1
+        }
+        const [from, to] = groupSlice(grid, cell, low, high)
+        if (to <= from) continue
+        const isInside = x >= insideX0 && x <= insideX1 && y >= insideY0 && y <= insideY1
+        const isWhole = isInside && from === grid.starts[cell] && to === grid.starts[cell + 1]
+        slices.push({ list: grid.rows, from, to, inside: isInside, wholeCell: isWhole ? cell : -1 })
       }
     }
   }
@@ -169,36 +265,39 @@ function chooseCandidates(
   textRows: Int32Array | undefined,
   tests: readonly CodeTest[],
   boxes: readonly BoundingBox[] | undefined,
+  ordered: boolean,
 ): Candidates {
   let best: Candidates = { driver: 'time', count: high - low }
   let bestCost = high - low
-  const consider = (driver: string, slices: Slices | undefined) => {
+  const consider = (driver: string, slices: Slice[] | undefined) => {
     if (!slices) return
     const count = sliceCount(slices)
-    // Rows from several lists must be sorted back into list order, which costs more than a scan.
-    const cost = slices.length > 1 ? (count * Math.log2(count + 1)) / 2 : count
+    // Rows from several lists must be sorted back into list order, which costs more than a scan;
+    // an aggregation takes them as they come.
+    const cost = ordered && slices.length > 1 ? (count * Math.log2(count + 1)) / 2 : count + slices.length
     if (cost < bestCost) {
       best = { driver, count, slices }
       bestCost = cost
     }
   }
-  if (textRows) consider('text', [[textRows, lowerBound(textRows, 0, textRows.length, low), lowerBound(textRows, 0, textRows.length, high)]])
+  if (textRows) consider('text', [sliceOf(textRows, lowerBound(textRows, 0, textRows.length, low), lowerBound(textRows, 0, textRows.length, high))])
   for (const test of tests) {
     if (!test.valueCodes) continue
     const postings = segment.field(test.path)!.rowsByCode()
     consider(
       test.path,
-      test.valueCodes.map((code) => [postings.rows, ...groupSlice(postings, code, low, high)] as const),
+      test.valueCodes.map((code) => sliceOf(postings.rows, ...groupSlice(postings, code, low, high))),
     )
   }
-  if (boxes) consider('box', gridSlices(segment, boxes, low, high))
+  // Each cell costs two binary searches, so a box over most of the world is not worth reading cell by cell.
+  if (boxes) consider('box', gridSlices(segment, boxes, low, high, ordered ? MAX_GRID_CELLS_READ : Math.min(GRID_CELLS * GRID_CELLS, bestCost / 2)))
   return best
 }
 
-function gather(slices: Slices, count: number): Int32Array {
+function gather(slices: readonly Slice[], count: number): Int32Array {
   const rows = new Int32Array(count)
   let at = 0
-  for (const [list, from, to] of slices) {
+  for (const { list, from, to } of slices) {
     rows.set(list.subarray(from, to), at)
     at += to - from
   }
@@ -210,13 +309,135 @@ function containsExtent(box: BoundingBox, extent: readonly [number, number, numb
   return box.west <= extent[0] && box.south <= extent[1] && box.east >= extent[2] && box.north >= extent[3]
 }
 
+/** The conditions every candidate row is checked against. */
+interface RowChecks {
+  readonly boxes: readonly BoundingBox[] | undefined
+  /** Whether rows without a location are dropped. */
+  readonly needsLocation: boolean
+  readonly tests: readonly CodeTest[]
+  readonly textMask: Uint8Array | undefined
+}
+
+/**
+ * Copies the rows of `source[from … to)` (or the rows `from … to - 1` without a source) that pass
+ * the checks into `out` from `at` on; `checkBoxes` false when the rows are known to be inside.
+ * @returns where the next kept row goes
+ */
+function keepPassing(
+  segment: EventSegment,
+  checks: RowChecks,
+  checkBoxes: boolean,
+  source: Int32Array | undefined,
+  from: number,
+  to: number,
+  out: Int32Array,
+  at: number,
+): number {
+  const { longitudes, latitudes } = segment
+  const { boxes, tests, textMask } = checks
+  // Plain numbers and flags, so the loops below run on locals (they visit up to millions of rows).
+  const first = checkBoxes ? boxes?.[0] : undefined
+  const second = checkBoxes ? boxes?.[1] : undefined
+  const hasBox = first !== undefined
+  const west1 = first?.west ?? 0
+  const south1 = first?.south ?? 0
+  const east1 = first?.east ?? 0
+  const north1 = first?.north ?? 0
+  const hasSecond = second !== undefined
+  const west2 = second?.west ?? 0
+  const south2 = second?.south ?? 0
+  const east2 = second?.east ?? 0
+  const north2 = second?.north ?? 0
+  const checkPlace = hasBox || checks.needsLocation
+  const testCount = tests.length
+  const hasText = textMask !== undefined
+  let kept = at
+  if (hasBox && !hasSecond && !hasText && testCount === 0) {
+    // The common map view: one box. Branch-free, since whether a row is inside is unpredictable.
+    for (let index = from; index < to; index++) {
+      const row = source === undefined ? index : source[index]!
+      const longitude = longitudes[row]!
+      const latitude = latitudes[row]!
+      out[kept] = row
+      kept += +(longitude >= west1) & +(longitude <= east1) & +(latitude >= south1) & +(latitude <= north1)
+    }
+    return kept
+  }
+  for (let index = from; index < to; index++) {
+    const row = source === undefined ? index : source[index]!
+    if (hasText && textMask[row] === 0) continue
+    if (checkPlace) {
+      const longitude = longitudes[row]!
+      const latitude = latitudes[row]!
+      // NaN fails every comparison, so an event without a location never passes a box.
+      if (hasBox) {
+        const inFirst = longitude >= west1 && longitude <= east1 && latitude >= south1 && latitude <= north1
+        if (!inFirst && !(hasSecond && longitude >= west2 && longitude <= east2 && latitude >= south2 && latitude <= north2)) continue
+      } else if (longitude !== longitude || latitude !== latitude) {
+        continue
+      }
+    }
+    let passes = true
+    for (let test = 0; test < testCount; test++) {
+      const { codes, keep } = tests[test]!
+      const code = codes[row]!
+      if (code < 0 || keep[code] === 0) {
+        passes = false
+        break
+      }
+    }
+    if (passes) out[kept++] = row
+  }
+  return kept
+}
+
+// The rows of several slices that pass, run by run, in no overall order.
+function selectRuns(segment: EventSegment, slices: readonly Slice[], count: number, checks: RowChecks): Selection {
+  const rows = new Int32Array(count)
+  const ends = new Int32Array(slices.length)
+  const wholeCells = new Int32Array(slices.length)
+  // Rows well inside the box need no other check when nothing but the box (and so a location) is asked.
+  const insideNeedsNoCheck = checks.tests.length === 0 && checks.textMask === undefined
+  let kept = 0
+  let runs = 0
+  for (const { list, from, to, inside, wholeCell } of slices) {
+    const start = kept
+    if (inside && insideNeedsNoCheck) {
+      rows.set(list.subarray(from, to), kept)
+      kept += to - from
+    } else {
+      kept = keepPassing(segment, checks, !inside, list, from, to, rows, kept)
+    }
+    if (kept === start) continue
+    ends[runs] = kept
+    wholeCells[runs] = kept - start === to - from ? wholeCell : -1
+    runs++
+  }
+  return new Selection(segment, undefined, undefined, {
+    rows: rows.subarray(0, kept),
+    ends: ends.subarray(0, runs),
+    wholeCells: wholeCells.subarray(0, runs),
+  })
+}
+
+/** How {@link selectRows} returns the rows. */
+export interface SelectOptions {
+  /**
+   * Whether the rows must be in list order (a list page). An aggregation takes them in any order,
+   * which lets a map view's rows be read cell by cell from the coarse grid without sorting them.
+   * Default true.
+   */
+  readonly ordered?: boolean
+}
+
 /**
  * The rows of `segment` that pass `query` and, when given, are among `textRows` (the ascending
  * rows that match a full-text search).
  * @example selectRows(segment, { startMs: Date.UTC(1990, 0, 1) }).rows.length
  */
-export function selectRows(segment: EventSegment, query: IndexQuery, textRows?: Int32Array): Selection {
-  const { times, longitudes, latitudes } = segment
+export function selectRows(segment: EventSegment, query: IndexQuery, textRows?: Int32Array, options: SelectOptions = {}): Selection {
+  const ordered = options.ordered ?? true
+  const { times } = segment
   let low = 0
   let high = segment.size
   if (query.startMs !== undefined || query.endMs !== undefined) {
@@ -232,70 +453,22 @@ export function selectRows(segment: EventSegment, query: IndexQuery, textRows?: 
   const needsLocation = (query.locatedOnly === true || allBoxes.length > 0) && segment.locatedCount < segment.size
   const tests = query.fields ? codeTests(segment, query.fields) : []
 
-  const candidates = chooseCandidates(segment, low, high, textRows, tests, boxes)
-  const remaining = tests.filter((test) => test.path !== candidates.driver)
-  const textMask = textRows && candidates.driver !== 'text' ? maskOf(textRows, segment.size) : undefined
-  const checkBoxes = boxes !== undefined
-  if (!checkBoxes && !needsLocation && remaining.length === 0 && textMask === undefined) {
-    if (candidates.slices) return new Selection(segment, gather(candidates.slices, candidates.count))
+  const candidates = chooseCandidates(segment, low, high, textRows, tests, boxes, ordered)
+  const checks: RowChecks = {
+    boxes,
+    needsLocation,
+    tests: tests.filter((test) => test.path !== candidates.driver),
+    textMask: textRows && candidates.driver !== 'text' ? maskOf(textRows, segment.size) : undefined,
+  }
+  const { slices } = candidates
+  if (!ordered && slices && slices.length > 1) return selectRuns(segment, slices, candidates.count, checks)
+  if (!boxes && !needsLocation && checks.tests.length === 0 && checks.textMask === undefined) {
+    if (slices) return new Selection(segment, gather(slices, candidates.count))
     return new Selection(segment, undefined, { low, high })
   }
-
-  // Plain numbers and flags, so the loop below runs on locals (it visits up to millions of rows).
-  const first = boxes?.[0]
-  const second = boxes?.[1]
-  const west1 = first?.west ?? 0
-  const south1 = first?.south ?? 0
-  const east1 = first?.east ?? 0
-  const north1 = first?.north ?? 0
-  const hasSecond = second !== undefined
-  const west2 = second?.west ?? 0
-  const south2 = second?.south ?? 0
-  const east2 = second?.east ?? 0
-  const north2 = second?.north ?? 0
-  const checkPlace = checkBoxes || needsLocation
-  const testCount = remaining.length
-  const hasText = textMask !== undefined
-  const source = candidates.slices ? gather(candidates.slices, candidates.count) : undefined
-  const count = source ? source.length : high - low
-  const rows = new Int32Array(count)
-  let kept = 0
-  if (checkBoxes && !hasSecond && !hasText && testCount === 0) {
-    // The common map view: one box. Branch-free, since whether a row is inside is unpredictable.
-    for (let index = 0; index < count; index++) {
-      const row = source === undefined ? low + index : source[index]!
-      const longitude = longitudes[row]!
-      const latitude = latitudes[row]!
-      rows[kept] = row
-      kept += +(longitude >= west1) & +(longitude <= east1) & +(latitude >= south1) & +(latitude <= north1)
-    }
-    return new Selection(segment, rows.subarray(0, kept))
-  }
-  for (let index = 0; index < count; index++) {
-    const row = source === undefined ? low + index : source[index]!
-    if (hasText && textMask[row] === 0) continue
-    if (checkPlace) {
-      const longitude = longitudes[row]!
-      const latitude = latitudes[row]!
-      // NaN fails every comparison, so an event without a location never passes a box.
-      if (checkBoxes) {
-        const inFirst = longitude >= west1 && longitude <= east1 && latitude >= south1 && latitude <= north1
-        if (!inFirst && !(hasSecond && longitude >= west2 && longitude <= east2 && latitude >= south2 && latitude <= north2)) continue
-      } else if (longitude !== longitude || latitude !== latitude) {
-        continue
-      }
-    }
-    let passes = true
-    for (let test = 0; test < testCount; test++) {
-      const { codes, keep } = remaining[test]!
-      const code = codes[row]!
-      if (code < 0 || keep[code] === 0) {
-        passes = false
-        break
-      }
-    }
-    if (passes) rows[kept++] = row
-  }
+  const source = slices ? gather(slices, candidates.count) : undefined
+  const rows = new Int32Array(source ? source.length : high - low)
+  const kept = source ? keepPassing(segment, checks, boxes !== undefined, source, 0, source.length, rows, 0) : keepPassing(segment, checks, boxes !== undefined, undefined, low, high, rows, 0)
   return new Selection(segment, rows.subarray(0, kept))
 }
 

@@ -13,7 +13,7 @@ import type { SimpleBoundsResponse } from './read-responses'
 
 /** The simple (west ≤ east) extent of the filtered events that have a location. */
 export async function eventBounds(payload: Payload, state: FilterState, scope: DatasetScope): Promise<SimpleBoundsResponse> {
-  const selections = await selectFromIndex(payload, state, scope, { locatedOnly: true })
+  const selections = await selectFromIndex(payload, state, scope, { locatedOnly: true, ordered: false })
   if (selections) return locatedExtent(selections)
   const params = new SqlParams()
   const where = eventConditions(state, scope, params)

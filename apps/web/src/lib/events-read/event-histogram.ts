@@ -88,7 +88,7 @@ export async function eventHistogram(
   asked: HistogramIntervalParam,
 ): Promise<HistogramResponse> {
   const pool = databasePool(payload)
-  const selections = await selectFromIndex(payload, state, scope)
+  const selections = await selectFromIndex(payload, state, scope, { ordered: false })
   const range = givenRange(state) ?? (selections ? indexTimeRange(state, selections) : await databaseTimeRange(pool, state, scope))
   if (!range) return { interval: asked === 'auto' ? 'year' : asked, buckets: [], total: 0, range: null }
   const interval: HistogramInterval = asked === 'auto' ? chooseHistogramInterval(range.start, range.end) : asked

@@ -149,7 +149,7 @@ export async function mapClusters(
 ): Promise<MapClustersResponse> {
   const pool = databasePool(payload)
   const view = snapToCells(state.bbox, zoom)
-  const selections = await selectFromIndex(payload, state, scope, { bbox: view, locatedOnly: true })
+  const selections = await selectFromIndex(payload, state, scope, { bbox: view, locatedOnly: true, ordered: false })
   if (selections) return marksFromIndex(pool, selections, zoom, view)
   return marksFromDatabase(pool, { ...state, bbox: view }, scope, zoom)
 }

@@ -37,6 +37,11 @@ export interface SelectionOptions {
   readonly bbox?: BoundingBox
   /** Only events with a location. */
   readonly locatedOnly?: boolean
+  /**
+   * Whether the rows must be in list order; only a list page needs it. Aggregations pass false,
+   * which lets a map view's rows be read cell by cell. Default true.
+   */
+  readonly ordered?: boolean
 }
 
 const textMatchCaches = new WeakMap<EventIndexStore, TextMatchCache>()
@@ -91,5 +96,5 @@ export async function selectFromIndex(
     locatedOnly: options.locatedOnly,
   }
   const matches = state.text && segments.length > 0 ? await textMatches(payload, segments, state.text) : undefined
-  return segments.map((segment) => selectRows(segment, query, matches?.get(segment.datasetId)))
+  return segments.map((segment) => selectRows(segment, query, matches?.get(segment.datasetId), { ordered: options.ordered ?? true }))
 }

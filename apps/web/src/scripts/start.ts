@@ -1,7 +1,8 @@
 /**
  * `npm start`: starts Chronotope. Without DATABASE_URL it starts the embedded PostgreSQL + PostGIS
  * with its data in ./data; then it applies migrations, seeds the demo data when the database is
- * new, and serves the app (`next dev`, or the built app with `--production`). Ctrl-C stops it all.
+ * new, and serves the app (`next dev`, or with `--production` the build through
+ * src/scripts/web-server.ts). Ctrl-C stops it all.
  * @module
  */
 import { createRequire } from 'node:module'
@@ -56,9 +57,12 @@ async function main(): Promise<number> {
     return 0
   }
 
+  // In production our own server (src/server) serves the build, so it can pick gzip levels.
   const nextBin = createRequire(path.join(webRoot, 'package.json')).resolve('next/dist/bin/next')
-  const nextArgs = production ? ['start', '-p', String(base.port)] : ['dev', '-p', String(base.port)]
-  web = startNodeProcess([nextBin, ...nextArgs], env, webRoot)
+  const webArgs = production
+    ? ['--import', 'tsx', 'src/scripts/web-server.ts', '--port', String(base.port)]
+    : [nextBin, 'dev', '-p', String(base.port)]
+  web = startNodeProcess(webArgs, env, webRoot)
   log(`Chronotope is starting on ${base.serverUrl} (admin: ${base.serverUrl}/admin)`)
   const code = await new Promise<number>((resolve) => web?.once('exit', (exitCode) => resolve(exitCode ?? 0)))
   const interrupted = stopping !== undefined

@@ -1,0 +1,43 @@
+/**
+ * The production web server process: `npm run serve` (start.ts `--production`) starts it with the
+ * database's environment, as it once started `next start`. It serves the build with our own gzip
+ * (src/server) and stops on SIGTERM or SIGINT.
+ * @example node --import tsx src/scripts/web-server.ts --port 3000
+ * @module
+ */
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import { startProductionServer, type ProductionServer } from '../server/production-server'
+
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const portIndex = process.argv.indexOf('--port')
+const port = Number(portIndex >= 0 ? process.argv[portIndex + 1] : (process.env.PORT ?? 3000))
+if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+  console.error(`[chronotope] --port must be a TCP port; got "${process.argv[portIndex + 1] ?? process.env.PORT}"`)
+  process.exit(1)
+}
+
+const CLOSE_GRACE_MS = 5_000
+let running: ProductionServer | undefined
+let stopping = false
+// Open responses (a long export) do not hold the exit up: like `next start`, the process ends.
+const stop = () => {
+  if (stopping) return
+  stopping = true
+  const closed = running ? running.close() : Promise.resolve()
+  const timeout = new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS).unref())
+  void Promise.race([closed, timeout])
+    .catch((error: unknown) => console.error(`[chronotope] Stopping the web server failed: ${String(error)}`))
+    .finally(() => process.exit(0))
+}
+process.on('SIGINT', stop)
+process.on('SIGTERM', stop)
+
+try {
+  running = await startProductionServer({ dir: webRoot, port })
+  console.log(`[chronotope] Web server ready on http://localhost:${running.port}`)
+} catch (error) {
+  console.error(`[chronotope] The web server did not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
+  process.exit(1)
+}

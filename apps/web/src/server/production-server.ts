@@ -1,0 +1,57 @@
+/**
+ * The production web server: Next's request handler (the built app) behind a Node HTTP server of
+ * our own, so that gzip is ours (see ./compression) rather than `next start`'s fixed level 6.
+ * Next does not compress itself here: next.config.ts turns `compress` off for the production server.
+ * @module
+ */
+import { createServer, type Server } from 'node:http'
+
+import next from 'next'
+
+import { createCompression } from './compression'
+
+/** A running {@link startProductionServer}. */
+export interface ProductionServer {
+  readonly server: Server
+  /** The port it listens on (the one asked for, or the one picked for port 0). */
+  readonly port: number
+  /** Stops accepting connections, ends idle ones and lets Next clean up; open responses are left to the process exit. */
+  close(): Promise<void>
+}
+
+/**
+ * Prepares the built app in `dir` and serves it on `port`, on every interface (like `next start`).
+ * @throws when the app has no production build or the port is taken
+ */
+export async function startProductionServer(options: { dir: string; port: number }): Promise<ProductionServer> {
+  const server = createServer()
+  const app = next({ dev: false, dir: options.dir, port: options.port, httpServer: server })
+  await app.prepare()
+  const handle = app.getRequestHandler()
+  const compress = createCompression()
+  server.on('request', (req, res) => {
+    compress(req, res)
+    handle(req, res).catch((error: unknown) => {
+      console.error(`[chronotope] Failed to handle ${req.method} ${req.url}:`, error)
+      if (!res.headersSent) res.statusCode = 500
+      res.end()
+    })
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  const address = server.address()
+  return {
+    server,
+    port: typeof address === 'object' && address ? address.port : options.port,
+    close: async () => {
+      server.close()
+      server.closeIdleConnections()
+      await app.close()
+    },
+  }
+}

@@ -1,6 +1,7 @@
 /**
- * Starts Chronotope the way `npm start` does (the launcher script, embedded database unless a
- * DATABASE_URL is given) on a free port with its own data folder, and stops it like Ctrl-C.
+ * Starts Chronotope the way `npm start` (or, with `production`, `npm run serve`) does: the launcher
+ * script, embedded database unless a DATABASE_URL is given, on a free port with its own data
+ * folder; and stops it like Ctrl-C.
  * @module
  */
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -34,6 +35,8 @@ export function freePort(): Promise<number> {
 export async function startChronotope(options: {
   dataDir: string
   databaseUrl?: string
+  /** Serve the production build (`npm run serve`, which needs `npm run build` first) instead of `next dev`. */
+  production?: boolean
   timeoutMs?: number
 }): Promise<RunningChronotope> {
   const port = await freePort()
@@ -48,7 +51,8 @@ export async function startChronotope(options: {
   delete env.VITEST
   delete env.NODE_ENV
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/scripts/start.ts'], {
+  const args = ['--import', 'tsx', 'src/scripts/start.ts', ...(options.production ? ['--production'] : [])]
+  const child = spawn(process.execPath, args, {
     cwd: webRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

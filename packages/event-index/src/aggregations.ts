@@ -312,6 +312,17 @@ function wholeSegmentCells(segment: Selection['segment'], zoom: number): CellTab
   })
 }
 
+// Every located event with one value of a field, in the cells of a coarse zoom, computed once per
+// segment, field, value and zoom (a segment's field columns never change).
+function valueCells(segment: Selection['segment'], path: string, code: number, zoom: number): CellTable | null {
+  return segment.memoize(`value-cells:${zoom}:${code}:${path}`, () => {
+    const postings = segment.field(path)!.rowsByCode()
+    const table = new CellTable()
+    addRows(table, new CellSlots(table, 0, 0, 0, 0), segment, postings.rows, postings.starts[code]!, postings.starts[code + 1]!, MAX_CLUSTER_ZOOM - zoom)
+    return table.size <= MAX_KEPT_CELLS ? table : null
+  })
+}
+
 /** Rows per block of a segment's time-ordered block summaries. */
 const BLOCK_ROWS = 4096
 
@@ -410,7 +421,11 @@ export function clusterCells(selections: readonly Selection[], zoom: number, vie
     const { segment, span } = selection
     // Every event of the segment is in view: its kept cells are the answer.
     const kept = selection.isWhole && zoom <= MAX_KEPT_CELL_ZOOM ? wholeSegmentCells(segment, zoom) : null
+    // Every event with some values of a field: their kept cells are the answer.
+    const values = selection.wholeValues
+    const valueTables = values && zoom <= MAX_KEPT_CELL_ZOOM ? values.codes.map((code) => valueCells(segment, values.path, code, zoom)) : []
     if (kept) addTable(table, slots, kept)
+    else if (valueTables.length > 0 && valueTables.every((cells) => cells !== null)) for (const cells of valueTables) addTable(table, slots, cells!)
     else if (span) addSpan(table, slots, segment, span.low, span.high, zoom)
     else {
       // A whole grid cell nests in one cell of a zoom no finer than the grid's: its summary stands for its rows.

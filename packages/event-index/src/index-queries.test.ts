@@ -84,6 +84,21 @@ describe('selectRows', () => {
     expect(expected.length).toBeGreaterThan(0)
   })
 
+  it.each(['time', 'text', 'box'])('checks a field named "%s" like any other', (path) => {
+    const events = datasets[0]!
+    const segment = segmentOf(90, events)
+    segment.setField(path, segment.field('category')!)
+    // Common values, so the rows come from a scan or the box rather than the field's lists.
+    const values = ['fire', 'quake', 'flood']
+    const query: IndexQuery = { bbox: { west: -20, south: 0, east: 60, north: 70 }, fields: { [path]: { kind: 'values', values } } }
+    for (const ordered of [true, false]) {
+      const kept = [...selectRows(segment, query, undefined, { ordered }).rows].map((row) => segment.ids[row]!).sort((a, b) => a - b)
+      const expected = events.filter((event) => passes(event, { bbox: query.bbox, fields: { category: { kind: 'values', values } } }))
+      expect(kept).toEqual(expected.map((event) => event.id).sort((a, b) => a - b))
+      expect(kept.length).toBeGreaterThan(0)
+    }
+  })
+
   it('refuses a field whose column is not loaded', () => {
     expect(() => selectRows(segments[0]!, { fields: { missing: { kind: 'values', values: ['x'] } } })).toThrow(/missing/)
   })
@@ -374,6 +389,33 @@ describe('unordered selections', () => {
     fromBlocks.forEach((cell, index) => expect(cell.latitude).toBeCloseTo(rowByRow[index]!.latitude, 9))
     // The bigger segment has enough whole blocks in the range for their summaries to be used.
     expect(denseSegments[0]!.memoize(`block-cells:${zoom}`, () => 'never computed')).not.toBe('never computed')
+  })
+
+  it.each([
+    { values: ['quake'], zoom: 2 },
+    { values: ['quake', 'fire'], zoom: 5 },
+    { values: ['storm'], zoom: 8 },
+  ])('cluster every event with $values at zoom $zoom from per-value cells as a row-by-row count would', ({ values, zoom }) => {
+    const world: BoundingBox = { west: -180, south: -85.05112878, east: 180, north: 85.05112878 }
+    const query: IndexQuery = { fields: { category: { kind: 'values', values } } }
+    for (const ordered of [true, false]) {
+      const selections = denseSegments.map((segment) => selectRows(segment, query, undefined, { ordered }))
+      // In list order, two values' rows would need sorting: a scan is cheaper, and rows are counted one by one.
+      if (!ordered || values.length === 1) expect(selections.every((selection) => selection.wholeValues?.path === 'category')).toBe(true)
+      const rowByRow = clusterCells(
+        selections.map((selection) => new Selection(selection.segment, selection.rows)),
+        zoom,
+        world,
+      )
+      const fromValues = clusterCells(selections, zoom, world)
+      expect(fromValues.map(({ longitude, latitude, ...cell }) => cell)).toEqual(rowByRow.map(({ longitude, latitude, ...cell }) => cell))
+      fromValues.forEach((cell, index) => expect(cell.longitude).toBeCloseTo(rowByRow[index]!.longitude, 9))
+      const expected = dense.filter((event) => event.longitude !== null && values.includes(event.category ?? ''))
+      expect(fromValues.reduce((sum, cell) => sum + cell.count, 0)).toBe(expected.length)
+    }
+    // A time range keeps only some of a value's rows: no per-value cells.
+    const within = selectRows(denseSegments[0]!, { ...query, startMs: Date.UTC(1000, 0, 1) }, undefined, { ordered: false })
+    expect(within.wholeValues).toBeUndefined()
   })
 
   it('list only few enough located ids, smallest first', () => {

@@ -44,6 +44,13 @@ export interface RowRuns {
   readonly wholeCells: Int32Array
 }
 
+/** A selection that is exactly every row with some values of one field. */
+export interface WholeValues {
+  readonly path: string
+  /** The value codes (`FieldColumn`) whose rows are all selected. */
+  readonly codes: readonly number[]
+}
+
 /** Calls `visit(rows, from, to, wholeCell)` for each ascending run of a selection that is not a span. */
 export type RunVisitor = (rows: Int32Array, from: number, to: number, wholeCell: number) => void
 
@@ -59,12 +66,14 @@ export class Selection {
    * @param rows - the rows, ascending; or undefined with `span` or `runs`
    * @param span - set when the rows are exactly a span
    * @param runs - set when the rows are runs that are not in list order
+   * @param wholeValues - set when the rows are exactly every row with some values of a field
    */
   constructor(
     readonly segment: EventSegment,
     rows: Int32Array | undefined,
     readonly span?: RowSpan,
     readonly runs?: RowRuns,
+    readonly wholeValues?: WholeValues,
   ) {
     if (!rows && !span && !runs) throw new RangeError('a selection needs rows, a span or runs')
     this.listed = rows
@@ -172,11 +181,15 @@ interface Slice {
   readonly inside: boolean
   /** The grid cell whose located rows the slice holds every one of, else -1. */
   readonly wholeCell: number
+  /** The value code of the driving field whose rows the slice holds every one of, else -1. */
+  readonly wholeValue: number
 }
 
 interface Candidates {
   /** What the candidates already guarantee, so it is not checked again. */
-  readonly driver: 'time' | 'text' | 'box' | string
+  readonly driver: 'time' | 'text' | 'box' | 'field'
+  /** The field whose values gave the candidates, with driver `field`. */
+  readonly path?: string
   readonly count: number
   readonly slices?: Slice[]
 }
@@ -185,8 +198,8 @@ function sliceCount(slices: readonly Slice[]): number {
   return slices.reduce((sum, slice) => sum + slice.to - slice.from, 0)
 }
 
-function sliceOf(list: Int32Array, from: number, to: number): Slice {
-  return { list, from, to, inside: false, wholeCell: -1 }
+function sliceOf(list: Int32Array, from: number, to: number, wholeValue = -1): Slice {
+  return { list, from, to, inside: false, wholeCell: -1, wholeValue }
 }
 
 /**
@@ -251,7 +264,7 @@ function gridSlices(segment: EventSegment, boxes: readonly BoundingBox[], low: n
         if (to <= from) continue
         const isInside = x >= insideX0 && x <= insideX1 && y >= insideY0 && y <= insideY1
         const isWhole = isInside && from === grid.starts[cell] && to === grid.starts[cell + 1]
-        slices.push({ list: grid.rows, from, to, inside: isInside, wholeCell: isWhole ? cell : -1 })
+        slices.push({ list: grid.rows, from, to, inside: isInside, wholeCell: isWhole ? cell : -1, wholeValue: -1 })
       }
     }
   }
@@ -269,14 +282,14 @@ function chooseCandidates(
 ): Candidates {
   let best: Candidates = { driver: 'time', count: high - low }
   let bestCost = high - low
-  const consider = (driver: string, slices: Slice[] | undefined) => {
+  const consider = (driver: Candidates['driver'], slices: Slice[] | undefined, path?: string) => {
     if (!slices) return
     const count = sliceCount(slices)
     // Rows from several lists must be sorted back into list order, which costs more than a scan;
     // an aggregation takes them as they come.
     const cost = ordered && slices.length > 1 ? (count * Math.log2(count + 1)) / 2 : count + slices.length
     if (cost < bestCost) {
-      best = { driver, count, slices }
+      best = { driver, path, count, slices }
       bestCost = cost
     }
   }
@@ -284,10 +297,11 @@ function chooseCandidates(
   for (const test of tests) {
     if (!test.valueCodes) continue
     const postings = segment.field(test.path)!.rowsByCode()
-    consider(
-      test.path,
-      test.valueCodes.map((code) => sliceOf(postings.rows, ...groupSlice(postings, code, low, high))),
-    )
+    const slices = test.valueCodes.map((code) => {
+      const [from, to] = groupSlice(postings, code, low, high)
+      return sliceOf(postings.rows, from, to, from === postings.starts[code] && to === postings.starts[code + 1] ? code : -1)
+    })
+    consider('field', slices, test.path)
   }
   // Each cell costs two binary searches, so a box over most of the world is not worth reading cell by cell.
   if (boxes) consider('box', gridSlices(segment, boxes, low, high, ordered ? MAX_GRID_CELLS_READ : Math.min(GRID_CELLS * GRID_CELLS, bestCost / 2)))
@@ -392,7 +406,7 @@ function keepPassing(
 }
 
 // The rows of several slices that pass, run by run, in no overall order.
-function selectRuns(segment: EventSegment, slices: readonly Slice[], count: number, checks: RowChecks): Selection {
+function selectRuns(segment: EventSegment, slices: readonly Slice[], count: number, checks: RowChecks, values?: WholeValues): Selection {
   const rows = new Int32Array(count)
   const ends = new Int32Array(slices.length)
   const wholeCells = new Int32Array(slices.length)
@@ -413,11 +427,8 @@ function selectRuns(segment: EventSegment, slices: readonly Slice[], count: numb
     wholeCells[runs] = kept - start === to - from ? wholeCell : -1
     runs++
   }
-  return new Selection(segment, undefined, undefined, {
-    rows: rows.subarray(0, kept),
-    ends: ends.subarray(0, runs),
-    wholeCells: wholeCells.subarray(0, runs),
-  })
+  const runsOf = { rows: rows.subarray(0, kept), ends: ends.subarray(0, runs), wholeCells: wholeCells.subarray(0, runs) }
+  return new Selection(segment, undefined, undefined, runsOf, values)
 }
 
 /** How {@link selectRows} returns the rows. */
@@ -457,15 +468,21 @@ export function selectRows(segment: EventSegment, query: IndexQuery, textRows?: 
   const checks: RowChecks = {
     boxes,
     needsLocation,
-    tests: tests.filter((test) => test.path !== candidates.driver),
+    tests: tests.filter((test) => candidates.driver !== 'field' || test.path !== candidates.path),
     textMask: textRows && candidates.driver !== 'text' ? maskOf(textRows, segment.size) : undefined,
   }
   const { slices } = candidates
-  if (!ordered && slices && slices.length > 1) return selectRuns(segment, slices, candidates.count, checks)
   if (!boxes && !needsLocation && checks.tests.length === 0 && checks.textMask === undefined) {
-    if (slices) return new Selection(segment, gather(slices, candidates.count))
-    return new Selection(segment, undefined, { low, high })
+    if (!slices) return new Selection(segment, undefined, { low, high })
+    // Every row of some values, and nothing else: their summaries can stand for the rows.
+    const values =
+      candidates.driver === 'field' && slices.every((slice) => slice.wholeValue >= 0)
+        ? { path: candidates.path!, codes: slices.map((slice) => slice.wholeValue) }
+        : undefined
+    if (!ordered && slices.length > 1) return selectRuns(segment, slices, candidates.count, checks, values)
+    return new Selection(segment, gather(slices, candidates.count), undefined, undefined, values)
   }
+  if (!ordered && slices && slices.length > 1) return selectRuns(segment, slices, candidates.count, checks)
   const source = slices ? gather(slices, candidates.count) : undefined
   const rows = new Int32Array(source ? source.length : high - low)
   const kept = source ? keepPassing(segment, checks, boxes !== undefined, source, 0, source.length, rows, 0) : keepPassing(segment, checks, boxes !== undefined, undefined, low, high, rows, 0)

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest'
 
-import { compressionLevelFor, DEFAULT_COMPRESSION_LEVEL, FAST_COMPRESSION_LEVEL } from './compression-policy'
+import { DEFAULT_GZIP, gzipOptionsFor, STREAMED_EXPORT_GZIP } from './compression-policy'
 
-describe('compressionLevelFor', () => {
-  it('compresses the streamed exports at the fastest level, with or without a query', () => {
+describe('gzipOptionsFor', () => {
+  it('gzips the streamed exports at the fastest level in big pieces, with or without a query', () => {
     for (const url of ['/api/events/export.csv', '/api/events/export.geojson', '/api/events/export.csv?datasets=1&start=1990', '/api/events/export.geojson#x']) {
-      expect(compressionLevelFor(url), url).toBe(FAST_COMPRESSION_LEVEL)
+      expect(gzipOptionsFor(url), url).toBe(STREAMED_EXPORT_GZIP)
     }
-    expect(FAST_COMPRESSION_LEVEL).toBe(1)
+    expect(STREAMED_EXPORT_GZIP).toEqual({ level: 1, chunkSize: 262_144 })
   })
 
-  it('keeps the default level for everything else', () => {
+  it("keeps zlib's defaults for everything else", () => {
     for (const url of [
       '/',
       '/explore',
@@ -25,8 +25,8 @@ describe('compressionLevelFor', () => {
       undefined,
       '',
     ]) {
-      expect(compressionLevelFor(url), String(url)).toBe(DEFAULT_COMPRESSION_LEVEL)
+      expect(gzipOptionsFor(url), String(url)).toBe(DEFAULT_GZIP)
     }
-    expect(DEFAULT_COMPRESSION_LEVEL).toBe(6)
+    expect(DEFAULT_GZIP).toEqual({ level: 6, chunkSize: 16_384 })
   })
 })

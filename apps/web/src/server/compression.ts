@@ -1,6 +1,6 @@
 /**
- * gzip for the production server, as `next start` does it but with a level per request (see
- * {@link compressionLevelFor}). It reuses the `compression` middleware Next itself ships and runs
+ * gzip for the production server, as `next start` does it but with zlib options per request (see
+ * {@link gzipOptionsFor}). It reuses the `compression` middleware Next itself ships and runs
  * in `next start` (next/dist/compiled/compression, version 1.7): it negotiates Accept-Encoding with
  * q-values (gzip, else deflate, else identity), leaves alone responses that are not compressible by
  * Content-Type, smaller than 1 KB, `Cache-Control: no-transform`, already encoded or to HEAD
@@ -12,14 +12,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createRequire } from 'node:module'
 import { Duplex } from 'node:stream'
 
-import { compressionLevelFor } from './compression-policy'
+import { gzipOptionsFor, type GzipOptions } from './compression-policy'
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void
 
-/** The options of `compression` 1.7 we use; the rest go to zlib. */
-interface CompressionOptions {
-  readonly level?: number
-}
+/** The options of `compression` 1.7 we use, all passed on to zlib. */
+type CompressionOptions = Partial<GzipOptions>
 
 const require = createRequire(import.meta.url)
 // Next's own copy, so the server compresses exactly as `next start` did, without a new dependency.
@@ -29,18 +27,19 @@ const compression = require('next/dist/compiled/compression') as (options?: Comp
 export type Compress = (req: IncomingMessage, res: ServerResponse) => void
 
 /**
- * A {@link Compress} that gzips at the level `levelFor` picks for each request.
+ * A {@link Compress} that gzips with the zlib options `optionsFor` picks for each request; it
+ * should return the same few objects again, as it keeps a middleware per object.
  * @example const compress = createCompression(); compress(req, res); await handle(req, res)
  */
-export function createCompression(levelFor: (url: string | undefined) => number = compressionLevelFor): Compress {
-  const middlewares = new Map<number, Middleware>()
-  const middlewareFor = (level: number): Middleware => {
-    let middleware = middlewares.get(level)
-    if (!middleware) middlewares.set(level, (middleware = compression({ level })))
+export function createCompression(optionsFor: (url: string | undefined) => GzipOptions = gzipOptionsFor): Compress {
+  const middlewares = new Map<GzipOptions, Middleware>()
+  const middlewareFor = (options: GzipOptions): Middleware => {
+    let middleware = middlewares.get(options)
+    if (!middleware) middlewares.set(options, (middleware = compression({ level: options.level, chunkSize: options.chunkSize })))
     return middleware
   }
   return (req, res) => {
-    middlewareFor(levelFor(req.url))(req, res, () => {})
+    middlewareFor(optionsFor(req.url))(req, res, () => {})
     res.once('close', () => {
       if (!res.writableFinished) releaseCompressionStream(res)
     })

@@ -7,7 +7,7 @@
 import { clusterCellSize, lngLatToMercator, MAX_CLUSTER_ZOOM, type BoundingBox } from '@chronotope/filters'
 
 import { GRID_CELLS, GRID_ZOOM, NO_CELL } from './event-segment'
-import { lowerBound } from './row-lists'
+import { firstAtOrAfter, lowerBound } from './row-lists'
 import type { Selection } from './row-selection'
 
 /**
@@ -54,7 +54,7 @@ export function countByBucket(selections: readonly Selection[], bucketStartsMs: 
     // Rows are in time order, so each bucket starts at a row, and a row's bucket follows from its
     // number: a table of it beats reading each row's time when many rows are counted.
     const bucketRows = new Int32Array(bucketStartsMs.length)
-    for (let bucket = 0; bucket < bucketRows.length; bucket++) bucketRows[bucket] = lowerBoundTime(times, timedCount, bucketStartsMs[bucket]!)
+    for (let bucket = 0; bucket < bucketRows.length; bucket++) bucketRows[bucket] = firstAtOrAfter(times, 0, timedCount, bucketStartsMs[bucket]!)
     if (selection.size * 16 >= timedCount) {
       const bucketOfRow = bucketTable(bucketRows, timedCount)
       selection.forEachRun((rows, from, to) => countRowsByTable(rows, from, to, bucketOfRow, counts))
@@ -109,31 +109,10 @@ function lastAtOrBefore(bucketRows: Int32Array, row: number): number {
   return low - 1
 }
 
-/** The first of the timed rows `0 … timedCount - 1` whose time is ≥ `ms` (timedCount when none is). */
-function lowerBoundTime(times: Float64Array, timedCount: number, ms: number): number {
-  let low = 0
-  let high = timedCount
-  while (low < high) {
-    const middle = (low + high) >>> 1
-    if (times[middle]! < ms) low = middle + 1
-    else high = middle
-  }
-  return low
-}
-
 /** Adds the rows `[low, high)` (all with a time, ascending) to their buckets by binary search. */
 function countSpanByBucket(times: Float64Array, low: number, high: number, starts: Float64Array, counts: Uint32Array): void {
   if (high <= low) return
-  const firstAt = (ms: number) => {
-    let from = low
-    let to = high
-    while (from < to) {
-      const middle = (from + to) >>> 1
-      if (times[middle]! < ms) from = middle + 1
-      else to = middle
-    }
-    return from
-  }
+  const firstAt = (ms: number) => firstAtOrAfter(times, low, high, ms)
   for (let bucket = 0; bucket < starts.length; bucket++) {
     const begin = firstAt(starts[bucket]!)
     const end = bucket + 1 < starts.length ? firstAt(starts[bucket + 1]!) : high

@@ -1,7 +1,7 @@
 /**
  * Rows grouped by a small integer key (a field's value code, a coarse map cell), each group's rows
  * in ascending order: the lists a selection reads instead of every row when one condition is
- * selective.
+ * selective; and the binary searches over ascending rows and times that read them.
  * @module
  */
 
@@ -49,4 +49,24 @@ export function groupSlice(lists: RowLists, group: number, low: number, high: nu
   const from = lists.starts[group]!
   const to = lists.starts[group + 1]!
   return [lowerBound(lists.rows, from, to, low), lowerBound(lists.rows, from, to, high)]
+}
+
+/** First row in `[low, high)` whose time is ≥ `ms` (times ascend over the timed rows). */
+export function firstAtOrAfter(times: Float64Array, low: number, high: number, ms: number): number {
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if (times[middle]! < ms) low = middle + 1
+    else high = middle
+  }
+  return low
+}
+
+/** First row in `[low, high)` whose time is > `ms`. */
+export function firstAfter(times: Float64Array, low: number, high: number, ms: number): number {
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if (times[middle]! <= ms) low = middle + 1
+    else high = middle
+  }
+  return low
 }

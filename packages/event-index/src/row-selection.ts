@@ -8,7 +8,7 @@
 import { clusterCellSize, lngLatToMercator, splitBoundingBox, type BoundingBox, type FieldFilter } from '@chronotope/filters'
 
 import { GRID_CELLS, GRID_ZOOM, type EventSegment } from './event-segment'
-import { groupSlice, lowerBound } from './row-lists'
+import { firstAfter, firstAtOrAfter, groupSlice, lowerBound } from './row-lists'
 
 /** What a selection keeps, in the index's terms (the filter state after parsing). */
 export interface IndexQuery {
@@ -131,26 +131,6 @@ export class Selection {
 
 /** A grid wider than this many cells is not worth reading list by list. */
 const MAX_GRID_CELLS_READ = 4096
-
-/** First row in `[low, high)` whose time is ≥ `ms` (times ascend over the timed rows). */
-function firstAtOrAfter(times: Float64Array, low: number, high: number, ms: number): number {
-  while (low < high) {
-    const middle = (low + high) >>> 1
-    if (times[middle]! < ms) low = middle + 1
-    else high = middle
-  }
-  return low
-}
-
-/** First row in `[low, high)` whose time is > `ms`. */
-function firstAfter(times: Float64Array, low: number, high: number, ms: number): number {
-  while (low < high) {
-    const middle = (low + high) >>> 1
-    if (times[middle]! <= ms) low = middle + 1
-    else high = middle
-  }
-  return low
-}
 
 interface CodeTest {
   readonly path: string

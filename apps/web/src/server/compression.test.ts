@@ -1,8 +1,9 @@
-import { createServer, request, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http'
+import { createServer, request, type Server, type ServerResponse } from 'node:http'
 import { createGunzip, gunzipSync } from 'node:zlib'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { gzipLevelFlag, requestRaw } from '../../test/helpers/raw-http'
 import { createCompression } from './compression'
 
 // The middleware on a bare Node server, with handlers that answer the way Next's do.
@@ -57,28 +58,8 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
-interface Raw {
-  readonly status: number
-  readonly headers: IncomingHttpHeaders
-  readonly body: Buffer
-}
-
 /** A request whose body comes back as sent, not decoded (unlike fetch). */
-function get(path: string, headers: Record<string, string>, method = 'GET'): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method, headers }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))
-      res.on('error', reject)
-    })
-    req.on('error', reject)
-    req.end()
-  })
-}
-
-/** The gzip header's XFL byte: 4 when zlib compressed at level 1, 0 at the default level. */
-const gzipLevelFlag = (body: Buffer) => body[8]
+const get = (path: string, headers: Record<string, string>, method = 'GET') => requestRaw(`http://127.0.0.1:${port}${path}`, headers, method)
 
 describe('createCompression', () => {
   it('gzips a streamed export at the fastest level, to the same bytes as uncompressed', async () => {

@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs'
-import { request, type IncomingHttpHeaders } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
@@ -7,6 +6,7 @@ import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { startChronotope, type RunningChronotope } from '../helpers/chronotope-process'
+import { gzipLevelFlag, requestRaw } from '../helpers/raw-http'
 import { runScript } from '../helpers/run-script'
 import { createTestDatabase, externalServerUrl, type TestDatabase } from '../setup/test-database'
 
@@ -33,29 +33,8 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true })
 })
 
-interface Raw {
-  readonly status: number
-  readonly headers: IncomingHttpHeaders
-  readonly body: Buffer
-}
-
 /** GETs a path and returns the body as sent on the wire (fetch would decode it). */
-function getRaw(pathname: string, acceptEncoding: string): Promise<Raw> {
-  const { hostname, port } = new URL(app.baseUrl)
-  return new Promise((resolve, reject) => {
-    const req = request({ hostname, port, path: pathname, headers: { 'Accept-Encoding': acceptEncoding } }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))
-      res.on('error', reject)
-    })
-    req.on('error', reject)
-    req.end()
-  })
-}
-
-/** The gzip header's XFL byte: 4 when zlib compressed at level 1, 0 at its default level. */
-const gzipLevelFlag = (body: Buffer) => body[8]
+const getRaw = (pathname: string, acceptEncoding: string) => requestRaw(new URL(pathname, app.baseUrl).href, { 'Accept-Encoding': acceptEncoding })
 
 describe('npm run serve compresses its responses', () => {
   it.each([

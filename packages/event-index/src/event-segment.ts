@@ -44,6 +44,14 @@ export function gridCellOf(finestX: number, finestY: number): number {
   return row * GRID_CELLS + column
 }
 
+/** The extents of a segment's occupied coarse grid cells. */
+export interface GridCellExtents {
+  /** Per grid cell, its slot in `extents`, or -1 when it holds no located event. */
+  readonly slotOfCell: Int32Array
+  /** West, south, east and north in degrees of each slot's rows. */
+  readonly extents: Float64Array
+}
+
 /** One dataset's events. */
 export class EventSegment implements SegmentColumns {
   readonly ids: Int32Array
@@ -65,6 +73,7 @@ export class EventSegment implements SegmentColumns {
   private readonly fields = new Map<string, FieldColumn>()
   private rowsById: Int32Array | undefined
   private grid: RowLists | undefined
+  private gridBounds: GridCellExtents | undefined
   private readonly memos = new Map<string, unknown>()
 
   /**
@@ -183,6 +192,40 @@ export class EventSegment implements SegmentColumns {
       this.grid = groupRows(keys, GRID_CELLS * GRID_CELLS)
     }
     return this.grid
+  }
+
+  /**
+   * The extent of each occupied coarse grid cell's rows, built on first use: a box that holds a
+   * cell's extent holds every row of it, and one that misses the extent holds none, whatever the
+   * rounding of positions into cells.
+   */
+  gridExtents(): GridCellExtents {
+    if (!this.gridBounds) {
+      const { starts, rows } = this.gridRows()
+      const slotOfCell = new Int32Array(GRID_CELLS * GRID_CELLS).fill(-1)
+      let occupied = 0
+      for (let cell = 0; cell < GRID_CELLS * GRID_CELLS; cell++) if (starts[cell + 1]! > starts[cell]!) slotOfCell[cell] = occupied++
+      const extents = new Float64Array(4 * occupied)
+      for (let cell = 0; cell < GRID_CELLS * GRID_CELLS; cell++) {
+        const slot = slotOfCell[cell]!
+        if (slot < 0) continue
+        let west = Number.POSITIVE_INFINITY
+        let south = Number.POSITIVE_INFINITY
+        let east = Number.NEGATIVE_INFINITY
+        let north = Number.NEGATIVE_INFINITY
+        for (let index = starts[cell]!; index < starts[cell + 1]!; index++) {
+          const longitude = this.longitudes[rows[index]!]!
+          const latitude = this.latitudes[rows[index]!]!
+          if (longitude < west) west = longitude
+          if (longitude > east) east = longitude
+          if (latitude < south) south = latitude
+          if (latitude > north) north = latitude
+        }
+        extents.set([west, south, east, north], 4 * slot)
+      }
+      this.gridBounds = { slotOfCell, extents }
+    }
+    return this.gridBounds
   }
 
   // Row numbers ordered by event id, built on first use (only text search needs it).

@@ -418,6 +418,21 @@ describe('unordered selections', () => {
     expect(within.wholeValues).toBeUndefined()
   })
 
+  it('keep the rows just inside and drop those just outside boxes whose edges cut through cells', () => {
+    // Edges at random, so grid cells straddle them by a little and by a lot: a cell is taken whole,
+    // skipped or read row by row from its rows' extent, never from where its edges are.
+    const random = seededRandom(5)
+    for (let trial = 0; trial < 40; trial++) {
+      const west = -30 + random() * 60
+      const south = 30 + random() * 30
+      const box: BoundingBox = { west, south, east: west + 1 + random() * 30, north: Math.min(85, south + 1 + random() * 20) }
+      const query: IndexQuery = trial % 2 === 0 ? { bbox: box } : { bbox: box, startMs: Date.UTC(-200, 0, 1) }
+      const selections = denseSegments.map((segment) => selectRows(segment, query, undefined, { ordered: false }))
+      const ids = selections.flatMap(({ segment, rows }) => [...rows].map((row) => segment.ids[row]!)).sort((a, b) => a - b)
+      expect(ids).toEqual(dense.filter((event) => passes(event, query)).map((event) => event.id).sort((a, b) => a - b))
+    }
+  })
+
   it('list only few enough located ids, smallest first', () => {
     const query: IndexQuery = { bbox: europe, fields: { category: { kind: 'values', values: ['quake'] } }, startMs: Date.UTC(1990, 0, 1) }
     const ids = dense.filter((event) => passes(event, query)).map((event) => event.id).sort((a, b) => a - b)

@@ -157,7 +157,7 @@ interface Slice {
   readonly list: Int32Array
   readonly from: number
   readonly to: number
-  /** Whether every row of the slice is inside the query's box (its grid cell is well inside). */
+  /** Whether every row of the slice is inside the query's box (its grid cell's extent is). */
   readonly inside: boolean
   /** The grid cell whose located rows the slice holds every one of, else -1. */
   readonly wholeCell: number
@@ -182,19 +182,11 @@ function sliceOf(list: Int32Array, from: number, to: number, wholeValue = -1): S
   return { list, from, to, inside: false, wholeCell: -1, wholeValue }
 }
 
-/**
- * How many grid cells in from the cells under a box's edges a cell must be for all its rows to be
- * inside the box: a position is only ever rounded into a neighbouring cell.
- */
-const INSIDE_MARGIN = 2
-
 interface GridRange {
   readonly x0: number
   readonly y0: number
   readonly x1: number
   readonly y1: number
-  /** The cells whose rows are all inside the box. */
-  readonly inside: readonly [number, number, number, number]
 }
 
 function gridRanges(boxes: readonly BoundingBox[]): GridRange[] {
@@ -204,45 +196,60 @@ function gridRanges(boxes: readonly BoundingBox[]): GridRange[] {
   return boxes.map((box) => {
     const [westX, southY] = lngLatToMercator([box.west, box.south])
     const [eastX, northY] = lngLatToMercator([box.east, box.north])
-    const west = Math.floor(westX / size) + half
-    const south = Math.floor(southY / size) + half
-    const east = Math.floor(eastX / size) + half
-    const north = Math.floor(northY / size) + half
     // One cell more on each side: a point on a cell edge may round into its neighbour.
     return {
-      x0: clamp(west - 1),
-      y0: clamp(south - 1),
-      x1: clamp(east + 1),
-      y1: clamp(north + 1),
-      inside: [west + INSIDE_MARGIN, south + INSIDE_MARGIN, east - INSIDE_MARGIN, north - INSIDE_MARGIN],
+      x0: clamp(Math.floor(westX / size) + half - 1),
+      y0: clamp(Math.floor(southY / size) + half - 1),
+      x1: clamp(Math.floor(eastX / size) + half + 1),
+      y1: clamp(Math.floor(northY / size) + half + 1),
     }
   })
 }
 
+/** How a grid cell's extent lies against the boxes (the same tests as a row's, so exact). */
+type Overlap = 'none' | 'some' | 'inside'
+
+function overlapOf(extents: Float64Array, at: number, boxes: readonly BoundingBox[]): Overlap {
+  const west = extents[at]!
+  const south = extents[at + 1]!
+  const east = extents[at + 2]!
+  const north = extents[at + 3]!
+  let overlap: Overlap = 'none'
+  for (const box of boxes) {
+    if (west >= box.west && east <= box.east && south >= box.south && north <= box.north) return 'inside'
+    if (!(east < box.west || west > box.east || north < box.south || south > box.north)) overlap = 'some'
+  }
+  return overlap
+}
+
 /**
- * The rows in `[low, high)` of the grid cells under the boxes, a slice per cell, or undefined when
- * the boxes cover more than `maxCells` cells.
+ * The rows in `[low, high)` of the grid cells under the boxes, a slice per cell that has rows in
+ * the boxes, or undefined when the boxes cover more than `maxCells` cells.
  */
 function gridSlices(segment: EventSegment, boxes: readonly BoundingBox[], low: number, high: number, maxCells: number): Slice[] | undefined {
   const ranges = gridRanges(boxes)
   const cells = ranges.reduce((sum, { x0, y0, x1, y1 }) => sum + (x1 - x0 + 1) * (y1 - y0 + 1), 0)
   if (cells > maxCells) return undefined
   const grid = segment.gridRows()
+  const { slotOfCell, extents } = segment.gridExtents()
   // The two halves of a box over the antimeridian may share edge cells; each cell is read once.
   const seen = ranges.length > 1 ? new Uint8Array(GRID_CELLS * GRID_CELLS) : undefined
   const slices: Slice[] = []
-  for (const { x0, y0, x1, y1, inside } of ranges) {
-    const [insideX0, insideY0, insideX1, insideY1] = inside
+  for (const { x0, y0, x1, y1 } of ranges) {
     for (let y = y0; y <= y1; y++) {
       for (let x = x0; x <= x1; x++) {
         const cell = y * GRID_CELLS + x
+        const slot = slotOfCell[cell]!
+        if (slot < 0) continue
         if (seen) {
           if (seen[cell]) continue
           seen[cell] = 1
         }
+        const overlap = overlapOf(extents, 4 * slot, boxes)
+        if (overlap === 'none') continue
         const [from, to] = groupSlice(grid, cell, low, high)
         if (to <= from) continue
-        const isInside = x >= insideX0 && x <= insideX1 && y >= insideY0 && y <= insideY1
+        const isInside = overlap === 'inside'
         const isWhole = isInside && from === grid.starts[cell] && to === grid.starts[cell + 1]
         slices.push({ list: grid.rows, from, to, inside: isInside, wholeCell: isWhole ? cell : -1, wholeValue: -1 })
       }

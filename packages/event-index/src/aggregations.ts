@@ -52,22 +52,15 @@ export function countByBucket(selections: readonly Selection[], bucketStartsMs: 
       continue
     }
     // Rows are in time order, so each bucket starts at a row, and a row's bucket follows from its
-    // number: a table of it beats reading each row's time when many rows are counted.
+    // number: a table of it, when many rows are counted; else the run's own rows, read in order
+    // (neighbours in a run share a bucket or sit in the next), beat reading each row's time.
     const bucketRows = new Int32Array(bucketStartsMs.length)
     for (let bucket = 0; bucket < bucketRows.length; bucket++) bucketRows[bucket] = firstAtOrAfter(times, 0, timedCount, bucketStartsMs[bucket]!)
     if (selection.size * 16 >= timedCount) {
       const bucketOfRow = bucketTable(bucketRows, timedCount)
       selection.forEachRun((rows, from, to) => countRowsByTable(rows, from, to, bucketOfRow, counts))
     } else {
-      selection.forEachRun((rows, from, to) => {
-        for (let index = from; index < to; index++) {
-          const row = rows[index]!
-          // A run ascends: the rest of it has no time.
-          if (row >= timedCount) break
-          const bucket = lastAtOrBefore(bucketRows, row)
-          if (bucket >= 0) counts[bucket]!++
-        }
-      })
+      selection.forEachRun((rows, from, to) => countRunByBucket(rows, from, to, bucketRows, timedCount, counts))
     }
   }
   return counts
@@ -95,6 +88,27 @@ function bucketTable(bucketRows: Int32Array, timedCount: number): Uint16Array {
     table.fill(bucket, bucketRows[bucket]!, bucket + 1 < bucketRows.length ? bucketRows[bucket + 1]! : timedCount)
   }
   return table
+}
+
+// Counts an ascending run of rows by bucket; bucket `b` holds the rows from `bucketRows[b]` up to
+// the next bucket's first row (the last up to `timedCount`, where the rows without a time begin).
+function countRunByBucket(rows: Int32Array, from: number, to: number, bucketRows: Int32Array, timedCount: number, counts: Uint32Array): void {
+  const last = bucketRows.length - 1
+  let bucket = -2
+  let bucketStart = 0
+  let nextStart = -1
+  for (let index = from; index < to; index++) {
+    const row = rows[index]!
+    if (row >= timedCount) return
+    if (row >= nextStart || row < bucketStart) {
+      // Times ascend along the run: the next bucket or two usually hold the row, else search.
+      if (bucket >= -1 && row >= nextStart && bucket + 2 <= last && row < bucketRows[bucket + 2]!) bucket++
+      else bucket = lastAtOrBefore(bucketRows, row)
+      bucketStart = bucket < 0 ? 0 : bucketRows[bucket]!
+      nextStart = bucket < last ? bucketRows[bucket + 1]! : timedCount
+    }
+    if (bucket >= 0) counts[bucket]!++
+  }
 }
 
 /** The last index whose value is ≤ `row` in the ascending `bucketRows`, or -1. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { cellOf, clusterCellSize, lngLatToMercator, mercatorToLngLat, WORLD_WIDTH_M } from './cluster-grid'
+import { cellOf, clusterCellSize, lngLatToMercator, mercatorToLngLat, snapToCells, WORLD_WIDTH_M } from './cluster-grid'
 
 describe('clusterCellSize', () => {
   it.each([
@@ -80,5 +80,37 @@ describe('cellOf', () => {
 
   it.each<[number, number]>([[Number.NaN, 0], [0, Number.POSITIVE_INFINITY]])('refuses [%s, %s]', (lng, lat) => {
     expect(() => cellOf([lng, lat], 3)).toThrow(/finite coordinates/)
+  })
+})
+
+describe('snapToCells', () => {
+  const paris = { west: 1.9, south: 48.72, east: 2.8, north: 49.08 }
+
+  it.each([2, 5, 11])('widens a box to the edges of the cells under it at zoom %i', (zoom) => {
+    const snapped = snapToCells(paris, zoom)
+    const size = clusterCellSize(zoom)
+    const [westX, southY] = lngLatToMercator([snapped.west, snapped.south])
+    const [eastX, northY] = lngLatToMercator([snapped.east, snapped.north])
+    for (const metres of [westX, southY, eastX, northY]) expect(Math.abs(metres / size - Math.round(metres / size))).toBeLessThan(1e-6)
+    // The cells under the box's corners are the snapped box's corner cells.
+    expect(Math.round(westX / size)).toBe(cellOf([paris.west, paris.south], zoom).x)
+    expect(Math.round(southY / size)).toBe(cellOf([paris.west, paris.south], zoom).y)
+    expect(Math.round(eastX / size)).toBe(cellOf([paris.east, paris.north], zoom).x + 1)
+    expect(Math.round(northY / size)).toBe(cellOf([paris.east, paris.north], zoom).y + 1)
+  })
+
+  it('gives the same box for views panned within the same cells', () => {
+    const panned = { west: paris.west + 0.01, south: paris.south + 0.01, east: paris.east + 0.01, north: paris.north + 0.01 }
+    expect(snapToCells(panned, 5)).toEqual(snapToCells(paris, 5))
+  })
+
+  it('stays within ±180° and keeps a view that reaches the poles', () => {
+    expect(snapToCells({ west: -180, south: -90, east: 180, north: 90 }, 3)).toEqual({ west: -180, south: -90, east: 180, north: 90 })
+    expect(snapToCells({ west: -179.9, south: -80, east: 179.9, north: 84 }, 1)).toEqual({
+      west: -180,
+      south: expect.closeTo(-85.0511287798, 9),
+      east: 180,
+      north: expect.closeTo(85.0511287798, 9),
+    })
   })
 })

@@ -4,6 +4,7 @@
  * mirrors it: `floor(ST_X(ST_Transform(geom, 3857)) / size)` with latitudes clamped to ±85.05112878.
  * @module
  */
+import type { BoundingBox } from './bounding-box'
 
 /** The Earth's radius in Web Mercator, metres (EPSG:3857's sphere, WGS 84's semi-major axis). */
 export const EARTH_RADIUS_M = 6_378_137
@@ -61,6 +62,25 @@ export function mercatorToLngLat([x, y]: readonly [number, number]): [number, nu
   const lng = (x * 180) / (Math.PI * EARTH_RADIUS_M)
   const lat = (Math.atan(Math.sinh(y / EARTH_RADIUS_M)) * 180) / Math.PI
   return [lng, lat]
+}
+
+/**
+ * Widens a box outward to whole cells of a zoom's grid (longitudes stay within ±180, latitudes
+ * within Web Mercator's): a cell's count and centroid then do not change as it slides in and out
+ * of view while the map pans.
+ * @example snapToCells({ west: 1.9, south: 48.72, east: 2.8, north: 49.08 }, 5) // { west: 0, south: 47.04…, east: 2.8125, north: 50.73… }
+ */
+export function snapToCells(box: BoundingBox, zoom: number): BoundingBox {
+  const size = clusterCellSize(zoom)
+  const [westX, southY] = lngLatToMercator([box.west, box.south])
+  const [eastX, northY] = lngLatToMercator([box.east, box.north])
+  const [west, south] = mercatorToLngLat([Math.floor(westX / size) * size, Math.floor(southY / size) * size])
+  const [east, north] = mercatorToLngLat([Math.ceil(eastX / size) * size, Math.ceil(northY / size) * size])
+  const clampLat = (lat: number) => Math.max(-MAX_MERCATOR_LATITUDE, Math.min(MAX_MERCATOR_LATITUDE, lat))
+  const clampLng = (lng: number) => Math.max(-180, Math.min(180, lng))
+  const edgeSouth = box.south <= -MAX_MERCATOR_LATITUDE ? box.south : clampLat(south)
+  const edgeNorth = box.north >= MAX_MERCATOR_LATITUDE ? box.north : clampLat(north)
+  return { west: clampLng(west), south: edgeSouth, east: clampLng(east), north: edgeNorth }
 }
 
 /** A cell of the cluster grid: integer indices counted from the world origin, east and north. */

@@ -27,6 +27,6 @@ export {
 export type { HistogramInterval, HistogramTarget } from './histogram-buckets'
 export {
   CELLS_PER_TILE, cellOf, clusterCellSize, EARTH_RADIUS_M, lngLatToMercator, MAX_CLUSTER_ZOOM, MAX_MERCATOR_LATITUDE,
-  mercatorToLngLat, TILE_SIZE_PX, WORLD_WIDTH_M,
+  mercatorToLngLat, snapToCells, TILE_SIZE_PX, WORLD_WIDTH_M,
 } from './cluster-grid'
 export type { ClusterCell } from './cluster-grid'

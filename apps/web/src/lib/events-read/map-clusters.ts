@@ -8,15 +8,7 @@
  * @module
  */
 import { clusterCells, locatedIdsUpTo, type ClusterCellSummary, type Selection } from '@chronotope/event-index'
-import {
-  clusterCellSize,
-  EARTH_RADIUS_M,
-  lngLatToMercator,
-  MAX_MERCATOR_LATITUDE,
-  mercatorToLngLat,
-  type BoundingBox,
-  type FilterState,
-} from '@chronotope/filters'
+import { clusterCellSize, EARTH_RADIUS_M, MAX_MERCATOR_LATITUDE, snapToCells, type BoundingBox, type FilterState } from '@chronotope/filters'
 import type { Payload } from 'payload'
 import type { Pool } from 'pg'
 
@@ -28,20 +20,6 @@ import type { MapClusterFeature, MapClustersResponse } from './read-responses'
 
 /** At or below this many events in view, each event is its own mark. */
 export const SINGLE_EVENTS_UP_TO = 200
-
-/** Widens a box outward to whole grid cells (longitudes stay within ±180, latitudes within Mercator's). */
-export function snapToCells(box: BoundingBox, zoom: number): BoundingBox {
-  const size = clusterCellSize(zoom)
-  const [westX, southY] = lngLatToMercator([box.west, box.south])
-  const [eastX, northY] = lngLatToMercator([box.east, box.north])
-  const [west, south] = mercatorToLngLat([Math.floor(westX / size) * size, Math.floor(southY / size) * size])
-  const [east, north] = mercatorToLngLat([Math.ceil(eastX / size) * size, Math.ceil(northY / size) * size])
-  const clampLat = (lat: number) => Math.max(-MAX_MERCATOR_LATITUDE, Math.min(MAX_MERCATOR_LATITUDE, lat))
-  const clampLng = (lng: number) => Math.max(-180, Math.min(180, lng))
-  const edgeSouth = box.south <= -MAX_MERCATOR_LATITUDE ? box.south : clampLat(south)
-  const edgeNorth = box.north >= MAX_MERCATOR_LATITUDE ? box.north : clampLat(north)
-  return { west: clampLng(west), south: edgeSouth, east: clampLng(east), north: edgeNorth }
-}
 
 interface SingleRow {
   readonly id: number

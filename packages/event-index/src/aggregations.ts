@@ -8,7 +8,8 @@ import { clusterCellSize, lngLatToMercator, MAX_CLUSTER_ZOOM, type BoundingBox }
 
 import { GRID_CELLS, GRID_ZOOM, NO_CELL } from './event-segment'
 import { firstAtOrAfter, lowerBound } from './row-lists'
-import type { Selection } from './row-selection'
+import { extentOverlap } from './box-overlap'
+import type { BoxedRows, Selection } from './row-selection'
 
 /**
  * The earliest and latest time among the selected rows, or null when none has a time.
@@ -395,6 +396,77 @@ function gridSummaries(segment: Selection['segment']): GridSummaries {
   })
 }
 
+// Which of `from`'s slots `first … end - 1` lie inside the boxes (1) or outside (0); null when one
+// lies across an edge of the boxes.
+function cellsInside(from: CellTable, first: number, end: number, boxes: readonly BoundingBox[]): Uint8Array | null {
+  const inside = new Uint8Array(end - first)
+  for (let slot = first; slot < end; slot++) {
+    const overlap = extentOverlap(from.west[slot]!, from.south[slot]!, from.east[slot]!, from.north[slot]!, boxes)
+    if (overlap === 'across') return null
+    inside[slot - first] = overlap === 'inside' ? 1 : 0
+  }
+  return inside
+}
+
+function addCellsInside(table: CellTable, slots: CellSlots, from: CellTable, first: number, inside: Uint8Array): void {
+  for (let index = 0; index < inside.length; index++) if (inside[index] === 1) addSummary(table, slots, from, first + index, 0)
+}
+
+// Adds the rows `from … to - 1` that lie in the boxes (one or two: a box over the antimeridian).
+function addRowsInBoxes(table: CellTable, slots: CellSlots, segment: Selection['segment'], from: number, to: number, shift: number, boxes: readonly BoundingBox[]): void {
+  const { longitudes, latitudes } = segment
+  const [one, two = one] = boxes as [BoundingBox, BoundingBox?]
+  let start = from
+  // Consecutive rows in the boxes are added as one range.
+  for (let row = from; row <= to; row++) {
+    if (row < to) {
+      const longitude = longitudes[row]!
+      const latitude = latitudes[row]!
+      if (latitude >= one.south && latitude <= one.north && longitude >= one.west && longitude <= one.east) continue
+      if (latitude >= two!.south && latitude <= two!.north && longitude >= two!.west && longitude <= two!.east) continue
+    }
+    if (row > start) addRows(table, slots, segment, undefined, start, row, shift)
+    start = row + 1
+  }
+}
+
+/**
+ * Adds the rows of a span or of some values that lie in some boxes from the kept cells of the
+ * span or values (whole blocks of the span, and the rows of its partial blocks), when none of those
+ * cells lies across an edge of the boxes; a view snapped to the zoom's cells has none but by
+ * rounding. Adds nothing and answers false otherwise.
+ */
+function addBoxed(table: CellTable, slots: CellSlots, segment: Selection['segment'], boxed: BoxedRows, zoom: number): boolean {
+  const { boxes, span, values } = boxed
+  if (values) {
+    const tables = values.codes.map((code) => valueCells(segment, values.path, code, zoom))
+    const insides = tables.map((cells) => (cells ? cellsInside(cells, 0, cells.size, boxes) : null))
+    if (!insides.every((inside) => inside !== null)) return false
+    tables.forEach((cells, index) => addCellsInside(table, slots, cells!, 0, insides[index]!))
+    return true
+  }
+  const { low, high } = span!
+  if (low === 0 && high === segment.size) {
+    const kept = wholeSegmentCells(segment, zoom)
+    const inside = kept && cellsInside(kept, 0, kept.size, boxes)
+    if (!inside) return false
+    addCellsInside(table, slots, kept!, 0, inside)
+    return true
+  }
+  const firstBlock = Math.ceil(low / BLOCK_ROWS)
+  const endBlock = Math.floor(high / BLOCK_ROWS)
+  const blocks = endBlock - firstBlock >= 2 ? blockCells(segment, zoom) : null
+  if (!blocks) return false
+  const first = firstBlock === 0 ? 0 : blocks.blockEnds[firstBlock - 1]!
+  const inside = cellsInside(blocks.table, first, blocks.blockEnds[endBlock - 1]!, boxes)
+  if (!inside) return false
+  const shift = MAX_CLUSTER_ZOOM - zoom
+  addRowsInBoxes(table, slots, segment, low, firstBlock * BLOCK_ROWS, shift, boxes)
+  addCellsInside(table, slots, blocks.table, first, inside)
+  addRowsInBoxes(table, slots, segment, endBlock * BLOCK_ROWS, high, shift, boxes)
+  return true
+}
+
 /**
  * Groups the selected rows with a location into the cells of the zoom's grid.
  * @param view - the (cell-snapped) box the rows were selected in; it bounds the grid kept in memory
@@ -420,6 +492,7 @@ export function clusterCells(selections: readonly Selection[], zoom: number, vie
     if (kept) addTable(table, slots, kept)
     else if (valueTables.length > 0 && valueTables.every((cells) => cells !== null)) for (const cells of valueTables) addTable(table, slots, cells!)
     else if (span) addSpan(table, slots, segment, span.low, span.high, zoom)
+    else if (selection.boxed && zoom <= MAX_KEPT_CELL_ZOOM && addBoxed(table, slots, segment, selection.boxed, zoom)) continue
     else {
       // A whole grid cell nests in one cell of a zoom no finer than the grid's: its summary stands for its rows.
       const grid = zoom <= GRID_ZOOM && selection.runs ? gridSummaries(segment) : undefined

@@ -7,6 +7,7 @@
  */
 import { clusterCellSize, lngLatToMercator, splitBoundingBox, type BoundingBox, type FieldFilter } from '@chronotope/filters'
 
+import { extentOverlap } from './box-overlap'
 import { GRID_CELLS, GRID_ZOOM, type EventSegment } from './event-segment'
 import { firstAfter, firstAtOrAfter, groupSlice, lowerBound } from './row-lists'
 
@@ -51,6 +52,31 @@ export interface WholeValues {
   readonly codes: readonly number[]
 }
 
+/**
+ * A selection that is exactly the rows of a span, or of some values of one field, that lie in some
+ * boxes, nothing else being asked: summaries of the span's or the values' rows, cell by cell, stand
+ * for the selection in every cell whose extent is wholly inside or outside the boxes.
+ */
+export interface BoxedRows {
+  readonly boxes: readonly BoundingBox[]
+  /** The span whose rows in the boxes are selected; or `values`. */
+  readonly span?: RowSpan
+  /** The values whose rows in the boxes are selected (no time range). */
+  readonly values?: WholeValues
+}
+
+/** How a selection's rows are held besides a list, and what they are exactly. */
+export interface SelectionShape {
+  /** Set when the rows are exactly a span. */
+  readonly span?: RowSpan
+  /** Set when the rows are runs that are not in list order. */
+  readonly runs?: RowRuns
+  /** Set when the rows are exactly every row with some values of a field. */
+  readonly wholeValues?: WholeValues
+  /** Set when the rows are exactly those of a span or of some values in some boxes. */
+  readonly boxed?: BoxedRows
+}
+
 /** Calls `visit(rows, from, to, wholeCell)` for each ascending run of a selection that is not a span. */
 export type RunVisitor = (rows: Int32Array, from: number, to: number, wholeCell: number) => void
 
@@ -61,22 +87,30 @@ export type RunVisitor = (rows: Int32Array, from: number, to: number, wholeCell:
  */
 export class Selection {
   private listed: Int32Array | undefined
+  /** {@inheritDoc SelectionShape.span} */
+  readonly span?: RowSpan
+  /** {@inheritDoc SelectionShape.runs} */
+  readonly runs?: RowRuns
+  /** {@inheritDoc SelectionShape.wholeValues} */
+  readonly wholeValues?: WholeValues
+  /** {@inheritDoc SelectionShape.boxed} */
+  readonly boxed?: BoxedRows
 
   /**
-   * @param rows - the rows, ascending; or undefined with `span` or `runs`
-   * @param span - set when the rows are exactly a span
-   * @param runs - set when the rows are runs that are not in list order
-   * @param wholeValues - set when the rows are exactly every row with some values of a field
+   * @param rows - the rows, ascending; or undefined with a span or runs
+   * @param shape - the span or runs, and what the rows are exactly when it is known
    */
   constructor(
     readonly segment: EventSegment,
     rows: Int32Array | undefined,
-    readonly span?: RowSpan,
-    readonly runs?: RowRuns,
-    readonly wholeValues?: WholeValues,
+    shape: SelectionShape = {},
   ) {
-    if (!rows && !span && !runs) throw new RangeError('a selection needs rows, a span or runs')
+    if (!rows && !shape.span && !shape.runs) throw new RangeError('a selection needs rows, a span or runs')
     this.listed = rows
+    this.span = shape.span
+    this.runs = shape.runs
+    this.wholeValues = shape.wholeValues
+    this.boxed = shape.boxed
   }
 
   /** How many rows are selected. */
@@ -206,22 +240,6 @@ function gridRanges(boxes: readonly BoundingBox[]): GridRange[] {
   })
 }
 
-/** How a grid cell's extent lies against the boxes (the same tests as a row's, so exact). */
-type Overlap = 'none' | 'some' | 'inside'
-
-function overlapOf(extents: Float64Array, at: number, boxes: readonly BoundingBox[]): Overlap {
-  const west = extents[at]!
-  const south = extents[at + 1]!
-  const east = extents[at + 2]!
-  const north = extents[at + 3]!
-  let overlap: Overlap = 'none'
-  for (const box of boxes) {
-    if (west >= box.west && east <= box.east && south >= box.south && north <= box.north) return 'inside'
-    if (!(east < box.west || west > box.east || north < box.south || south > box.north)) overlap = 'some'
-  }
-  return overlap
-}
-
 /**
  * The rows in `[low, high)` of the grid cells under the boxes, a slice per cell that has rows in
  * the boxes, or undefined when the boxes cover more than `maxCells` cells.
@@ -245,8 +263,9 @@ function gridSlices(segment: EventSegment, boxes: readonly BoundingBox[], low: n
           if (seen[cell]) continue
           seen[cell] = 1
         }
-        const overlap = overlapOf(extents, 4 * slot, boxes)
-        if (overlap === 'none') continue
+        const at = 4 * slot
+        const overlap = extentOverlap(extents[at]!, extents[at + 1]!, extents[at + 2]!, extents[at + 3]!, boxes)
+        if (overlap === 'outside') continue
         const [from, to] = groupSlice(grid, cell, low, high)
         if (to <= from) continue
         const isInside = overlap === 'inside'
@@ -393,7 +412,7 @@ function keepPassing(
 }
 
 // The rows of several slices that pass, run by run, in no overall order.
-function selectRuns(segment: EventSegment, slices: readonly Slice[], count: number, checks: RowChecks, values?: WholeValues): Selection {
+function selectRuns(segment: EventSegment, slices: readonly Slice[], count: number, checks: RowChecks, shape: Omit<SelectionShape, 'runs' | 'span'>): Selection {
   const rows = new Int32Array(count)
   const ends = new Int32Array(slices.length)
   const wholeCells = new Int32Array(slices.length)
@@ -415,7 +434,7 @@ function selectRuns(segment: EventSegment, slices: readonly Slice[], count: numb
     runs++
   }
   const runsOf = { rows: rows.subarray(0, kept), ends: ends.subarray(0, runs), wholeCells: wholeCells.subarray(0, runs) }
-  return new Selection(segment, undefined, undefined, runsOf, values)
+  return new Selection(segment, undefined, { ...shape, runs: runsOf })
 }
 
 /** How {@link selectRows} returns the rows. */
@@ -460,20 +479,30 @@ export function selectRows(segment: EventSegment, query: IndexQuery, textRows?: 
   }
   const { slices } = candidates
   if (!boxes && !needsLocation && checks.tests.length === 0 && checks.textMask === undefined) {
-    if (!slices) return new Selection(segment, undefined, { low, high })
+    if (!slices) return new Selection(segment, undefined, { span: { low, high } })
     // Every row of some values, and nothing else: their summaries can stand for the rows.
     const values =
       candidates.driver === 'field' && slices.every((slice) => slice.wholeValue >= 0)
         ? { path: candidates.path!, codes: slices.map((slice) => slice.wholeValue) }
         : undefined
-    if (!ordered && slices.length > 1) return selectRuns(segment, slices, candidates.count, checks, values)
-    return new Selection(segment, gather(slices, candidates.count), undefined, undefined, values)
+    if (!ordered && slices.length > 1) return selectRuns(segment, slices, candidates.count, checks, { wholeValues: values })
+    return new Selection(segment, gather(slices, candidates.count), { wholeValues: values })
   }
-  if (!ordered && slices && slices.length > 1) return selectRuns(segment, slices, candidates.count, checks)
+  const boxed = boxes && !textRows ? boxedRows(segment, boxes, low, high, tests) : undefined
+  if (!ordered && slices && slices.length > 1) return selectRuns(segment, slices, candidates.count, checks, { boxed })
   const source = slices ? gather(slices, candidates.count) : undefined
   const rows = new Int32Array(source ? source.length : high - low)
   const kept = source ? keepPassing(segment, checks, boxes !== undefined, source, 0, source.length, rows, 0) : keepPassing(segment, checks, boxes !== undefined, undefined, low, high, rows, 0)
-  return new Selection(segment, rows.subarray(0, kept))
+  return new Selection(segment, rows.subarray(0, kept), { boxed })
+}
+
+// What the rows are when the box is the only condition besides the time range, or besides one
+// values filter (with no time range).
+function boxedRows(segment: EventSegment, boxes: readonly BoundingBox[], low: number, high: number, tests: readonly CodeTest[]): BoxedRows | undefined {
+  if (tests.length === 0) return { boxes, span: { low, high } }
+  const [test] = tests
+  if (tests.length > 1 || !test!.valueCodes || low > 0 || high < segment.size) return undefined
+  return { boxes, values: { path: test!.path, codes: test!.valueCodes } }
 }
 
 function maskOf(rows: Int32Array, size: number): Uint8Array {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { groupRows, groupSlice, lowerBound } from './row-lists'
+import { groupRows, groupSlice, lowerBound, sortDistinctRows } from './row-lists'
+import { seededRandom } from './test-segments'
 
 describe('row lists', () => {
   const lists = groupRows(Int32Array.of(2, 0, 2, -1, 0, 2), 3)
@@ -19,5 +20,18 @@ describe('row lists', () => {
   it('finds the first row at or after a value', () => {
     expect(lowerBound(Int32Array.of(1, 3, 3, 7), 0, 4, 3)).toBe(1)
     expect(lowerBound(Int32Array.of(1, 3, 3, 7), 0, 4, 8)).toBe(4)
+  })
+
+  it.each([
+    ['dense', 5_000, 6_000],
+    ['sparse', 500, 1_000_000],
+  ])('sorts %s distinct rows ascending', (_, count, range) => {
+    const random = seededRandom(count)
+    const picked = new Set<number>()
+    while (picked.size < count) picked.add(1_000 + Math.floor(random() * range))
+    const rows = Int32Array.from(picked)
+    expect([...sortDistinctRows(rows)]).toEqual([...picked].sort((a, b) => a - b))
+    expect([...sortDistinctRows(Int32Array.of(9))]).toEqual([9])
+    expect([...sortDistinctRows(new Int32Array(0))]).toEqual([])
   })
 })

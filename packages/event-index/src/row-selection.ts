@@ -9,7 +9,7 @@ import { clusterCellSize, lngLatToMercator, splitBoundingBox, type BoundingBox, 
 
 import { extentOverlap } from './box-overlap'
 import { GRID_CELLS, GRID_ZOOM, type EventSegment } from './event-segment'
-import { firstAfter, firstAtOrAfter, groupSlice, lowerBound } from './row-lists'
+import { firstAfter, firstAtOrAfter, groupSlice, lowerBound, sortDistinctRows } from './row-lists'
 
 /** What a selection keeps, in the index's terms (the filter state after parsing). */
 export interface IndexQuery {
@@ -133,7 +133,7 @@ export class Selection {
         for (let index = 0; index < this.listed.length; index++) this.listed[index] = low + index
       } else {
         const { rows, ends } = this.runs!
-        this.listed = ends.length > 1 ? rows.slice().sort() : rows
+        this.listed = ends.length > 1 ? sortDistinctRows(rows) : rows
       }
     }
     return this.listed
@@ -293,7 +293,7 @@ function chooseCandidates(
     const count = sliceCount(slices)
     // Rows from several lists must be sorted back into list order, which costs more than a scan;
     // an aggregation takes them as they come.
-    const cost = ordered && slices.length > 1 ? (count * Math.log2(count + 1)) / 2 : count + slices.length
+    const cost = ordered && slices.length > 1 ? Math.min((count * Math.log2(count + 1)) / 2, count + (high - low) / 8) : count + slices.length
     if (cost < bestCost) {
       best = { driver, path, count, slices }
       bestCost = cost
@@ -322,7 +322,7 @@ function gather(slices: readonly Slice[], count: number): Int32Array {
     at += to - from
   }
   // Several lists interleave; rows must come back in list order.
-  return slices.length > 1 ? rows.sort() : rows
+  return slices.length > 1 ? sortDistinctRows(rows) : rows
 }
 
 function containsExtent(box: BoundingBox, extent: readonly [number, number, number, number]): boolean {
@@ -489,7 +489,10 @@ export function selectRows(segment: EventSegment, query: IndexQuery, textRows?: 
     return new Selection(segment, gather(slices, candidates.count), { wholeValues: values })
   }
   const boxed = boxes && !textRows ? boxedRows(segment, boxes, low, high, tests) : undefined
-  if (!ordered && slices && slices.length > 1) return selectRuns(segment, slices, candidates.count, checks, { boxed })
+  if (slices && slices.length > 1) {
+    const runs = selectRuns(segment, slices, candidates.count, checks, { boxed })
+    return ordered ? new Selection(segment, runs.rows, { boxed }) : runs
+  }
   const source = slices ? gather(slices, candidates.count) : undefined
   const rows = new Int32Array(source ? source.length : high - low)
   const kept = source ? keepPassing(segment, checks, boxes !== undefined, source, 0, source.length, rows, 0) : keepPassing(segment, checks, boxes !== undefined, undefined, low, high, rows, 0)

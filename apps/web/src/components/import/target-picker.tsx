@@ -30,7 +30,8 @@ export function TargetPicker({
   const [catalogs, setCatalogs] = useState<TargetOption[] | null>(null)
   const [datasets, setDatasets] = useState<TargetOption[] | null>(null)
   const [loadError, setLoadError] = useState<string | null>(null)
-  const set = (patch: Partial<TargetChoice>) => onChange({ ...choice, ...patch })
+  // Patches the current choice, so a change made as the catalogs load is not undone by it.
+  const set = (patch: Partial<TargetChoice>) => onChange((current) => ({ ...current, ...patch }))
 
   useEffect(() => {
     let isCurrent = true

@@ -35,10 +35,13 @@ export function UploadStep({
   const chooseFile = (chosen: File | null) => {
     setFile(chosen)
     setError(null)
-    // The dataset name follows the file until the user types their own.
+    // The dataset name follows the file until the user types their own. An update of the current
+    // choice, not of this render's: the user's catalogs may have just loaded and chosen one.
     const previousDefault = file ? datasetNameFromFile(file.name) : ''
-    if (chosen && (target.datasetName === '' || target.datasetName === previousDefault)) {
-      setTarget({ ...target, datasetName: datasetNameFromFile(chosen.name) })
+    if (chosen) {
+      setTarget((current) =>
+        current.datasetName === '' || current.datasetName === previousDefault ? { ...current, datasetName: datasetNameFromFile(chosen.name) } : current,
+      )
     }
   }
 

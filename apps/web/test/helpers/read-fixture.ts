@@ -8,6 +8,7 @@ import { insertEventsBulk, type EventRow } from '../../src/lib/events/bulk-inser
 import { databasePool } from '../../src/lib/import/progress-tracking'
 import { testPayload } from './api-client'
 import { demoUserId } from './demo-users'
+import { eventRow } from './event-rows'
 
 /** The ids and sizes of the fixture. */
 export interface ReadFixture {
@@ -19,28 +20,15 @@ export interface ReadFixture {
 }
 
 function event(datasetId: number, index: number, overrides: Partial<EventRow>): EventRow {
-  return {
-    datasetId,
-    uniqueId: `read-${datasetId}-${index}`,
+  return eventRow(datasetId, `read-${datasetId}-${index}`, {
     title: `Public meeting ${index}`,
-    description: null,
     eventTime: new Date(Date.UTC(2000 + (index % 10), index % 12, 1 + (index % 28))),
-    eventEndTime: null,
-    timePrecision: 'day',
     longitude: 2.35 + (index % 7) * 0.01,
     latitude: 48.85 + (index % 5) * 0.01,
-    locationName: 'Paris',
-    coordinateSource: 'source-columns',
-    coordinatePrecision: null,
-    coordinateConfidence: null,
-    coordinateSourceColumns: null,
-    coordinateProvider: null,
     data: { category: index % 2 === 0 ? 'protest' : 'meeting', attendance: 10 + index },
-    contentHash: null,
-    importJobId: null,
     sourceRow: index + 1,
     ...overrides,
-  }
+  })
 }
 
 /** Creates the fixture under a unique name. */

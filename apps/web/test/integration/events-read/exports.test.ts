@@ -7,6 +7,7 @@ import { EXPORT_BATCH_SIZE } from '../../../src/lib/events-read/export-events'
 import { databasePool } from '../../../src/lib/import/progress-tracking'
 import { testPayload } from '../../helpers/api-client'
 import { demoUserId } from '../../helpers/demo-users'
+import { eventRow } from '../../helpers/event-rows'
 
 // The exports byte for byte: each case is an event with values that are easy to get wrong (BCE and
 // five-digit years, formulas, quotes, line breaks, tiny and negative-zero coordinates, nested and
@@ -147,31 +148,6 @@ const BULK_EVENTS = EXPORT_BATCH_SIZE + 50
 
 let ids: { cases: number; bulk: number; other: number; catalog: number }
 
-function event(datasetId: number, uniqueId: string, overrides: Partial<EventRow>): EventRow {
-  return {
-    datasetId,
-    uniqueId,
-    title: 'Event',
-    description: null,
-    eventTime: new Date('2001-01-01T00:00:00.000Z'),
-    eventEndTime: null,
-    timePrecision: 'day',
-    longitude: 2.35,
-    latitude: 48.85,
-    locationName: 'Paris',
-    coordinateSource: 'source-columns',
-    coordinatePrecision: null,
-    coordinateConfidence: null,
-    coordinateSourceColumns: null,
-    coordinateProvider: null,
-    data: {},
-    contentHash: null,
-    importJobId: null,
-    sourceRow: null,
-    ...overrides,
-  }
-}
-
 beforeAll(async () => {
   const payload = await testPayload()
   const pool = databasePool(payload)
@@ -184,19 +160,19 @@ beforeAll(async () => {
   // One at a time, so ids follow the table's order.
   for (const [index, exportCase] of CASES.entries()) {
     const uniqueId = `export-case-${ids.cases}-${index}`
-    await insertEventsBulk(pool, [event(ids.cases, uniqueId, exportCase.event)])
+    await insertEventsBulk(pool, [eventRow(ids.cases, uniqueId, exportCase.event)])
     if (exportCase.sql) await pool.query(exportCase.sql, [uniqueId])
   }
   await insertEventsBulk(
     pool,
     Array.from({ length: BULK_EVENTS }, (_, index) =>
-      event(ids.bulk, `export-bulk-${ids.bulk}-${index}`, {
+      eventRow(ids.bulk, `export-bulk-${ids.bulk}-${index}`, {
         title: `Bulk ${index}`,
         data: index === BULK_EVENTS - 1 ? { category: 'bulk', late: 'yes' } : { category: 'bulk' },
       }),
     ),
   )
-  await insertEventsBulk(pool, [event(ids.other, `export-other-${ids.other}`, { data: { elsewhere: 1 } })])
+  await insertEventsBulk(pool, [eventRow(ids.other, `export-other-${ids.other}`, { data: { elsewhere: 1 } })])
 })
 
 afterAll(async () => {

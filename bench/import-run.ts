@@ -44,7 +44,18 @@ function eventRow(index: number, datasetId: number): EventRow {
     coordinateConfidence: null,
     coordinateSourceColumns: ['lat', 'lon'],
     coordinateProvider: null,
-    data: { id: Number(id), title, time, lat: Number(lat), lon: Number(lon), category, value: Number(value), notes, source, tags },
+    data: {
+      id: Number(id),
+      title,
+      time,
+      lat: Number(lat),
+      lon: Number(lon),
+      category,
+      value: Number(value),
+      notes,
+      source,
+      tags,
+    },
     contentHash: null,
     importJobId: null,
     sourceRow: index + 1,
@@ -82,7 +93,10 @@ async function rawUnnest(pool: Pool, datasetId: number): Promise<number> {
   for (let start = 0; start < rows; start += BATCH) {
     const batch: EventRow[] = []
     for (let index = start; index < Math.min(rows, start + BATCH); index++) batch.push(eventRow(index, datasetId))
-    await insertEventsBulk({ query: (text, values) => pool.query(text.replace('insert into events', 'insert into bench_events'), values) }, batch)
+    await insertEventsBulk(
+      { query: (text, values) => pool.query(text.replace('insert into events', 'insert into bench_events'), values) },
+      batch,
+    )
   }
   return rows / ((performance.now() - started) / 1000)
 }
@@ -125,7 +139,10 @@ async function upload(payload: Payload, token: string, catalogId: number): Promi
     headers: { authorization: `JWT ${token}` },
     body: form,
   })
-  const handler = REST_POST(config) as (request: Request, context: { params: Promise<{ slug: string[] }> }) => Promise<Response>
+  const handler = REST_POST(config) as (
+    request: Request,
+    context: { params: Promise<{ slug: string[] }> },
+  ) => Promise<Response>
   const response = await handler(request, { params: Promise.resolve({ slug: ['import', 'upload'] }) })
   const body = (await response.json()) as { job?: { importId: number }; error?: string }
   if (response.status !== 202 || !body.job) throw new Error(`Upload failed (${response.status}): ${body.error}`)
@@ -151,13 +168,20 @@ async function main(): Promise<void> {
   const copyRate = await rawCopy(pool, Number(scratch.id))
   await pool.query('drop table bench_events')
 
-  const { token } = await payload.login({ collection: 'users', data: { email: 'bench@chronotope.local', password: 'bench-password' } })
+  const { token } = await payload.login({
+    collection: 'users',
+    data: { email: 'bench@chronotope.local', password: 'bench-password' },
+  })
   const started = performance.now()
   const importId = await upload(payload, token!, Number(catalog.id))
   const uploadedMs = performance.now() - started
   await drainImportQueue(payload, true)
   const totalMs = performance.now() - started
-  const { docs } = await payload.find({ collection: 'import-jobs', where: { importFile: { equals: importId } }, depth: 0 })
+  const { docs } = await payload.find({
+    collection: 'import-jobs',
+    where: { importFile: { equals: importId } },
+    depth: 0,
+  })
   const job = docs[0] as unknown as {
     status: string
     failureReason?: string

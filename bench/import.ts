@@ -53,7 +53,10 @@ function withDatabase(url: string, database: string): string {
 async function main(): Promise<void> {
   const rows = rowsArgument()
   const serverUrl =
-    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+    process.env.BENCH_DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    process.env.DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/postgres'
   const database = `chronotope_bench_${process.pid}_${Date.now()}`
   const dir = await mkdtemp(path.join(os.tmpdir(), 'chronotope-bench-'))
   const admin = new pg.Client({ connectionString: serverUrl })
@@ -67,20 +70,24 @@ async function main(): Promise<void> {
     console.log(`Importing ${sizeMb.toFixed(0)} MB through the pipeline on ${new URL(serverUrl).host}…`)
     // BENCH_NODE_FLAGS passes flags to the measured process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
     const flags = process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? []
-    const child = spawn(process.execPath, [...flags, '--import', 'tsx', path.join(import.meta.dirname, 'import-run.ts'), csv, String(rows)], {
-      cwd: path.resolve(import.meta.dirname, '../apps/web'),
-      env: {
-        ...process.env,
-        DATABASE_URL: withDatabase(serverUrl, database),
-        CHRONOTOPE_DATABASE_KIND: 'external',
-        CHRONOTOPE_DATA_DIR: dir,
-        CHRONOTOPE_UPLOAD_MAX_MB: '8192',
-        CHRONOTOPE_RUN_JOBS_IN_WEB: 'false',
-        PAYLOAD_SECRET: 'chronotope-benchmark',
-        LOG_LEVEL: 'warn',
+    const child = spawn(
+      process.execPath,
+      [...flags, '--import', 'tsx', path.join(import.meta.dirname, 'import-run.ts'), csv, String(rows)],
+      {
+        cwd: path.resolve(import.meta.dirname, '../apps/web'),
+        env: {
+          ...process.env,
+          DATABASE_URL: withDatabase(serverUrl, database),
+          CHRONOTOPE_DATABASE_KIND: 'external',
+          CHRONOTOPE_DATA_DIR: dir,
+          CHRONOTOPE_UPLOAD_MAX_MB: '8192',
+          CHRONOTOPE_RUN_JOBS_IN_WEB: 'false',
+          PAYLOAD_SECRET: 'chronotope-benchmark',
+          LOG_LEVEL: 'warn',
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
       },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    })
+    )
     let output = ''
     child.stdout.on('data', (chunk) => (output += chunk))
     const [code] = (await once(child, 'exit')) as [number | null]
@@ -101,7 +108,9 @@ async function main(): Promise<void> {
     const raw = Math.max(result.unnestRate, result.copyRate)
     const mark = (ok: boolean) => (ok ? 'ok' : 'BELOW TARGET')
     const fmt = (n: number) => Math.round(n).toLocaleString('en')
-    console.log(`\nImport benchmark: ${fmt(rows)} rows, ${sizeMb.toFixed(0)} MB CSV, status ${result.status}${result.failureReason ? ` (${result.failureReason})` : ''}`)
+    console.log(
+      `\nImport benchmark: ${fmt(rows)} rows, ${sizeMb.toFixed(0)} MB CSV, status ${result.status}${result.failureReason ? ` (${result.failureReason})` : ''}`,
+    )
     console.table({
       'raw bulk load, COPY (rows/s)': { value: fmt(result.copyRate), target: '' },
       'raw bulk load, INSERT … unnest (rows/s)': { value: fmt(result.unnestRate), target: '' },
@@ -119,7 +128,12 @@ async function main(): Promise<void> {
       },
       'upload (s)': { value: result.uploadSeconds.toFixed(1), target: '' },
       'upload to completed (s)': { value: result.totalSeconds.toFixed(1), target: '' },
-      ...Object.fromEntries(Object.entries(result.stageSeconds).map(([stage, s]) => [`  stage ${stage} (s)`, { value: s.toFixed(1), target: '' }])),
+      ...Object.fromEntries(
+        Object.entries(result.stageSeconds).map(([stage, s]) => [
+          `  stage ${stage} (s)`,
+          { value: s.toFixed(1), target: '' },
+        ]),
+      ),
     })
     console.log(`Counts: ${JSON.stringify(result.counts)}`)
   } finally {

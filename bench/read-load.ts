@@ -32,14 +32,21 @@ export interface LoadOptions {
   readonly budgetMs: number
 }
 
-async function timeRequest(url: string, timeoutMs: number): Promise<{ ms: number; status: number | 'error'; body: string }> {
+async function timeRequest(
+  url: string,
+  timeoutMs: number,
+): Promise<{ ms: number; status: number | 'error'; body: string }> {
   const started = performance.now()
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) })
     const body = await response.text()
     return { ms: performance.now() - started, status: response.status, body }
   } catch (error) {
-    return { ms: performance.now() - started, status: 'error', body: error instanceof Error ? error.message : String(error) }
+    return {
+      ms: performance.now() - started,
+      status: 'error',
+      body: error instanceof Error ? error.message : String(error),
+    }
   }
 }
 
@@ -100,7 +107,11 @@ const FEATURE_TYPE_OVERLAP = 40
  * Downloads one export and counts its rows as they stream: newlines for CSV (the header is not a
  * row), feature type members for GeoJSON.
  */
-export async function measureExport(url: string, format: 'csv' | 'geojson', timeoutMs: number): Promise<ExportThroughput> {
+export async function measureExport(
+  url: string,
+  format: 'csv' | 'geojson',
+  timeoutMs: number,
+): Promise<ExportThroughput> {
   const started = performance.now()
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) })
@@ -132,6 +143,10 @@ export async function measureExport(url: string, format: 'csv' | 'geojson', time
     if (format === 'csv') rows = rows + (lastByte === 10 ? 0 : 1) - 1
     return { rows: Math.max(0, rows), seconds: (performance.now() - started) / 1000 }
   } catch (error) {
-    return { rows: 0, seconds: 0, failure: { status: 'error', body: error instanceof Error ? error.message : String(error) } }
+    return {
+      rows: 0,
+      seconds: 0,
+      failure: { status: 'error', body: error instanceof Error ? error.message : String(error) },
+    }
   }
 }

@@ -27,7 +27,8 @@ export async function primeEventIndex(baseUrl: string, paths: readonly string[],
   for (let round = 0; round < ROUNDS; round++) {
     for (const path of paths) await (await fetch(`${baseUrl}${path}`)).arrayBuffer()
     while ((await loadsRunning(baseUrl)) > 0) {
-      if (performance.now() - started > timeoutMs) throw new Error(`The event index still loads after ${timeoutMs / 1000} s`)
+      if (performance.now() - started > timeoutMs)
+        throw new Error(`The event index still loads after ${timeoutMs / 1000} s`)
       await new Promise((resolve) => setTimeout(resolve, POLL_MS))
     }
   }

@@ -131,7 +131,11 @@ export function requestPath(endpoint: ReadEndpoint, view: MapView, filter: Filte
 }
 
 /** The plain `select count(*)` over the rows a request of `view` and `filter` reads. */
-export function countQuery(view: MapView, filter: FilterCase, datasetIds: readonly number[]): { text: string; values: unknown[] } {
+export function countQuery(
+  view: MapView,
+  filter: FilterCase,
+  datasetIds: readonly number[],
+): { text: string; values: unknown[] } {
   const { condition, values } = filter.sql(6)
   return {
     text: `select count(*)::int as count from events

@@ -31,8 +31,13 @@ export interface BenchDatasets {
 
 /** Applies the app's migrations to `databaseUrl` the way `npm run migrate` does, retrying unfinished loads. */
 export async function migrateDatabase(databaseUrl: string, env: NodeJS.ProcessEnv): Promise<void> {
-  const code = await runNodeScriptToCompletion(['--import', 'tsx', 'src/scripts/migrate.ts'], { ...env, DATABASE_URL: databaseUrl }, WEB_ROOT)
-  if (code !== 0) throw new Error(`npm run migrate failed on the benchmark database (exit ${code}); see its output above`)
+  const code = await runNodeScriptToCompletion(
+    ['--import', 'tsx', 'src/scripts/migrate.ts'],
+    { ...env, DATABASE_URL: databaseUrl },
+    WEB_ROOT,
+  )
+  if (code !== 0)
+    throw new Error(`npm run migrate failed on the benchmark database (exit ${code}); see its output above`)
 }
 
 /** Creates two public catalogs holding five public datasets (three and two). */
@@ -42,7 +47,10 @@ export async function createBenchDatasets(pool: Pool): Promise<BenchDatasets> {
     ['Benchmark world events', 'bench-world'],
     ['Benchmark archive', 'bench-archive'],
   ]) {
-    const { rows } = await pool.query<{ id: number }>('insert into catalogs (name, slug, is_public) values ($1, $2, true) returning id', [name, slug])
+    const { rows } = await pool.query<{ id: number }>(
+      'insert into catalogs (name, slug, is_public) values ($1, $2, true) returning id',
+      [name, slug],
+    )
     catalogIds.push(rows[0]!.id)
   }
   const datasetIds: number[] = []
@@ -70,16 +78,23 @@ function* eventBatches(count: number, datasetIds: readonly number[]): Generator<
  * the table.
  * @returns the seconds it took, analyze included
  */
-export async function seedEvents(pool: Pool, count: number, datasetIds: readonly number[], options: { copy: boolean }): Promise<number> {
+export async function seedEvents(
+  pool: Pool,
+  count: number,
+  datasetIds: readonly number[],
+  options: { copy: boolean },
+): Promise<number> {
   const started = performance.now()
   if (options.copy) {
     const client = await pool.connect()
     try {
       const sink = client.query(copyFrom(`copy events (${EVENT_COLUMNS}) from stdin`))
       await pipeline(
-        Readable.from((function* () {
-          for (const batch of eventBatches(count, datasetIds)) yield serializeEventsForCopy(batch)
-        })()),
+        Readable.from(
+          (function* () {
+            for (const batch of eventBatches(count, datasetIds)) yield serializeEventsForCopy(batch)
+          })(),
+        ),
         sink,
       )
     } finally {

@@ -32,7 +32,11 @@ export function freePort(): Promise<number> {
 export async function buildApp(env: NodeJS.ProcessEnv): Promise<number> {
   const started = performance.now()
   for (let attempt = 1; ; attempt++) {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/scripts/build.ts'], { cwd: WEB_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/scripts/build.ts'], {
+      cwd: WEB_ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let output = ''
     child.stdout.on('data', (chunk) => (output = (output + chunk).slice(-OUTPUT_KEPT_CHARS)))
     child.stderr.on('data', (chunk) => (output = (output + chunk).slice(-OUTPUT_KEPT_CHARS)))
@@ -89,7 +93,12 @@ export type OnLaunch = (app: RunningApp) => void
  * `GET /api/health` answers 200.
  * @throws when the app exits or is not healthy within `timeoutMs`; the error holds its output
  */
-export async function startApp(env: NodeJS.ProcessEnv, port: number, onLaunch: OnLaunch, timeoutMs = 300_000): Promise<RunningApp> {
+export async function startApp(
+  env: NodeJS.ProcessEnv,
+  port: number,
+  onLaunch: OnLaunch,
+  timeoutMs = 300_000,
+): Promise<RunningApp> {
   const started = performance.now()
   const baseUrl = `http://localhost:${port}`
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/scripts/start.ts', '--production'], {
@@ -112,9 +121,14 @@ export async function startApp(env: NodeJS.ProcessEnv, port: number, onLaunch: O
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw Object.assign(new Error(`npm run serve exited with ${child.exitCode ?? child.signalCode} before /api/health answered:\n${output}`), {
-        exitCode: child.exitCode,
-      })
+      throw Object.assign(
+        new Error(
+          `npm run serve exited with ${child.exitCode ?? child.signalCode} before /api/health answered:\n${output}`,
+        ),
+        {
+          exitCode: child.exitCode,
+        },
+      )
     }
     try {
       const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(30_000) })
@@ -130,7 +144,11 @@ export async function startApp(env: NodeJS.ProcessEnv, port: number, onLaunch: O
 }
 
 /** {@link startApp}, started again (up to three times in all) when the launcher's modules never finished loading. */
-export async function startAppWithRetries(env: NodeJS.ProcessEnv, port: number, onLaunch: OnLaunch): Promise<RunningApp> {
+export async function startAppWithRetries(
+  env: NodeJS.ProcessEnv,
+  port: number,
+  onLaunch: OnLaunch,
+): Promise<RunningApp> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await startApp(env, port, onLaunch)

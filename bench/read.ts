@@ -20,7 +20,15 @@ import pg from 'pg'
 import { findRunningEmbeddedDatabase } from '../apps/web/src/lib/runtime/database-attachment'
 import { measureExport, measureRequests, percentile, type FailedRequest } from './read-load'
 import { primeEventIndex } from './read-prime'
-import { countQuery, FILTER_CASES, MAP_VIEWS, READ_ENDPOINTS, requestPath, type FilterCase, type MapView } from './read-scenarios'
+import {
+  countQuery,
+  FILTER_CASES,
+  MAP_VIEWS,
+  READ_ENDPOINTS,
+  requestPath,
+  type FilterCase,
+  type MapView,
+} from './read-scenarios'
 import { createBenchDatasets, migrateDatabase, seedEvents } from './read-seed'
 import { buildApp, freePort, startAppWithRetries, type RunningApp } from './read-server'
 
@@ -65,7 +73,9 @@ let cleaning: Promise<void> | undefined
 function cleanUp(): Promise<void> {
   cleaning ??= (async () => {
     for (const step of cleanups.reverse()) {
-      await step().catch((error: unknown) => console.error(`Cleanup failed: ${error instanceof Error ? error.message : String(error)}`))
+      await step().catch((error: unknown) =>
+        console.error(`Cleanup failed: ${error instanceof Error ? error.message : String(error)}`),
+      )
     }
   })()
   return cleaning
@@ -90,7 +100,8 @@ async function prepare(
     LOG_LEVEL: 'warn',
     NEXT_TELEMETRY_DISABLED: '1',
   }
-  for (const name of ['DATABASE_URL', 'CHRONOTOPE_DATABASE_KIND', 'TEST_DATABASE_URL', 'NODE_ENV', 'VITEST']) delete env[name]
+  for (const name of ['DATABASE_URL', 'CHRONOTOPE_DATABASE_KIND', 'TEST_DATABASE_URL', 'NODE_ENV', 'VITEST'])
+    delete env[name]
   if (options.build) {
     console.log('Building the app (npm run build)…')
     console.log(`  built in ${(await buildApp(env)).toFixed(0)} s`)
@@ -107,7 +118,10 @@ async function prepare(
     return { app, pool, datasetIds: await seed(pool, options), label: 'embedded PostgreSQL + PostGIS' }
   }
   const serverUrl =
-    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+    process.env.BENCH_DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    process.env.DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/postgres'
   const database = `chronotope_bench_read_${process.pid}_${Date.now()}`
   const admin = new pg.Client({ connectionString: serverUrl })
   await admin.connect()
@@ -124,7 +138,9 @@ async function prepare(
   const datasetIds = await seed(pool, options)
   console.log('Starting the app (npm run serve)…')
   // Registered after the drop, so the server stops before its database is dropped.
-  const app = await startAppWithRetries({ ...env, DATABASE_URL: databaseUrl }, port, (launched) => cleanups.push(() => launched.stop()))
+  const app = await startAppWithRetries({ ...env, DATABASE_URL: databaseUrl }, port, (launched) =>
+    cleanups.push(() => launched.stop()),
+  )
   console.log(`  answered /api/health after ${app.startSeconds.toFixed(1)} s`)
   return { app, pool, datasetIds, label: `PostgreSQL on ${new URL(serverUrl).host}` }
 }
@@ -172,7 +188,10 @@ interface Row {
 function printTable(rows: readonly Row[]): void {
   const columns = Object.keys(rows[0]!) as Array<keyof Row>
   const widths = columns.map((column) => Math.max(column.length, ...rows.map((row) => row[column].length)))
-  const line = (cells: string[]) => cells.map((cell, index) => (index >= 3 && index <= 8 ? cell.padStart(widths[index]!) : cell.padEnd(widths[index]!))).join('  ')
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, index) => (index >= 3 && index <= 8 ? cell.padStart(widths[index]!) : cell.padEnd(widths[index]!)))
+      .join('  ')
   console.log(line(columns))
   console.log(line(widths.map((width) => '-'.repeat(width))))
   for (const row of rows) console.log(line(columns.map((column) => row[column])))
@@ -189,16 +208,24 @@ function reportFailure(endpoint: string, failure: FailedRequest | undefined): vo
 async function runMix(app: RunningApp, pool: pg.Pool, datasetIds: readonly number[]): Promise<Row[]> {
   const primePaths = FILTER_CASES.map((filter) => requestPath(READ_ENDPOINTS[0]!, MAP_VIEWS[0]!, filter))
   const primeSeconds = await primeEventIndex(app.baseUrl, primePaths, PRIME_TIMEOUT_MS)
-  console.log(`In-memory event index loaded (datasets and the fields the filters name) in ${primeSeconds.toFixed(1)} s; SQL answered meanwhile`)
+  console.log(
+    `In-memory event index loaded (datasets and the fields the filters name) in ${primeSeconds.toFixed(1)} s; SQL answered meanwhile`,
+  )
   // Each request of the mix once, so the scenarios measured first do not alone pay for the server's
   // first run of each code path (compilation, summaries a segment computes once and keeps).
   const warmStarted = performance.now()
   for (const endpoint of READ_ENDPOINTS) {
-    for (const view of MAP_VIEWS) for (const filter of FILTER_CASES) await (await fetch(`${app.baseUrl}${requestPath(endpoint, view, filter)}`)).arrayBuffer()
+    for (const view of MAP_VIEWS)
+      for (const filter of FILTER_CASES)
+        await (await fetch(`${app.baseUrl}${requestPath(endpoint, view, filter)}`)).arrayBuffer()
   }
-  console.log(`Sent each request of the mix once, before measuring, in ${((performance.now() - warmStarted) / 1000).toFixed(1)} s`)
+  console.log(
+    `Sent each request of the mix once, before measuring, in ${((performance.now() - warmStarted) / 1000).toFixed(1)} s`,
+  )
   const baselines = new Map<string, { count: number; p50Ms: number }>()
-  for (const view of MAP_VIEWS) for (const filter of FILTER_CASES) baselines.set(`${view.name}|${filter.name}`, await countBaseline(pool, datasetIds, view, filter))
+  for (const view of MAP_VIEWS)
+    for (const filter of FILTER_CASES)
+      baselines.set(`${view.name}|${filter.name}`, await countBaseline(pool, datasetIds, view, filter))
   const rows: Row[] = []
   for (const endpoint of READ_ENDPOINTS) {
     for (const view of MAP_VIEWS) {
@@ -226,7 +253,9 @@ async function runMix(app: RunningApp, pool: pg.Pool, datasetIds: readonly numbe
           'p95 ms': ms(p95),
           'count(*) p50 ms': ms(baseline.p50Ms),
           failed: timings.failures === 0 ? '' : String(timings.failures),
-          target: endpoint.hasLatencyTarget ? `≤ ${TARGET_P95_MS}: ${mark(timings.failures === 0 && p95 <= TARGET_P95_MS)}` : '',
+          target: endpoint.hasLatencyTarget
+            ? `≤ ${TARGET_P95_MS}: ${mark(timings.failures === 0 && p95 <= TARGET_P95_MS)}`
+            : '',
           answer,
         })
         process.stdout.write('.')
@@ -246,7 +275,11 @@ async function runExports(app: RunningApp, pool: pg.Pool, datasetIds: readonly n
     for (const format of ['csv', 'geojson'] as const) {
       if (cleaning) throw new Error('Interrupted')
       const query = new URLSearchParams(filter.params).toString()
-      const result = await measureExport(`${app.baseUrl}/api/events/export.${format}${query ? `?${query}` : ''}`, format, EXPORT_TIMEOUT_MS)
+      const result = await measureExport(
+        `${app.baseUrl}/api/events/export.${format}${query ? `?${query}` : ''}`,
+        format,
+        EXPORT_TIMEOUT_MS,
+      )
       reportFailure(`export.${format}`, result.failure)
       const rate = result.seconds > 0 ? result.rows / result.seconds : 0
       const rowsNote = result.rows === count ? '' : ` (count(*) ${fmt(count)})`

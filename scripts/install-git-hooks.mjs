@@ -36,9 +36,7 @@ try {
     }
     if (git('config', '--local', '--get', 'core.hooksPath') !== HOOKS_PATH) {
       git('config', '--local', 'core.hooksPath', HOOKS_PATH)
-      console.log(
-        `git hooks: core.hooksPath set to ${HOOKS_PATH} (commit messages are checked on commit)`,
-      )
+      console.log(`git hooks: core.hooksPath set to ${HOOKS_PATH} (commit messages are checked on commit)`)
     }
   }
 } catch {

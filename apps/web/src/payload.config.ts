@@ -31,7 +31,9 @@ const dirname = path.dirname(fileURLToPath(import.meta.url))
 /** A database connection string is needed; `npm start` provides one (embedded) when none is set. */
 export class DatabaseUrlMissing extends Error {
   constructor() {
-    super('No database: DATABASE_URL is not set and no embedded database is running for the data folder. Start Chronotope with `npm start`, which starts the embedded database, or set DATABASE_URL=postgres://user@host:5432/dbname.')
+    super(
+      'No database: DATABASE_URL is not set and no embedded database is running for the data folder. Start Chronotope with `npm start`, which starts the embedded database, or set DATABASE_URL=postgres://user@host:5432/dbname.',
+    )
     this.name = 'DatabaseUrlMissing'
   }
 }

@@ -20,8 +20,7 @@ const BREAKING_UPPERCASE = /^\s*BREAKING[ -]CHANGES?\b|BREAKING[ -]CHANGES?:/
 function checkBullet({ line, text }: MessageLine): CommitProblem | undefined {
   const marker = WRONG_BULLET.exec(text)?.[0].trim()
   if (marker === undefined) return undefined
-  const found =
-    marker === '-' ? `"${text.trim().slice(0, 12)}" (no space after the dash)` : `"${marker}"`
+  const found = marker === '-' ? `"${text.trim().slice(0, 12)}" (no space after the dash)` : `"${marker}"`
   return {
     rule: 'bullet-style',
     line,
@@ -39,10 +38,7 @@ function checkLength({ line, text }: MessageLine): CommitProblem | undefined {
   }
 }
 
-function checkBreakingChange(
-  body: readonly MessageLine[],
-  index: number,
-): CommitProblem | undefined {
+function checkBreakingChange(body: readonly MessageLine[], index: number): CommitProblem | undefined {
   const current = body[index] as MessageLine
   const { line, text } = current
   const problem = (message: string): CommitProblem => ({
@@ -55,16 +51,11 @@ function checkBreakingChange(
     // body[0] follows the title directly, so it never starts a paragraph of its own.
     const startsParagraph = index > 0 && body[index - 1]?.text === ''
     if (!startsParagraph) {
-      return problem(
-        `"${BREAKING_CHANGE_TOKEN}" must start its own paragraph; put a blank line before it`,
-      )
+      return problem(`"${BREAKING_CHANGE_TOKEN}" must start its own paragraph; put a blank line before it`)
     }
-    const description =
-      text.slice(BREAKING_CHANGE_TOKEN.length).trim() || (body[index + 1]?.text.trim() ?? '')
+    const description = text.slice(BREAKING_CHANGE_TOKEN.length).trim() || (body[index + 1]?.text.trim() ?? '')
     if (description === '') {
-      return problem(
-        `"${BREAKING_CHANGE_TOKEN}" needs a description: say what breaks and how to migrate`,
-      )
+      return problem(`"${BREAKING_CHANGE_TOKEN}" needs a description: say what breaks and how to migrate`)
     }
     return undefined
   }
@@ -99,11 +90,7 @@ export function checkBody(body: readonly MessageLine[]): CommitProblem[] {
     })
   }
   for (const [index, line] of body.entries()) {
-    for (const problem of [
-      checkBullet(line),
-      checkLength(line),
-      checkBreakingChange(body, index),
-    ]) {
+    for (const problem of [checkBullet(line), checkLength(line), checkBreakingChange(body, index)]) {
       if (problem !== undefined) problems.push(problem)
     }
   }

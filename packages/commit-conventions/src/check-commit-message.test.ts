@@ -14,37 +14,19 @@ describe('checkCommitMessage accepts', () => {
     ['a title of exactly 72 characters', long('feat(import): ', 72)],
     ['every allowed type', 'security: escape the bounds parameter'],
     ['revert as a type', 'revert: undo the date order change'],
-    [
-      'the breaking marker with a scope',
-      'feat(api)!: drop the v1 routes\n\nBREAKING CHANGE: /v1 is gone; use /v2.',
-    ],
+    ['the breaking marker with a scope', 'feat(api)!: drop the v1 routes\n\nBREAKING CHANGE: /v1 is gone; use /v2.'],
     ['the breaking marker without a scope', 'feat!: drop the v1 routes'],
-    [
-      'a breaking-change description on the next line',
-      'feat!: drop v1\n\nBREAKING CHANGE:\nthe /v1 routes are gone',
-    ],
+    ['a breaking-change description on the next line', 'feat!: drop v1\n\nBREAKING CHANGE:\nthe /v1 routes are gone'],
     [
       'prose that names breaking changes without being a footer',
       'build: add the checker\n\n- enforces the title, mood and BREAKING CHANGE rules',
     ],
-    [
-      'a body after a blank line',
-      'fix(db): close the pool\n\nThe pool leaked one client per request.',
-    ],
-    [
-      'dash bullets, nested too',
-      'docs: list the providers\n\n- Nominatim\n- Photon\n  - self-hosted\n1. numbered',
-    ],
+    ['a body after a blank line', 'fix(db): close the pool\n\nThe pool leaked one client per request.'],
+    ['dash bullets, nested too', 'docs: list the providers\n\n- Nominatim\n- Photon\n  - self-hosted\n1. numbered'],
     ['a body line of exactly 100 characters', `fix: wrap lines\n\n${'b'.repeat(100)}`],
     ['a long line that is a single URL', `docs: cite the spec\n\n${url}`],
-    [
-      'a long URL as a bullet or reference',
-      `docs: cite the spec\n\n- ${url}\n[1]: ${url}\nRefs: ${url}`,
-    ],
-    [
-      'trailers',
-      'fix: close the pool\n\nCo-authored-by: Ada <ada@example.org>\nSigned-off-by: Bo <bo@example.org>',
-    ],
+    ['a long URL as a bullet or reference', `docs: cite the spec\n\n- ${url}\n[1]: ${url}\nRefs: ${url}`],
+    ['trailers', 'fix: close the pool\n\nCo-authored-by: Ada <ada@example.org>\nSigned-off-by: Bo <bo@example.org>'],
     [
       '"breaking change" in lowercase prose',
       'docs: explain the policy\n\nThis avoids a breaking change for API users.',
@@ -62,14 +44,8 @@ describe('checkCommitMessage accepts', () => {
     ['"string"', 'fix(import): string cells keep leading zeros'],
     ['"ping"', 'feat(api): ping endpoint for health checks'],
     ['a code identifier as first word', 'refactor(import): parseDate takes the column order'],
-    [
-      'git comment lines',
-      '# Please enter the commit message\nfix: close the pool\n# On branch main\n',
-    ],
-    [
-      'everything below the scissors line',
-      `fix: close the pool\n\n${SCISSORS_LINE}\n* Added stuff.\n${url} ${url}`,
-    ],
+    ['git comment lines', '# Please enter the commit message\nfix: close the pool\n# On branch main\n'],
+    ['everything below the scissors line', `fix: close the pool\n\n${SCISSORS_LINE}\n* Added stuff.\n${url} ${url}`],
     ['leading blank lines and trailing whitespace', '\n\nfix: close the pool   \n\n\n'],
     ['CRLF line endings', 'fix: close the pool\r\n\r\n- one\r\n'],
     ['a git merge title', "Merge branch 'main' into import-date-order"],
@@ -114,55 +90,20 @@ describe('checkCommitMessage rejects', () => {
     ['a blank subject', 'fix!:   ', ['empty-subject'], 1],
     ['past tense', 'fix(import): added a date check', ['subject-not-imperative'], 1],
     ['past tense of a verb ending in e', 'docs: updated the readme', ['subject-not-imperative'], 1],
-    [
-      'past tense with a doubled consonant',
-      'fix: stopped the worker leaking',
-      ['subject-not-imperative'],
-      1,
-    ],
-    [
-      'past tense of a verb ending in y',
-      'fix: copied the wrong column',
-      ['subject-not-imperative'],
-      1,
-    ],
+    ['past tense with a doubled consonant', 'fix: stopped the worker leaking', ['subject-not-imperative'], 1],
+    ['past tense of a verb ending in y', 'fix: copied the wrong column', ['subject-not-imperative'], 1],
     ['an irregular past tense', 'perf: made clustering faster', ['subject-not-imperative'], 1],
-    [
-      'a past tense of an unlisted verb',
-      'fix: frobnicated the cache',
-      ['subject-not-imperative'],
-      1,
-    ],
+    ['a past tense of an unlisted verb', 'fix: frobnicated the cache', ['subject-not-imperative'], 1],
     ['third person', 'fix: adds a date check', ['subject-not-imperative'], 1],
-    [
-      'third person of a verb ending in x',
-      'fix: fixes the bounds filter',
-      ['subject-not-imperative'],
-      1,
-    ],
-    [
-      'third person of a verb ending in y',
-      'fix: tries the next provider',
-      ['subject-not-imperative'],
-      1,
-    ],
+    ['third person of a verb ending in x', 'fix: fixes the bounds filter', ['subject-not-imperative'], 1],
+    ['third person of a verb ending in y', 'fix: tries the next provider', ['subject-not-imperative'], 1],
     ['a gerund', 'feat: adding a date check', ['subject-not-imperative'], 1],
     ['a gerund of a verb ending in e', 'docs: updating the readme', ['subject-not-imperative'], 1],
-    [
-      'a gerund of an allow-listed verb',
-      'chore(db): seeding the demo events',
-      ['subject-not-imperative'],
-      1,
-    ],
+    ['a gerund of an allow-listed verb', 'chore(db): seeding the demo events', ['subject-not-imperative'], 1],
     ['a trailing period', 'fix: close the pool.', ['subject-trailing-period'], 1],
     ['a trailing ellipsis', 'fix: close the pool...', ['subject-trailing-period'], 1],
     ['a capitalised first word', 'fix: Close the pool', ['subject-uppercase-start'], 1],
-    [
-      'a capitalised single-letter word',
-      'docs: A guide to imports',
-      ['subject-uppercase-start'],
-      1,
-    ],
+    ['a capitalised single-letter word', 'docs: A guide to imports', ['subject-uppercase-start'], 1],
     [
       'a capitalised past tense with a period',
       'fix: Fixed the map.',
@@ -170,18 +111,8 @@ describe('checkCommitMessage rejects', () => {
       1,
     ],
     ['a body right after the title', 'fix: close the pool\nIt leaked.', ['missing-blank-line'], 2],
-    [
-      'a body line over 100 characters',
-      `fix: wrap lines\n\n${'b'.repeat(101)}`,
-      ['body-line-too-long'],
-      3,
-    ],
-    [
-      'a URL with text around it over the limit',
-      `docs: cite\n\nsee ${url}`,
-      ['body-line-too-long'],
-      3,
-    ],
+    ['a body line over 100 characters', `fix: wrap lines\n\n${'b'.repeat(101)}`, ['body-line-too-long'], 3],
+    ['a URL with text around it over the limit', `docs: cite\n\nsee ${url}`, ['body-line-too-long'], 3],
     ['a "* " bullet', 'docs: list\n\n* one', ['bullet-style'], 3],
     ['a "+ " bullet', 'docs: list\n\n+ one', ['bullet-style'], 3],
     ['a "•" bullet', 'docs: list\n\n• one', ['bullet-style'], 3],
@@ -199,12 +130,7 @@ describe('checkCommitMessage rejects', () => {
       ['breaking-change-paragraph'],
       3,
     ],
-    [
-      'BREAKING-CHANGE with a hyphen',
-      'feat!: drop v1\n\nBREAKING-CHANGE: use /v2',
-      ['breaking-change-paragraph'],
-      3,
-    ],
+    ['BREAKING-CHANGE with a hyphen', 'feat!: drop v1\n\nBREAKING-CHANGE: use /v2', ['breaking-change-paragraph'], 3],
     [
       '"Breaking change:" in sentence case',
       'feat!: drop v1\n\nBreaking change: use /v2',
@@ -223,36 +149,16 @@ describe('checkCommitMessage rejects', () => {
       ['breaking-change-paragraph'],
       3,
     ],
-    [
-      'BREAKING CHANGE indented',
-      'feat!: drop v1\n\n  BREAKING CHANGE: use /v2',
-      ['breaking-change-paragraph'],
-      3,
-    ],
-    [
-      'BREAKING CHANGE without a description',
-      'feat!: drop v1\n\nBREAKING CHANGE:',
-      ['breaking-change-paragraph'],
-      3,
-    ],
-    [
-      'BREAKING CHANGE in the title',
-      'feat: BREAKING CHANGE drop v1',
-      ['breaking-change-paragraph'],
-      1,
-    ],
+    ['BREAKING CHANGE indented', 'feat!: drop v1\n\n  BREAKING CHANGE: use /v2', ['breaking-change-paragraph'], 3],
+    ['BREAKING CHANGE without a description', 'feat!: drop v1\n\nBREAKING CHANGE:', ['breaking-change-paragraph'], 3],
+    ['BREAKING CHANGE in the title', 'feat: BREAKING CHANGE drop v1', ['breaking-change-paragraph'], 1],
     [
       'a problem after comment lines, numbered as in the file',
       '# Please enter\n# the message\nfix: close the pool.',
       ['subject-trailing-period'],
       3,
     ],
-    [
-      'a body problem in a git-generated message',
-      'Merge branch main\n\n* one',
-      ['bullet-style'],
-      3,
-    ],
+    ['a body problem in a git-generated message', 'Merge branch main\n\n* one', ['bullet-style'], 3],
   ])('%s', (_case, message, rules, line) => {
     const result = checkCommitMessage(message)
     expect(result.problems.map((problem) => problem.rule)).toEqual(rules)
@@ -278,17 +184,11 @@ describe('checkCommitMessage rejects', () => {
 describe('checkCommitMessage warns without rejecting', () => {
   it.each([
     ['a scope outside the recommended list', 'feat(frontend): add a legend', 'frontend'],
-    [
-      'a kebab-case scope outside the list',
-      'fix(date-order): keep D/M/Y for ambiguous columns',
-      'date-order',
-    ],
+    ['a kebab-case scope outside the list', 'fix(date-order): keep D/M/Y for ambiguous columns', 'date-order'],
   ])('%s', (_case, message, scope) => {
     const result = checkCommitMessage(message)
     expect(result.valid).toBe(true)
-    expect(result.warnings.map(({ rule, line }) => [rule, line])).toEqual([
-      ['scope-not-recommended', 1],
-    ])
+    expect(result.warnings.map(({ rule, line }) => [rule, line])).toEqual([['scope-not-recommended', 1]])
     expect(result.warnings[0]?.message).toContain(`scope "${scope}"`)
   })
 })
@@ -303,32 +203,17 @@ describe('problem messages name the value and the fix', () => {
       'type "feature" is not allowed; use one of: feat, fix, refactor, style, perf, test, docs, build, chore, revert, security; did you mean "feat"?',
     ],
     ['Fix: add x', 'type "Fix" must be lowercase; write "fix"'],
-    [
-      'feat(Web UI): add x',
-      'scope "Web UI" must be lowercase kebab-case (letters, digits and hyphens), e.g. "web-ui"',
-    ],
-    [
-      'fix: added x',
-      'subject starts with "added" (past tense); use the imperative mood: write "add"',
-    ],
-    [
-      'fix: updates x',
-      'subject starts with "updates" (third person); use the imperative mood: write "update"',
-    ],
-    [
-      'fix: adding x',
-      'subject starts with "adding" (gerund); use the imperative mood: write "add"',
-    ],
+    ['feat(Web UI): add x', 'scope "Web UI" must be lowercase kebab-case (letters, digits and hyphens), e.g. "web-ui"'],
+    ['fix: added x', 'subject starts with "added" (past tense); use the imperative mood: write "add"'],
+    ['fix: updates x', 'subject starts with "updates" (third person); use the imperative mood: write "update"'],
+    ['fix: adding x', 'subject starts with "adding" (gerund); use the imperative mood: write "add"'],
     ['fix: Close x', 'subject starts with "Close"; start it lowercase ("close")'],
     ['fix: close x.', 'subject ends with "."; remove the trailing period'],
     ['fix: x\nbody', 'leave a blank line between the title and the body'],
     [`fix: x\n\n${'b'.repeat(123)}`, 'body line is 123 characters; the limit is 100'],
     ['fix: x\n\n* one', 'bullet starts with "*"; start bullet points with "- "'],
     ['fix: x\n\n-one', 'bullet starts with "-one" (no space after the dash)'],
-    [
-      'fix!: x\n\nBreaking change: y',
-      '"Breaking change:" is not recognised; write "BREAKING CHANGE:" exactly',
-    ],
+    ['fix!: x\n\nBreaking change: y', '"Breaking change:" is not recognised; write "BREAKING CHANGE:" exactly'],
     [
       'fix!: x\n\ntext\nBREAKING CHANGE: y',
       '"BREAKING CHANGE:" must start its own paragraph; put a blank line before it',
@@ -353,9 +238,7 @@ describe('formatCommitReport', () => {
 
   it('prints warnings as not blocking and leaves out the example when the message is valid', () => {
     const report = formatCommitReport(checkCommitMessage('feat(frontend): add a legend'))
-    expect(report).toContain(
-      'Warnings (1 warning, not blocking):\n  line 1 [scope-not-recommended]',
-    )
+    expect(report).toContain('Warnings (1 warning, not blocking):\n  line 1 [scope-not-recommended]')
     expect(report).not.toContain(GOOD_TITLE_EXAMPLE)
   })
 

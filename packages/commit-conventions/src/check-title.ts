@@ -2,13 +2,7 @@ import type { CommitProblem } from './commit-problem.ts'
 import { findNonImperativeWord } from './imperative-mood.ts'
 import { parseTitle, type MessageLine } from './parse-commit-message.ts'
 import { isProperNoun } from './proper-nouns.ts'
-import {
-  COMMIT_TYPES,
-  GOOD_TITLE_EXAMPLE,
-  MAX_TITLE_LENGTH,
-  RECOMMENDED_SCOPES,
-  SCOPE_PATTERN,
-} from './rules.ts'
+import { COMMIT_TYPES, GOOD_TITLE_EXAMPLE, MAX_TITLE_LENGTH, RECOMMENDED_SCOPES, SCOPE_PATTERN } from './rules.ts'
 
 /**
  * What {@link checkTitle} found: problems reject the commit, warnings are only printed.

@@ -35,9 +35,7 @@ function run(args: readonly string[]): number {
   if (report !== '') process.stderr.write(`${report}\n`)
   if (result.valid) return 0
   if (!fromStdin) {
-    process.stderr.write(
-      `\nYour message is saved in ${source}; edit it and retry with: git commit -e -F ${source}\n`,
-    )
+    process.stderr.write(`\nYour message is saved in ${source}; edit it and retry with: git commit -e -F ${source}\n`)
   }
   return 1
 }

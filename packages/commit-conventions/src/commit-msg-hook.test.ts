@@ -14,9 +14,7 @@ let repo: string
 
 /** The environment without the caller's git variables (tests may run inside a git hook) or config. */
 function isolatedEnv(home: string): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(([key]) => !key.startsWith('GIT_')),
-  )
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('GIT_')))
   return {
     ...env,
     HOME: home,
@@ -50,9 +48,7 @@ describe('.githooks/commit-msg', () => {
   it('rejects a non-compliant message with the reason', { timeout: TIMEOUT_MS }, () => {
     const commit = git('commit', '--allow-empty', '-m', 'Added stuff.')
     expect(commit.status).not.toBe(0)
-    expect(commit.stderr).toContain(
-      '[bad-title-format] title "Added stuff." is not "type(scope): subject"',
-    )
+    expect(commit.stderr).toContain('[bad-title-format] title "Added stuff." is not "type(scope): subject"')
     expect(commit.stderr).toContain('feat(import): detect the date order of each column')
     expect(git('rev-parse', '--verify', '--quiet', 'HEAD').status).not.toBe(0)
   })
@@ -61,9 +57,7 @@ describe('.githooks/commit-msg', () => {
     const commit = git('commit', '--allow-empty', '-m', 'feat(import): detect the date order')
     expect(commit.stderr).toBe('')
     expect(commit.status).toBe(0)
-    expect(git('log', '-1', '--format=%s').stdout.trim()).toBe(
-      'feat(import): detect the date order',
-    )
+    expect(git('log', '-1', '--format=%s').stdout.trim()).toBe('feat(import): detect the date order')
   })
 
   it('accepts a message with a warning and prints the warning', { timeout: TIMEOUT_MS }, () => {
@@ -73,14 +67,7 @@ describe('.githooks/commit-msg', () => {
   })
 
   it('rejects a bad body line and names the line', { timeout: TIMEOUT_MS }, () => {
-    const commit = git(
-      'commit',
-      '--allow-empty',
-      '-m',
-      'fix: close the pool',
-      '-m',
-      '* leaked one client',
-    )
+    const commit = git('commit', '--allow-empty', '-m', 'fix: close the pool', '-m', '* leaked one client')
     expect(commit.status).not.toBe(0)
     expect(commit.stderr).toContain('line 3 [bullet-style]')
   })
@@ -91,13 +78,9 @@ describe('.githooks/commit-msg', () => {
       mkdirSync(join(checkout, '.githooks'))
       copyFileSync(join(HOOKS_DIR, 'commit-msg'), join(checkout, '.githooks', 'commit-msg'))
       writeFileSync(join(checkout, 'MSG'), 'Added stuff.\n')
-      const run = spawnSync(
-        'sh',
-        [join(checkout, '.githooks', 'commit-msg'), join(checkout, 'MSG')],
-        {
-          encoding: 'utf8',
-        },
-      )
+      const run = spawnSync('sh', [join(checkout, '.githooks', 'commit-msg'), join(checkout, 'MSG')], {
+        encoding: 'utf8',
+      })
       expect(run.status).toBe(0)
       expect(run.stderr).toContain('commit message not checked: run `npm install`')
     } finally {

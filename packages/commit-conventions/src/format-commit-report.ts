@@ -3,8 +3,7 @@ import { GOOD_TITLE_EXAMPLE } from './rules.ts'
 
 const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`
 
-const formatProblem = (problem: CommitProblem): string =>
-  `  line ${problem.line} [${problem.rule}] ${problem.message}`
+const formatProblem = (problem: CommitProblem): string => `  line ${problem.line} [${problem.rule}] ${problem.message}`
 
 /**
  * Renders a check result for people: each broken rule with its line, then the warnings, and, when

@@ -24,14 +24,8 @@ describe('parseTitle', () => {
         subject: 'close the pool',
       },
     ],
-    [
-      'feat(api)!: drop v1',
-      { type: 'feat', scope: 'api', isBreaking: true, separator: ' ', subject: 'drop v1' },
-    ],
-    [
-      'feat!: drop v1',
-      { type: 'feat', scope: undefined, isBreaking: true, separator: ' ', subject: 'drop v1' },
-    ],
+    ['feat(api)!: drop v1', { type: 'feat', scope: 'api', isBreaking: true, separator: ' ', subject: 'drop v1' }],
+    ['feat!: drop v1', { type: 'feat', scope: undefined, isBreaking: true, separator: ' ', subject: 'drop v1' }],
     ['feat():x', { type: 'feat', scope: '', isBreaking: false, separator: '', subject: 'x' }],
     ['Added stuff.', undefined],
     ['feat (import): x', undefined],

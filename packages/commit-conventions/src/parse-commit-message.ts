@@ -43,8 +43,7 @@ export interface ParsedCommitMessage {
   header: ParsedTitle | undefined
 }
 
-const TITLE_PATTERN =
-  /^(?<type>[A-Za-z]+)(?:\((?<scope>[^()]*)\))?(?<breaking>!)?:(?<separator>\s*)(?<subject>.*)$/
+const TITLE_PATTERN = /^(?<type>[A-Za-z]+)(?:\((?<scope>[^()]*)\))?(?<breaking>!)?:(?<separator>\s*)(?<subject>.*)$/
 
 // `Reapply "..."` is what git (2.43+) writes when reverting a revert.
 const GIT_GENERATED_TITLE = /^(?:Merge |Revert "|Reapply "|fixup! |squash! |amend! )/

@@ -20,7 +20,9 @@ const MIN_SWAPPED_ROWS = 3
  * value fits in ±90 (most of Europe and Africa) cannot be seen from ranges alone.
  * @example detectSwappedCoordinates([{ latitude: -122.4, longitude: 37.8 }]).isSwapped // true
  */
-export function detectSwappedCoordinates(samples: ReadonlyArray<{ latitude: number; longitude: number }>): SwapDecision {
+export function detectSwappedCoordinates(
+  samples: ReadonlyArray<{ latitude: number; longitude: number }>,
+): SwapDecision {
   let latOutOfRange = 0
   let lonOutOfRange = 0
   let total = 0
@@ -34,10 +36,22 @@ export function detectSwappedCoordinates(samples: ReadonlyArray<{ latitude: numb
   if (total === 0) return { isSwapped: false, reason: 'no row has finite coordinates', evidence }
   if (latOutOfRange === 0) return { isSwapped: false, reason: `all ${total} latitudes are within ±90`, evidence }
   if (lonOutOfRange > 0) {
-    return { isSwapped: false, reason: `${latOutOfRange} latitudes and ${lonOutOfRange} longitudes exceed ±90, so swapping would not fix them`, evidence }
+    return {
+      isSwapped: false,
+      reason: `${latOutOfRange} latitudes and ${lonOutOfRange} longitudes exceed ±90, so swapping would not fix them`,
+      evidence,
+    }
   }
   if (latOutOfRange < MIN_SWAPPED_SHARE * total || latOutOfRange < MIN_SWAPPED_ROWS) {
-    return { isSwapped: false, reason: `only ${latOutOfRange} of ${total} latitudes exceed ±90: too few for a swap, reported as row errors`, evidence }
+    return {
+      isSwapped: false,
+      reason: `only ${latOutOfRange} of ${total} latitudes exceed ±90: too few for a swap, reported as row errors`,
+      evidence,
+    }
   }
-  return { isSwapped: true, reason: `${latOutOfRange} of ${total} latitudes exceed ±90 while every longitude fits within ±90: the columns are swapped`, evidence }
+  return {
+    isSwapped: true,
+    reason: `${latOutOfRange} of ${total} latitudes exceed ±90 while every longitude fits within ±90: the columns are swapped`,
+    evidence,
+  }
 }

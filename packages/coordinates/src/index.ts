@@ -9,6 +9,11 @@ export { InvalidCoordinate } from './invalid-coordinate'
 export { parseCoordinate, tryParseCoordinate } from './parse-coordinate'
 export { parseCoordinatePair, tryParseCoordinatePair } from './parse-coordinate-pair'
 export { validateImportCoordinates } from './validate-import-coordinates'
-export type { CoordinateIssueCode, CoordinateValidation, ImportCoordinateOptions, ValidatedCoordinates } from './validate-import-coordinates'
+export type {
+  CoordinateIssueCode,
+  CoordinateValidation,
+  ImportCoordinateOptions,
+  ValidatedCoordinates,
+} from './validate-import-coordinates'
 export { detectSwappedCoordinates } from './detect-swapped-coordinates'
 export type { SwapDecision } from './detect-swapped-coordinates'

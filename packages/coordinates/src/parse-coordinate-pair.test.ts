@@ -29,7 +29,13 @@ describe('parseCoordinatePair reads', () => {
     ['lowercase WKT', 'point(-74.006 40.7128)', 40.7128, -74.006, 'wkt'],
     ['GeoJSON text', '{"type":"Point","coordinates":[-74.006,40.7128]}', 40.7128, -74.006, 'geojson'],
     ['a GeoJSON object', { type: 'Point', coordinates: [-74.006, 40.7128] }, 40.7128, -74.006, 'geojson'],
-    ['a GeoJSON Feature', { type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [-74.006, 40.7128] } }, 40.7128, -74.006, 'geojson'],
+    [
+      'a GeoJSON Feature',
+      { type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [-74.006, 40.7128] } },
+      40.7128,
+      -74.006,
+      'geojson',
+    ],
   ])('%s: %j', (_case, value, latitude, longitude, format) => {
     const pair = parseCoordinatePair(value)
     expect(pair.format).toBe(format)
@@ -45,14 +51,22 @@ describe('parseCoordinatePair rejects', () => {
     ['one number', '40.7128', 'expected two coordinates, latitude first'],
     ['three numbers', '40.7 -74.0 12.5', 'expected two coordinates'],
     ['an unreadable half', '40.7128, abc', 'its second coordinate "abc" is unreadable: it has no number'],
-    ['minutes over 59 in a half', '40°70′N, 74°0′W', 'its first coordinate "40°70′N" is unreadable: the minutes 70 must be less than 60'],
+    [
+      'minutes over 59 in a half',
+      '40°70′N, 74°0′W',
+      'its first coordinate "40°70′N" is unreadable: the minutes 70 must be less than 60',
+    ],
     ['two latitudes', '40 N, 41 N', 'both halves have latitude hemisphere letters'],
     ['an ambiguous split', '40 42 12 30', 'it can be split into two coordinates in more than one way'],
     ['two semicolons', '1;2;3', 'it has more than one ";"'],
     ['too many commas', '40,1,2,3,4', 'too many commas'],
     ['broken JSON', '{"type":"Point"', 'it starts like GeoJSON but is not valid JSON'],
     ['a GeoJSON polygon', '{"type":"Polygon","coordinates":[]}', 'GeoJSON must be a Point'],
-    ['GeoJSON without numbers', '{"type":"Point","coordinates":["a","b"]}', 'coordinates [longitude, latitude] as numbers'],
+    [
+      'GeoJSON without numbers',
+      '{"type":"Point","coordinates":["a","b"]}',
+      'coordinates [longitude, latitude] as numbers',
+    ],
     ['an empty WKT point', 'POINT EMPTY', 'a WKT point is written POINT(longitude latitude)'],
     ['a WKT point with text', 'POINT(a b)', 'with decimal numbers'],
     ['an array', [40.7, -74], 'got an array'],
@@ -69,6 +83,10 @@ describe('tryParseCoordinatePair', () => {
   })
 
   it('returns the pair otherwise', () => {
-    expect(tryParseCoordinatePair('40.7128, -74.0060')).toEqual({ latitude: 40.7128, longitude: -74.006, format: 'decimal' })
+    expect(tryParseCoordinatePair('40.7128, -74.0060')).toEqual({
+      latitude: 40.7128,
+      longitude: -74.006,
+      format: 'decimal',
+    })
   })
 })

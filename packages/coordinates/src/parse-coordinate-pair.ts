@@ -18,17 +18,24 @@ const WKT_POINT = /^(?:SRID=\d{1,6};\s*)?POINT\s{0,3}(?:Z|M|ZM)?\s{0,3}\(([^()]*
  * @example parseCoordinatePair('40°42′46″N 74°0′22″W') // { latitude: 40.712777…, longitude: -74.006111…, format: 'dms' }
  */
 export function parseCoordinatePair(value: unknown): CoordinateExtraction {
-  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return readGeoJson(value, JSON.stringify(value))
+  if (typeof value === 'object' && value !== null && !Array.isArray(value))
+    return readGeoJson(value, JSON.stringify(value))
   if (typeof value !== 'string') {
-    throw new InvalidCoordinate(String(value), `expected text or a GeoJSON point, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`, PAIR)
+    throw new InvalidCoordinate(
+      String(value),
+      `expected text or a GeoJSON point, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`,
+      PAIR,
+    )
   }
   const text = value.trim()
   if (text === '') throw new InvalidCoordinate(value, 'it is empty', PAIR)
-  if (text.length > MAX_LENGTH) throw new InvalidCoordinate(`${text.slice(0, 40)}…`, `it is longer than ${MAX_LENGTH} characters`, PAIR)
+  if (text.length > MAX_LENGTH)
+    throw new InvalidCoordinate(`${text.slice(0, 40)}…`, `it is longer than ${MAX_LENGTH} characters`, PAIR)
   if (text.startsWith('{')) return readGeoJson(parseJson(text), text)
   const wkt = WKT_POINT.exec(text)
   if (wkt) return readWkt(wkt[1] ?? '', text)
-  if (/^point\b/i.test(text)) throw new InvalidCoordinate(text, 'a WKT point is written POINT(longitude latitude)', PAIR)
+  if (/^point\b/i.test(text))
+    throw new InvalidCoordinate(text, 'a WKT point is written POINT(longitude latitude)', PAIR)
   return readLatitudeLongitude(stripBrackets(text), text)
 }
 
@@ -67,7 +74,12 @@ function readGeoJson(json: unknown, text: string): CoordinateExtraction {
     throw new InvalidCoordinate(text, 'GeoJSON must be a Point (or a Feature with a Point geometry)', PAIR)
   }
   const [longitude, latitude] = point.coordinates as unknown[]
-  if (typeof longitude !== 'number' || typeof latitude !== 'number' || !Number.isFinite(longitude) || !Number.isFinite(latitude)) {
+  if (
+    typeof longitude !== 'number' ||
+    typeof latitude !== 'number' ||
+    !Number.isFinite(longitude) ||
+    !Number.isFinite(latitude)
+  ) {
     throw new InvalidCoordinate(text, 'a GeoJSON Point has coordinates [longitude, latitude] as numbers', PAIR)
   }
   return { latitude, longitude, format: 'geojson' }
@@ -75,7 +87,8 @@ function readGeoJson(json: unknown, text: string): CoordinateExtraction {
 
 function readWkt(inside: string, text: string): CoordinateExtraction {
   const numbers = inside.trim().split(/\s+/)
-  if (numbers.length < 2 || numbers.length > 4) throw new InvalidCoordinate(text, 'a WKT point is written POINT(longitude latitude)', PAIR)
+  if (numbers.length < 2 || numbers.length > 4)
+    throw new InvalidCoordinate(text, 'a WKT point is written POINT(longitude latitude)', PAIR)
   const longitude = Number(numbers[0])
   const latitude = Number(numbers[1])
   if (!Number.isFinite(longitude) || !Number.isFinite(latitude)) {
@@ -86,7 +99,10 @@ function readWkt(inside: string, text: string): CoordinateExtraction {
 
 function readLatitudeLongitude(text: string, original: string): CoordinateExtraction {
   const halves = splitPair(text, original)
-  const [first, second] = halves.map((half, index) => readHalf(half, index === 0 ? 'first' : 'second', original)) as [Angle, Angle]
+  const [first, second] = halves.map((half, index) => readHalf(half, index === 0 ? 'first' : 'second', original)) as [
+    Angle,
+    Angle,
+  ]
   const format: CoordinateFormat = first.isDms || second.isDms ? 'dms' : 'decimal'
   if (first.hemisphereAxis !== undefined && first.hemisphereAxis === second.hemisphereAxis) {
     throw new InvalidCoordinate(original, `both halves have ${first.hemisphereAxis} hemisphere letters`, PAIR)
@@ -103,7 +119,11 @@ function readHalf(half: string, which: 'first' | 'second', original: string): An
     return readCoordinate(half)
   } catch (error) {
     if (!(error instanceof InvalidCoordinate)) throw error
-    throw new InvalidCoordinate(original, `its ${which} coordinate "${half.trim()}" is unreadable: ${error.reason}`, PAIR)
+    throw new InvalidCoordinate(
+      original,
+      `its ${which} coordinate "${half.trim()}" is unreadable: ${error.reason}`,
+      PAIR,
+    )
   }
 }
 
@@ -123,7 +143,8 @@ function splitPair(text: string, original: string): [string, string] {
   if (commas > 1 && commaSpace >= 0 && text.indexOf(', ', commaSpace + 1) < 0) {
     return [text.slice(0, commaSpace), text.slice(commaSpace + 2)]
   }
-  if (commas > 2) throw new InvalidCoordinate(original, 'it has too many commas to tell the two coordinates apart', PAIR)
+  if (commas > 2)
+    throw new InvalidCoordinate(original, 'it has too many commas to tell the two coordinates apart', PAIR)
   return splitAtSpace(text, original)
 }
 
@@ -137,8 +158,18 @@ function splitAtSpace(text: string, original: string): [string, string] {
     if (isCoordinate(left) && isCoordinate(right)) splits.push([left, right])
   }
   const [only, other] = splits
-  if (only === undefined) throw new InvalidCoordinate(original, 'expected two coordinates, latitude first, separated by a comma, a semicolon or a space', PAIR)
-  if (other !== undefined) throw new InvalidCoordinate(original, 'it can be split into two coordinates in more than one way; separate them with a comma', PAIR)
+  if (only === undefined)
+    throw new InvalidCoordinate(
+      original,
+      'expected two coordinates, latitude first, separated by a comma, a semicolon or a space',
+      PAIR,
+    )
+  if (other !== undefined)
+    throw new InvalidCoordinate(
+      original,
+      'it can be split into two coordinates in more than one way; separate them with a comma',
+      PAIR,
+    )
   return only
 }
 

@@ -49,15 +49,35 @@ describe('parseCoordinate rejects', () => {
     ['an overflowing number', '1e400', undefined, '1e400 is not a valid coordinate: it is not a finite number'],
     ['infinity', Number.POSITIVE_INFINITY, undefined, 'Infinity is not a valid coordinate: it is not a finite number'],
     ['NaN', Number.NaN, undefined, 'it is not a finite number'],
-    ['minutes of 60 or more', '40°70′N', 'latitude', '40°70′N is not a valid latitude: the minutes 70 must be less than 60'],
+    [
+      'minutes of 60 or more',
+      '40°70′N',
+      'latitude',
+      '40°70′N is not a valid latitude: the minutes 70 must be less than 60',
+    ],
     ['seconds of 60 or more', '40°26′60″N', undefined, 'the seconds 60 must be less than 60'],
     ['fractional degrees before minutes', '40.5° 26′', undefined, 'the degrees 40.5 must be whole when minutes follow'],
-    ['fractional minutes before seconds', '40° 26.5′ 10″', undefined, 'the minutes 26.5 must be whole when seconds follow'],
+    [
+      'fractional minutes before seconds',
+      '40° 26.5′ 10″',
+      undefined,
+      'the minutes 26.5 must be whole when seconds follow',
+    ],
     ['seconds without minutes', '40° 10″', undefined, 'it has seconds but no minutes'],
     ['four numbers', '40 26 46 3', undefined, 'it has more than three numbers'],
-    ['a longitude letter on a latitude', '40 E', 'latitude', 'its hemisphere letter is for a longitude; a latitude takes N or S'],
+    [
+      'a longitude letter on a latitude',
+      '40 E',
+      'latitude',
+      'its hemisphere letter is for a longitude; a latitude takes N or S',
+    ],
     ['a latitude letter on a longitude', '74 N', 'longitude', 'a longitude takes E or W'],
-    ['O (east in German, west in Spanish)', '3.7 O', 'longitude', 'O is east in German but west in Spanish and Portuguese; write E or W'],
+    [
+      'O (east in German, west in Spanish)',
+      '3.7 O',
+      'longitude',
+      'O is east in German but west in Spanish and Portuguese; write E or W',
+    ],
     ['a sign and a hemisphere', '-40 S', undefined, 'it has both a sign and the hemisphere letter S'],
     ['two hemispheres', 'N 40 S', undefined, 'it has more than one hemisphere letter'],
     ['a hemisphere in the middle', '40 N 26', undefined, 'must come first or last'],
@@ -72,14 +92,26 @@ describe('parseCoordinate rejects', () => {
   })
 
   it('exposes the value and the reason', () => {
-    expect(() => parseCoordinate('40°70′N')).toThrow(expect.objectContaining({ name: 'InvalidCoordinate', value: '40°70′N', reason: 'the minutes 70 must be less than 60' }))
+    expect(() => parseCoordinate('40°70′N')).toThrow(
+      expect.objectContaining({
+        name: 'InvalidCoordinate',
+        value: '40°70′N',
+        reason: 'the minutes 70 must be less than 60',
+      }),
+    )
   })
 })
 
 describe('tryParseCoordinate', () => {
   it.each<[unknown, number | undefined]>([
-    ['', undefined], ['N/A', undefined], [null, undefined], [undefined, undefined], [{}, undefined], ['1e400', undefined],
-    ['-74.0060', -74.006], ['40°26′46″N', DMS_40_26_46],
+    ['', undefined],
+    ['N/A', undefined],
+    [null, undefined],
+    [undefined, undefined],
+    [{}, undefined],
+    ['1e400', undefined],
+    ['-74.0060', -74.006],
+    ['40°26′46″N', DMS_40_26_46],
   ])('%j → %s', (value, expected) => {
     const parsed = tryParseCoordinate(value)
     if (expected === undefined) expect(parsed).toBeUndefined()

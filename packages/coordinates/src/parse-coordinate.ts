@@ -20,7 +20,7 @@ function readDecimal(text: string): number | undefined {
   for (; index < text.length; index++) {
     const code = text.charCodeAt(index)
     if (code >= 48 && code <= 57) digits++
-    else if ((code === 46 /* . */ || code === 44 /* , */) && separator < 0) separator = index
+    else if ((code === 46 /* . */ || code === 44) /* , */ && separator < 0) separator = index
     else return undefined
   }
   if (digits === 0) return undefined
@@ -37,11 +37,16 @@ export function readCoordinate(value: unknown, axis?: Axis): Angle {
     return { degrees: value, isDms: false }
   }
   if (typeof value !== 'string') {
-    throw new InvalidCoordinate(String(value), `expected text or a number, got ${value === null ? 'null' : typeof value}`, axis)
+    throw new InvalidCoordinate(
+      String(value),
+      `expected text or a number, got ${value === null ? 'null' : typeof value}`,
+      axis,
+    )
   }
   const text = value.trim()
   if (text === '') throw new InvalidCoordinate(value, 'it is empty', axis)
-  if (text.length > MAX_LENGTH) throw new InvalidCoordinate(`${text.slice(0, 40)}…`, `it is longer than ${MAX_LENGTH} characters`, axis)
+  if (text.length > MAX_LENGTH)
+    throw new InvalidCoordinate(`${text.slice(0, 40)}…`, `it is longer than ${MAX_LENGTH} characters`, axis)
   const decimal = readDecimal(text)
   if (decimal !== undefined) return { degrees: decimal, isDms: false }
   if (!/\d/.test(text)) throw new InvalidCoordinate(text, 'it has no number', axis)
@@ -55,7 +60,11 @@ export function readCoordinate(value: unknown, axis?: Axis): Angle {
   }
   if (axis !== undefined && angle.hemisphereAxis !== undefined && angle.hemisphereAxis !== axis) {
     const letters = axis === 'latitude' ? 'N or S' : 'E or W'
-    throw new InvalidCoordinate(text, `its hemisphere letter is for a ${angle.hemisphereAxis}; a ${axis} takes ${letters}`, axis)
+    throw new InvalidCoordinate(
+      text,
+      `its hemisphere letter is for a ${angle.hemisphereAxis}; a ${axis} takes ${letters}`,
+      axis,
+    )
   }
   return angle
 }

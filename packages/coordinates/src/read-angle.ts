@@ -22,17 +22,44 @@ type Token =
   | { kind: 'hemisphere'; letter: 'N' | 'S' | 'E' | 'W' }
 
 const UNIT_WORDS: Readonly<Record<string, Unit>> = {
-  d: 'degrees', deg: 'degrees', degs: 'degrees', degree: 'degrees', degrees: 'degrees',
-  m: 'minutes', min: 'minutes', mins: 'minutes', minute: 'minutes', minutes: 'minutes',
-  sec: 'seconds', secs: 'seconds', second: 'seconds', seconds: 'seconds',
+  d: 'degrees',
+  deg: 'degrees',
+  degs: 'degrees',
+  degree: 'degrees',
+  degrees: 'degrees',
+  m: 'minutes',
+  min: 'minutes',
+  mins: 'minutes',
+  minute: 'minutes',
+  minutes: 'minutes',
+  sec: 'seconds',
+  secs: 'seconds',
+  second: 'seconds',
+  seconds: 'seconds',
 }
 const HEMISPHERE_WORDS: Readonly<Record<string, 'N' | 'S' | 'E' | 'W'>> = {
-  n: 'N', north: 'N', s: 'S', south: 'S', e: 'E', east: 'E', w: 'W', west: 'W',
+  n: 'N',
+  north: 'N',
+  s: 'S',
+  south: 'S',
+  e: 'E',
+  east: 'E',
+  w: 'W',
+  west: 'W',
 }
 const UNIT_MARKS: Readonly<Record<string, Unit>> = {
-  '°': 'degrees', 'º': 'degrees', '˚': 'degrees',
-  "'": 'minutes', '′': 'minutes', '’': 'minutes', '‘': 'minutes', '´': 'minutes',
-  '"': 'seconds', '″': 'seconds', '”': 'seconds', '“': 'seconds',
+  '°': 'degrees',
+  º: 'degrees',
+  '˚': 'degrees',
+  "'": 'minutes',
+  '′': 'minutes',
+  '’': 'minutes',
+  '‘': 'minutes',
+  '´': 'minutes',
+  '"': 'seconds',
+  '″': 'seconds',
+  '”': 'seconds',
+  '“': 'seconds',
 }
 const UNIT_ORDER: readonly Unit[] = ['degrees', 'minutes', 'seconds']
 
@@ -62,8 +89,10 @@ export function readAngle(text: string): Angle | AngleProblem {
   const hemisphere = hemispheres[0]
   if (hemisphere !== undefined) {
     const at = rest.indexOf(hemisphere)
-    if (at !== 0 && at !== rest.length - 1) return { reason: `the hemisphere letter ${hemisphere.letter} must come first or last` }
-    if (tokens.sign !== undefined) return { reason: `it has both a sign and the hemisphere letter ${hemisphere.letter}` }
+    if (at !== 0 && at !== rest.length - 1)
+      return { reason: `the hemisphere letter ${hemisphere.letter} must come first or last` }
+    if (tokens.sign !== undefined)
+      return { reason: `it has both a sign and the hemisphere letter ${hemisphere.letter}` }
     if (hemisphere.letter === 'S' || hemisphere.letter === 'W') sign = -1
     rest = rest.filter((token) => token !== hemisphere)
   }
@@ -74,7 +103,9 @@ export function readAngle(text: string): Angle | AngleProblem {
   return {
     degrees: sign * magnitude,
     isDms: parts.minutes !== undefined || rest.some((token) => token.kind === 'unit'),
-    ...(hemisphere === undefined ? {} : { hemisphereAxis: hemisphere.letter === 'N' || hemisphere.letter === 'S' ? 'latitude' : 'longitude' }),
+    ...(hemisphere === undefined
+      ? {}
+      : { hemisphereAxis: hemisphere.letter === 'N' || hemisphere.letter === 'S' ? 'latitude' : 'longitude' }),
   }
 }
 
@@ -152,7 +183,8 @@ function assignUnits(tokens: readonly Token[]): Parts | AngleProblem {
     parts[unit] = { value: token.value, text: token.text }
     nextUnit = unitIndex + 1
   }
-  if (parts.degrees === undefined) return { reason: parts.minutes || parts.seconds ? 'it has no degrees' : 'it has no number' }
+  if (parts.degrees === undefined)
+    return { reason: parts.minutes || parts.seconds ? 'it has no degrees' : 'it has no number' }
   return parts
 }
 

@@ -13,8 +13,7 @@ export interface ValidatedCoordinates {
 
 /** The verdict on one row's coordinates: the value, or a code and a message naming the value and the rule. */
 export type CoordinateValidation =
-  | { ok: true; value: ValidatedCoordinates }
-  | { ok: false; code: CoordinateIssueCode; message: string }
+  { ok: true; value: ValidatedCoordinates } | { ok: false; code: CoordinateIssueCode; message: string }
 
 /** Options for {@link validateImportCoordinates}. */
 export interface ImportCoordinateOptions {
@@ -32,13 +31,19 @@ export interface ImportCoordinateOptions {
  * @example validateImportCoordinates(40.7128, -74.006) // { ok: true, value: { latitude: 40.7128, longitude: -74.006, wasSwapped: false } }
  * @example validateImportCoordinates(-122.4, 37.8) // { ok: false, code: 'latitude-out-of-range', message: 'latitude -122.4 is out of range (−90 to 90); the latitude and longitude columns may be swapped' }
  */
-export function validateImportCoordinates(latitude: number, longitude: number, options: ImportCoordinateOptions = {}): CoordinateValidation {
+export function validateImportCoordinates(
+  latitude: number,
+  longitude: number,
+  options: ImportCoordinateOptions = {},
+): CoordinateValidation {
   const wasSwapped = options.swap === true
   const [lat, lon] = wasSwapped ? [longitude, latitude] : [latitude, longitude]
   if (!Number.isFinite(lat)) return { ok: false, code: 'not-finite', message: `latitude ${lat} is not a finite number` }
-  if (!Number.isFinite(lon)) return { ok: false, code: 'not-finite', message: `longitude ${lon} is not a finite number` }
+  if (!Number.isFinite(lon))
+    return { ok: false, code: 'not-finite', message: `longitude ${lon} is not a finite number` }
   if (Math.abs(lat) > 90) {
-    const hint = Math.abs(lon) <= 90 && Math.abs(lat) <= 180 ? '; the latitude and longitude columns may be swapped' : ''
+    const hint =
+      Math.abs(lon) <= 90 && Math.abs(lat) <= 180 ? '; the latitude and longitude columns may be swapped' : ''
     return { ok: false, code: 'latitude-out-of-range', message: `latitude ${lat} is out of range (−90 to 90)${hint}` }
   }
   if (Math.abs(lon) > 180) {
@@ -46,8 +51,10 @@ export function validateImportCoordinates(latitude: number, longitude: number, o
   }
   if (lat === 0 && lon === 0 && options.allowNullIsland !== true) {
     return {
-      ok: false, code: 'null-island',
-      message: 'latitude 0 and longitude 0 ("null island") usually mark a missing location; leave the cells empty or allow (0, 0)',
+      ok: false,
+      code: 'null-island',
+      message:
+        'latitude 0 and longitude 0 ("null island") usually mark a missing location; leave the cells empty or allow (0, 0)',
     }
   }
   return { ok: true, value: { latitude: lat, longitude: lon, wasSwapped } }

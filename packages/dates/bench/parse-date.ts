@@ -33,6 +33,8 @@ for (const [name, values, options] of SHAPES) {
     const seconds = Number(process.hrtime.bigint() - start) / 1e9
     best = Math.max(best, iterations / seconds)
   }
-  console.log(`${name.padEnd(28)} ${Math.round(best).toLocaleString('en-US').padStart(12)} calls/s  ${(1e9 / best).toFixed(0).padStart(6)} ns/call`)
+  console.log(
+    `${name.padEnd(28)} ${Math.round(best).toLocaleString('en-US').padStart(12)} calls/s  ${(1e9 / best).toFixed(0).padStart(6)} ns/call`,
+  )
 }
 if (Number.isNaN(sink)) console.log('unreachable')

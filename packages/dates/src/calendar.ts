@@ -6,8 +6,18 @@ const MS_PER_DAY = 86_400_000
 const MAX_EPOCH_MS = 8.64e15
 
 const MONTH_NAMES = [
-  'January', 'February', 'March', 'April', 'May', 'June',
-  'July', 'August', 'September', 'October', 'November', 'December',
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
 ] as const
 
 /**
@@ -125,7 +135,9 @@ export function formatIsoInstant(epochMs: number): string {
   const z = days + 719_468
   const era = Math.floor(z / 146_097)
   const dayOfEra = z - era * 146_097
-  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365)
+  const yearOfEra = Math.floor(
+    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365,
+  )
   const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100))
   const monthIndex = Math.floor((5 * dayOfYear + 2) / 153)
   const day = dayOfYear - Math.floor((153 * monthIndex + 2) / 5) + 1
@@ -139,7 +151,8 @@ export function formatIsoInstant(epochMs: number): string {
     year >= 0 && year <= 9999
       ? String(year).padStart(4, '0')
       : (year < 0 ? '-' : '+') + String(Math.abs(year)).padStart(6, '0')
-  const millisecondText = millisecond < 10 ? `00${millisecond}` : millisecond < 100 ? `0${millisecond}` : String(millisecond)
+  const millisecondText =
+    millisecond < 10 ? `00${millisecond}` : millisecond < 100 ? `0${millisecond}` : String(millisecond)
   return `${yearText}-${twoDigits(month)}-${twoDigits(day)}T${twoDigits(hour)}:${twoDigits(minute)}:${twoDigits(second)}.${millisecondText}Z`
 }
 

@@ -14,7 +14,12 @@ describe('composeDate', () => {
     ['empty month and day cells', { year: 1848, month: '', day: ' ' }, '1848-01-01T00:00:00.000Z', 'year'],
     ['a BC year', { year: '44 BC', month: 'March', day: 15 }, '-000043-03-15T00:00:00.000Z', 'day'],
     ['a 24-hour time', { year: 2015, month: 2, day: 23, time: '14:30' }, '2015-02-23T14:30:00.000Z', 'minute'],
-    ['a 12-hour time with seconds', { year: 2015, month: 2, day: 23, time: '2:30:15 PM' }, '2015-02-23T14:30:15.000Z', 'second'],
+    [
+      'a 12-hour time with seconds',
+      { year: 2015, month: 2, day: 23, time: '2:30:15 PM' },
+      '2015-02-23T14:30:15.000Z',
+      'second',
+    ],
     ['a two-digit year', { year: '15', month: 2, day: 23 }, '2015-02-23T00:00:00.000Z', 'day'],
   ])('%s', (_case, parts, iso, precision) => {
     const parsed = composeDate(parts, { referenceDate: new Date('2025-01-01T00:00:00Z') })
@@ -22,7 +27,11 @@ describe('composeDate', () => {
   })
 
   it.each<[string, DateParts, string]>([
-    ['30 February', { year: 2015, month: 'February', day: 30 }, 'year 2015, month February, day 30 is not a valid date: February has 28 days in 2015'],
+    [
+      '30 February',
+      { year: 2015, month: 'February', day: 30 },
+      'year 2015, month February, day 30 is not a valid date: February has 28 days in 2015',
+    ],
     ['an unknown month', { year: 2015, month: 'Febtober', day: 1 }, '"Febtober" is not a month name or number'],
     ['month 13', { year: 2015, month: 13 }, 'there is no month 13'],
     ['a fractional day', { year: 2015, month: 2, day: 2.5 }, 'the day "2.5" is not a whole number'],
@@ -40,7 +49,11 @@ describe('composeDate', () => {
     const rows = readFixtureColumns('police-killings_police_killings.csv', ['month', 'day', 'year'])
     const dates = rows.map(([month = '', day = '', year = '']) => composeDate({ year, month, day }))
     expect(dates).toHaveLength(467)
-    expect(dates[0]).toEqual({ epochMs: Date.parse('2015-02-23T00:00:00Z'), iso: '2015-02-23T00:00:00.000Z', precision: 'day' })
+    expect(dates[0]).toEqual({
+      epochMs: Date.parse('2015-02-23T00:00:00Z'),
+      iso: '2015-02-23T00:00:00.000Z',
+      precision: 'day',
+    })
     // The data covers January to June 2015.
     const months = new Set(dates.map((date) => date.iso.slice(0, 7)))
     expect([...months].sort()).toEqual(['2015-01', '2015-02', '2015-03', '2015-04', '2015-05', '2015-06'])

@@ -19,8 +19,15 @@ const INTEGER = /^[+-]?\d{1,6}$/
 export function composeDate(parts: DateParts, options: ParseDateOptions = {}): ParsedDate {
   const described = describeParts(parts)
   const fields: DateFields = {
-    year: readYear(parts.year, described, options), month: 1, day: 1, hour: 0, minute: 0, second: 0,
-    millisecond: 0, offsetMinutes: 0, precision: 'year',
+    year: readYear(parts.year, described, options),
+    month: 1,
+    day: 1,
+    hour: 0,
+    minute: 0,
+    second: 0,
+    millisecond: 0,
+    offsetMinutes: 0,
+    precision: 'year',
   }
   if (isPresent(parts.month)) {
     fields.month = readMonth(parts.month, described)
@@ -35,11 +42,18 @@ export function composeDate(parts: DateParts, options: ParseDateOptions = {}): P
     if (fields.precision !== 'day') throw new InvalidDate(described, 'it has a time but no day')
     const time = extractTime(parts.time.trim())
     if (time === undefined || 'reason' in time || time.rest.trim() !== '') {
-      throw new InvalidDate(described, time && 'reason' in time ? time.reason : `the time "${parts.time}" is not H:mm, H:mm:ss or H:mm AM/PM`)
+      throw new InvalidDate(
+        described,
+        time && 'reason' in time ? time.reason : `the time "${parts.time}" is not H:mm, H:mm:ss or H:mm AM/PM`,
+      )
     }
     Object.assign(fields, {
-      hour: time.hour, minute: time.minute, second: time.second, millisecond: time.millisecond,
-      offsetMinutes: time.offsetMinutes, precision: time.precision,
+      hour: time.hour,
+      minute: time.minute,
+      second: time.second,
+      millisecond: time.millisecond,
+      offsetMinutes: time.offsetMinutes,
+      precision: time.precision,
     })
   }
   return toParsedDate(described, 'date', fields)

@@ -8,14 +8,7 @@ import type { DateNumberReading, DateOrder, ParsedDate, TimePrecision } from './
 
 /** How a date column is written. */
 export type DateFormatKind =
-  | 'iso'
-  | 'numeric'
-  | 'month-name'
-  | 'excel-serial'
-  | 'unix-seconds'
-  | 'unix-milliseconds'
-  | 'year'
-  | 'mixed'
+  'iso' | 'numeric' | 'month-name' | 'excel-serial' | 'unix-seconds' | 'unix-milliseconds' | 'year' | 'mixed'
 
 /** What {@link inferDateFormat} found out about a date column, to show in the import preview. */
 export interface DateColumnFormat {
@@ -46,7 +39,8 @@ const MIN_MATCH_RATE = 0.5
 const NUMERIC = /^[+-]?\d+(?:\.\d+)?$/
 const NUMERIC_DATE = /^\s*\d{1,4}[/.-]\d{1,2}(?:[/.-]\d{1,4})?(?:$|[\sT,])/
 /** A zone after a time of day: '10:00Z', '10:00:00+02:00', '10:00 GMT'; a date's own '-03' is not one. */
-const ZONE = /\d:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?\s?(?:[Zz]|[+\-\u2212]\d{2}(?::?\d{2})?|UTC|GMT|[ECMP][SD]T|CES?T)(?![A-Za-z])/
+const ZONE =
+  /\d:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?\s?(?:[Zz]|[+\-\u2212]\d{2}(?::?\d{2})?|UTC|GMT|[ECMP][SD]T|CES?T)(?![A-Za-z])/
 
 /**
  * Decides whether a column holds dates and how they are written, from a sample of its values.
@@ -58,8 +52,13 @@ const ZONE = /\d:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?\s?(?:[Zz]|[+\-\u2212]\d{2}(?::
  * @example inferDateFormat([1848, 1912], { headerName: 'year' })?.kind // 'year'
  * @example inferDateFormat([1848, 1912], { headerName: 'population' }) // undefined
  */
-export function inferDateFormat(samples: readonly unknown[], options: InferDateFormatOptions = {}): DateColumnFormat | undefined {
-  const values = samples.filter((sample) => sample !== null && sample !== undefined && !(typeof sample === 'string' && sample.trim() === ''))
+export function inferDateFormat(
+  samples: readonly unknown[],
+  options: InferDateFormatOptions = {},
+): DateColumnFormat | undefined {
+  const values = samples.filter(
+    (sample) => sample !== null && sample !== undefined && !(typeof sample === 'string' && sample.trim() === ''),
+  )
   if (values.length === 0) return undefined
   const numbers: number[] = []
   for (const value of values) {
@@ -67,7 +66,8 @@ export function inferDateFormat(samples: readonly unknown[], options: InferDateF
     else if (typeof value === 'string' && NUMERIC.test(value.trim())) numbers.push(Number(value.trim()))
   }
   // Bare numbers beside 'NA' or 'Unknown' are still a number column: only the header can make them dates.
-  const hasWrittenDates = numbers.length < values.length && values.some((value) => !isBareNumber(value) && tryParseDate(value) !== undefined)
+  const hasWrittenDates =
+    numbers.length < values.length && values.some((value) => !isBareNumber(value) && tryParseDate(value) !== undefined)
   if (!hasWrittenDates) return inferNumberFormat(numbers, values.length, options.headerName)
   return inferTextFormat(values)
 }
@@ -108,10 +108,19 @@ function inferTextFormat(values: readonly unknown[]): DateColumnFormat | undefin
   }
 }
 
-const ORDER_NAMES: Readonly<Record<DateOrder, string>> = { MDY: 'month/day/year', DMY: 'day/month/year', YMD: 'year/month/day' }
+const ORDER_NAMES: Readonly<Record<DateOrder, string>> = {
+  MDY: 'month/day/year',
+  DMY: 'day/month/year',
+  YMD: 'year/month/day',
+}
 const KIND_NAMES: Readonly<Record<DateFormatKind, string>> = {
-  iso: 'ISO 8601 dates', numeric: 'numeric dates', 'month-name': 'dates with month names', 'excel-serial': 'Excel serials',
-  'unix-seconds': 'Unix times in seconds', 'unix-milliseconds': 'Unix times in milliseconds', year: 'years',
+  iso: 'ISO 8601 dates',
+  numeric: 'numeric dates',
+  'month-name': 'dates with month names',
+  'excel-serial': 'Excel serials',
+  'unix-seconds': 'Unix times in seconds',
+  'unix-milliseconds': 'Unix times in milliseconds',
+  year: 'years',
   mixed: 'dates written in several ways',
 }
 
@@ -146,19 +155,29 @@ function numberReadings(value: number): DateNumberReading[] {
   return readings
 }
 
-function inferNumberFormat(numbers: readonly number[], valueCount: number, headerName: string | undefined): DateColumnFormat | undefined {
+function inferNumberFormat(
+  numbers: readonly number[],
+  valueCount: number,
+  headerName: string | undefined,
+): DateColumnFormat | undefined {
   const meaning = headerMeaning(headerName)
   if (meaning === 'not-date' || meaning === 'unknown') return undefined
-  const candidates: DateNumberReading[] = meaning === 'year' ? ['year'] : ['unix-milliseconds', 'unix-seconds', 'excel-serial']
+  const candidates: DateNumberReading[] =
+    meaning === 'year' ? ['year'] : ['unix-milliseconds', 'unix-seconds', 'excel-serial']
   for (const reading of candidates) {
     const fitting = numbers.filter((value) => numberReadings(value).includes(reading))
     const matchRate = fitting.length / valueCount
     if (matchRate < MIN_MATCH_RATE) continue
     const precisions = new Map<TimePrecision, number>()
-    for (const value of fitting) increment(precisions, parseDateNumber(value, String(value), { numbers: reading }).precision)
+    for (const value of fitting)
+      increment(precisions, parseDateNumber(value, String(value), { numbers: reading }).precision)
     const kind = reading === 'reject' ? 'mixed' : reading
     return {
-      kind, isAmbiguousOrder: false, matchRate, precision: mostCommon(precisions)[0] ?? 'day', hasTimeZone: reading.startsWith('unix'),
+      kind,
+      isAmbiguousOrder: false,
+      matchRate,
+      precision: mostCommon(precisions)[0] ?? 'day',
+      hasTimeZone: reading.startsWith('unix'),
       reason: `${fitting.length} of ${valueCount} values are ${KIND_NAMES[kind]} under the header "${headerName}"`,
     }
   }

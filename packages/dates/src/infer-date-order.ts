@@ -47,25 +47,52 @@ export function inferDateOrder(samples: readonly string[]): DateOrderDecision {
   }
   const dayMonth = evidence.mdyOnly + evidence.dmyOnly + evidence.either
   if (yearFirst > dayMonth) {
-    return { order: 'YMD', isAmbiguous: false, reason: `${yearFirst} of ${yearFirst + dayMonth} numeric dates start with the year`, evidence }
+    return {
+      order: 'YMD',
+      isAmbiguous: false,
+      reason: `${yearFirst} of ${yearFirst + dayMonth} numeric dates start with the year`,
+      evidence,
+    }
   }
   return decide(evidence, dayMonth)
 }
 
 function decide(evidence: DateOrderDecision['evidence'], total: number): DateOrderDecision {
   const { mdyOnly, dmyOnly, either } = evidence
-  if (total === 0) return { order: 'MDY', isAmbiguous: true, reason: 'no value is a numeric date; month/day/year is assumed', evidence }
+  if (total === 0)
+    return {
+      order: 'MDY',
+      isAmbiguous: true,
+      reason: 'no value is a numeric date; month/day/year is assumed',
+      evidence,
+    }
   if (mdyOnly === 0 && dmyOnly === 0) {
     return {
-      order: 'MDY', isAmbiguous: true, evidence,
+      order: 'MDY',
+      isAmbiguous: true,
+      evidence,
       reason: `all ${either} numeric dates have both parts 12 or less, so month/day/year and day/month/year both fit; month/day/year is assumed`,
     }
   }
-  if (dmyOnly === 0) return { order: 'MDY', isAmbiguous: false, reason: `${mdyOnly} of ${total} dates have a second part over 12, so the day comes second`, evidence }
-  if (mdyOnly === 0) return { order: 'DMY', isAmbiguous: false, reason: `${dmyOnly} of ${total} dates have a first part over 12, so the day comes first`, evidence }
+  if (dmyOnly === 0)
+    return {
+      order: 'MDY',
+      isAmbiguous: false,
+      reason: `${mdyOnly} of ${total} dates have a second part over 12, so the day comes second`,
+      evidence,
+    }
+  if (mdyOnly === 0)
+    return {
+      order: 'DMY',
+      isAmbiguous: false,
+      reason: `${dmyOnly} of ${total} dates have a first part over 12, so the day comes first`,
+      evidence,
+    }
   const order = dmyOnly > mdyOnly ? 'DMY' : 'MDY'
   return {
-    order, isAmbiguous: dmyOnly === mdyOnly, evidence,
+    order,
+    isAmbiguous: dmyOnly === mdyOnly,
+    evidence,
     reason: `conflicting dates: ${mdyOnly} fit only month/day/year and ${dmyOnly} only day/month/year; ${order === 'MDY' ? 'month/day/year' : 'day/month/year'} is ${dmyOnly === mdyOnly ? 'assumed on a tie' : 'the majority'}, and the others will be reported as invalid`,
   }
 }

@@ -3,7 +3,21 @@
  * lowercase without accents or trailing dots; index 0 is January.
  */
 const NAMES_BY_MONTH: readonly (readonly string[])[] = [
-  ['january', 'jan', 'janvier', 'janv', 'januar', 'janner', 'jann', 'enero', 'ene', 'gennaio', 'gen', 'janeiro', 'januari'],
+  [
+    'january',
+    'jan',
+    'janvier',
+    'janv',
+    'januar',
+    'janner',
+    'jann',
+    'enero',
+    'ene',
+    'gennaio',
+    'gen',
+    'janeiro',
+    'januari',
+  ],
   ['february', 'feb', 'febr', 'fevrier', 'fevr', 'fev', 'februar', 'febrero', 'febbraio', 'fevereiro', 'februari'],
   ['march', 'mar', 'mars', 'marz', 'maerz', 'mrz', 'marzo', 'marco', 'maart', 'mrt'],
   ['april', 'apr', 'avril', 'avr', 'abril', 'abr', 'aprile'],
@@ -31,7 +45,10 @@ export function normalizeWord(word: string): string {
   // Only decompose when needed: NFD is the slow part and most names are plain ASCII.
   // eslint-disable-next-line no-control-regex
   if (/[^\u0000-\u007f]/.test(normalized)) {
-    normalized = normalized.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/ß/g, 'ss')
+    normalized = normalized
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/ß/g, 'ss')
   }
   return normalized
 }

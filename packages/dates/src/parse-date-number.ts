@@ -38,14 +38,26 @@ export function parseDateNumber(value: number, text: string, options: ParseDateO
     case 'year':
       if (!Number.isInteger(value)) throw new InvalidDate(text, 'a year must be a whole number', 'year')
       return toParsedDate(text, 'year', {
-        year: value, month: 1, day: 1, hour: 0, minute: 0, second: 0, millisecond: 0, offsetMinutes: 0, precision: 'year',
+        year: value,
+        month: 1,
+        day: 1,
+        hour: 0,
+        minute: 0,
+        second: 0,
+        millisecond: 0,
+        offsetMinutes: 0,
+        precision: 'year',
       })
     case 'basic-iso': {
       const year = Math.floor(value / 10_000)
       const month = Math.floor(value / 100) % 100
       const day = value % 100
       if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
-        throw new InvalidDate(text, 'it is neither a year, a YYYYMMDD date nor a Unix time; set how numbers are read', 'date number')
+        throw new InvalidDate(
+          text,
+          'it is neither a year, a YYYYMMDD date nor a Unix time; set how numbers are read',
+          'date number',
+        )
       }
       return fromEpochMs(text, 'date number', daysFromCivil(year, month, day) * MS_PER_DAY, 'day')
     }
@@ -80,10 +92,16 @@ function parseExcelSerial(value: number, text: string, is1904: boolean): ParsedD
   }
   const wholeDays = Math.floor(value)
   if (!is1904 && wholeDays === 60) {
-    throw new InvalidDate(text, 'Excel shows it as 1900-02-29, a day that does not exist (its 1900 leap-year bug)', kind)
+    throw new InvalidDate(
+      text,
+      'Excel shows it as 1900-02-29, a day that does not exist (its 1900 leap-year bug)',
+      kind,
+    )
   }
   // Serials before the phantom 1900-02-29 count from 1899-12-31, one day later than the rest.
-  const days = is1904 ? wholeDays - EXCEL_1904_EPOCH_OFFSET : wholeDays - EXCEL_1900_EPOCH_OFFSET + (wholeDays < 60 ? 1 : 0)
+  const days = is1904
+    ? wholeDays - EXCEL_1904_EPOCH_OFFSET
+    : wholeDays - EXCEL_1900_EPOCH_OFFSET + (wholeDays < 60 ? 1 : 0)
   // Times are stored as fractions of a day with binary rounding error; whole seconds are what was typed.
   const secondOfDay = Math.round((value - wholeDays) * 86_400)
   const precision = secondOfDay === 0 ? 'day' : secondOfDay % 60 === 0 ? 'minute' : 'second'

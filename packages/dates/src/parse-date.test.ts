@@ -98,14 +98,32 @@ describe('parseDate reads', () => {
 
 describe('parseDate marks approximate dates', () => {
   it.each([
-    ['c. 1850'], ['c 1850'], ['c.1850'], ['circa 1850'], ['ca. 1850'], ['ca 1850'], ['~1850'], ['1850?'], ['about 1850'],
-    ['Circa 1850'], ['approx. 1850'],
+    ['c. 1850'],
+    ['c 1850'],
+    ['c.1850'],
+    ['circa 1850'],
+    ['ca. 1850'],
+    ['ca 1850'],
+    ['~1850'],
+    ['1850?'],
+    ['about 1850'],
+    ['Circa 1850'],
+    ['approx. 1850'],
   ])('%j', (value) => {
-    expect(parseDate(value)).toEqual({ epochMs: Date.parse('1850-01-01T00:00:00Z'), iso: '1850-01-01T00:00:00.000Z', precision: 'year', isApproximate: true })
+    expect(parseDate(value)).toEqual({
+      epochMs: Date.parse('1850-01-01T00:00:00Z'),
+      iso: '1850-01-01T00:00:00.000Z',
+      precision: 'year',
+      isApproximate: true,
+    })
   })
 
   it('keeps the precision of an approximate day', () => {
-    expect(parseDate('~2021-04-03')).toMatchObject({ iso: '2021-04-03T00:00:00.000Z', precision: 'day', isApproximate: true })
+    expect(parseDate('~2021-04-03')).toMatchObject({
+      iso: '2021-04-03T00:00:00.000Z',
+      precision: 'day',
+      isApproximate: true,
+    })
   })
 
   it('leaves exact dates unmarked', () => {
@@ -129,7 +147,12 @@ describe('parseDate reads ranges', () => {
     ['March 2020 to May 2021', '2020-03-01T00:00:00.000Z', 'month', '2021-05-01T00:00:00.000Z', 'month'],
   ])('%j', (value, startIso, startPrecision, endIso, endPrecision) => {
     const parsed = parseDate(value)
-    expect([parsed.iso, parsed.precision, parsed.end?.iso, parsed.end?.precision]).toEqual([startIso, startPrecision, endIso, endPrecision])
+    expect([parsed.iso, parsed.precision, parsed.end?.iso, parsed.end?.precision]).toEqual([
+      startIso,
+      startPrecision,
+      endIso,
+      endPrecision,
+    ])
   })
 
   it('marks both ends of an approximate range', () => {
@@ -140,11 +163,21 @@ describe('parseDate reads ranges', () => {
 
 describe('parseDate rejects', () => {
   it.each<[string, string | number, ParseDateOptions, string]>([
-    ['31 February', '31/02/2021', { order: 'DMY' }, '31/02/2021 is not a valid day/month/year date: February has 28 days in 2021'],
+    [
+      '31 February',
+      '31/02/2021',
+      { order: 'DMY' },
+      '31/02/2021 is not a valid day/month/year date: February has 28 days in 2021',
+    ],
     ['month 13', '2021-13-01', {}, '2021-13-01 is not a valid ISO 8601 date: there is no month 13'],
     ['29 February in a common year', '2021-02-29', {}, 'February has 28 days in 2021'],
     ['31 April', '4/31/2021', {}, 'April has 30 days'],
-    ['a month over 12 in M/D/Y', '25/03/2021', { order: 'MDY' }, '25/03/2021 is not a valid month/day/year date: there is no month 25'],
+    [
+      'a month over 12 in M/D/Y',
+      '25/03/2021',
+      { order: 'MDY' },
+      '25/03/2021 is not a valid month/day/year date: there is no month 25',
+    ],
     ['hour 25', '2021-04-03T25:00', {}, 'the hour 25 is not between 0 and 23'],
     ['minute 60', '2021-04-03T10:60', {}, 'the minute 60 is not between 0 and 59'],
     ['13 PM', '5/3/2021 13:00 PM', {}, 'the hour 13 is not between 1 and 12'],
@@ -158,7 +191,12 @@ describe('parseDate rejects', () => {
     ['letters after digits', '12abc', {}, '"abc" is not part of a date'],
     ['a month without a year', 'March 15', {}, 'it has no year (15 is read as the day)'],
     ['a month alone', 'March', {}, 'it names a month but no year'],
-    ['two numbers without a 4-digit year', '12/10', {}, 'two numbers make a date only as a month and a four-digit year'],
+    [
+      'two numbers without a 4-digit year',
+      '12/10',
+      {},
+      'two numbers make a date only as a month and a four-digit year',
+    ],
     ['mixed separators', '03/04-2021', {}, 'it mixes separators'],
     ['a 3-digit year in a numeric date', '3/4/202', {}, 'the year 202 should have 2 or 4 digits'],
     ['a bare number of no known kind', 44197, {}, 'set how numbers are read'],
@@ -167,7 +205,12 @@ describe('parseDate rejects', () => {
     ['a bare number in a column that rejects them', 1848, { numbers: 'reject' }, 'bare numbers are not read as dates'],
     ['a fractional year', 1848.5, { numbers: 'year' }, 'a year must be a whole number'],
     ['infinity', Number.POSITIVE_INFINITY, {}, 'it is not a finite number'],
-    ['a range that ends before it starts', '1918-1914', {}, 'the range ends (1914-01-01T00:00:00.000Z) before it starts'],
+    [
+      'a range that ends before it starts',
+      '1918-1914',
+      {},
+      'the range ends (1914-01-01T00:00:00.000Z) before it starts',
+    ],
     ['a time with no day', 'March 2021 10:00', {}, 'it has a time of day but no single day'],
     ['prose', 'x'.repeat(500), {}, 'it is longer than 120 characters'],
   ])('%s: %j', (_case, value, options, message) => {
@@ -212,7 +255,11 @@ describe('tryParseDate', () => {
   })
 
   it('reads Date objects, midnight as a day', () => {
-    expect(tryParseDate(new Date('2021-04-03T00:00:00Z'))).toEqual({ epochMs: Date.parse('2021-04-03'), iso: '2021-04-03T00:00:00.000Z', precision: 'day' })
+    expect(tryParseDate(new Date('2021-04-03T00:00:00Z'))).toEqual({
+      epochMs: Date.parse('2021-04-03'),
+      iso: '2021-04-03T00:00:00.000Z',
+      precision: 'day',
+    })
     expect(tryParseDate(new Date('2021-04-03T10:00:00Z'))?.precision).toBe('second')
   })
 })

@@ -28,7 +28,10 @@ export function parseDate(value: string | number | Date, options: ParseDateOptio
   if (typeof value === 'string') return parseDateText(value, options)
   if (typeof value === 'number') return parseDateNumber(value, String(value), options)
   if (value instanceof Date) return parseDateObject(value)
-  throw new InvalidDate(String(value), `expected text, a number or a Date, got ${value === null ? 'null' : typeof value}`)
+  throw new InvalidDate(
+    String(value),
+    `expected text, a number or a Date, got ${value === null ? 'null' : typeof value}`,
+  )
 }
 
 /**
@@ -57,7 +60,8 @@ function parseDateObject(value: Date): ParsedDate {
 function parseDateText(value: string, options: ParseDateOptions): ParsedDate {
   const text = value.trim()
   if (text === '') throw new InvalidDate(value, 'it is empty')
-  if (text.length > MAX_LENGTH) throw new InvalidDate(`${text.slice(0, 40)}…`, `it is longer than ${MAX_LENGTH} characters`)
+  if (text.length > MAX_LENGTH)
+    throw new InvalidDate(`${text.slice(0, 40)}…`, `it is longer than ${MAX_LENGTH} characters`)
   if (options.numbers !== undefined && options.numbers !== 'year' && NUMERIC.test(text)) {
     return parseDateNumber(Number(text), text, options)
   }
@@ -65,7 +69,23 @@ function parseDateText(value: string, options: ParseDateOptions): ParsedDate {
 }
 
 /** Prefixes and suffixes that mark a date as approximate; matched on the lowercased value. */
-const APPROXIMATE_PREFIXES = ['circa', 'ca.', 'ca', 'c.', 'c', '~', '≈', 'about', 'approx.', 'approx', 'approximately', 'around', 'um', 'vers', 'hacia']
+const APPROXIMATE_PREFIXES = [
+  'circa',
+  'ca.',
+  'ca',
+  'c.',
+  'c',
+  '~',
+  '≈',
+  'about',
+  'approx.',
+  'approx',
+  'approximately',
+  'around',
+  'um',
+  'vers',
+  'hacia',
+]
 
 function stripApproximate(text: string): string | undefined {
   if (text.endsWith('?')) return text.slice(0, -1).trimEnd()
@@ -91,7 +111,9 @@ function parseApproximateOrRange(text: string, options: ParseDateOptions): Parse
 }
 
 function markApproximate(date: ParsedDate): ParsedDate {
-  return date.end ? { ...date, isApproximate: true, end: { ...date.end, isApproximate: true } } : { ...date, isApproximate: true }
+  return date.end
+    ? { ...date, isApproximate: true, end: { ...date.end, isApproximate: true } }
+    : { ...date, isApproximate: true }
 }
 
 /** '1914-1918', '476-480': two years joined by a hyphen (a month needs two digits, so no clash with '2021-04'). */
@@ -101,7 +123,12 @@ const RANGE_SEPARATORS = [' – ', '–', ' — ', '—', ' - ', ' to ', ' until
 
 function parseRangeOrSingle(text: string, original: string, options: ParseDateOptions): ParsedDate {
   const years = YEAR_RANGE.exec(text)
-  if (years) return joinRange(original, parseSingle(years[1] ?? '', original, options), parseSingle(years[2] ?? '', original, options))
+  if (years)
+    return joinRange(
+      original,
+      parseSingle(years[1] ?? '', original, options),
+      parseSingle(years[2] ?? '', original, options),
+    )
   const slash = text.indexOf('/')
   if (slash > 0 && text.indexOf('/', slash + 1) < 0) {
     // ISO 8601 intervals: '2020-01-01/2020-03-31'.
@@ -127,8 +154,15 @@ function parseSeparatedRange(left: string, right: string, original: string, opti
   if (/^\d{1,2}$/.test(left) && end.precision === 'day') {
     const endDate = new Date(end.epochMs)
     const start = toParsedDate(original, 'date range', {
-      year: endDate.getUTCFullYear(), month: endDate.getUTCMonth() + 1, day: Number(left),
-      hour: 0, minute: 0, second: 0, millisecond: 0, offsetMinutes: 0, precision: 'day',
+      year: endDate.getUTCFullYear(),
+      month: endDate.getUTCMonth() + 1,
+      day: Number(left),
+      hour: 0,
+      minute: 0,
+      second: 0,
+      millisecond: 0,
+      offsetMinutes: 0,
+      precision: 'day',
     })
     return joinRange(original, start, end)
   }
@@ -160,14 +194,23 @@ function parseSingle(text: string, original: string, options: ParseDateOptions, 
   if (NUMERIC.test(text)) return parseDateNumber(Number(text), original, options)
   const time = extractTime(text.replace(ZONE_NAME_SUFFIX, ''))
   if (time && 'reason' in time) throw new InvalidDate(original, time.reason)
-  const written = parseWrittenDate(time ? time.rest : text.replace(ZONE_NAME_SUFFIX, ''), original, options, defaultYear)
+  const written = parseWrittenDate(
+    time ? time.rest : text.replace(ZONE_NAME_SUFFIX, ''),
+    original,
+    options,
+    defaultYear,
+  )
   if (time) {
     if (written.start.precision !== 'day' || written.end) {
       throw new InvalidDate(original, 'it has a time of day but no single day')
     }
     Object.assign(written.start, {
-      hour: time.hour, minute: time.minute, second: time.second, millisecond: time.millisecond,
-      offsetMinutes: time.offsetMinutes, precision: time.precision,
+      hour: time.hour,
+      minute: time.minute,
+      second: time.second,
+      millisecond: time.millisecond,
+      offsetMinutes: time.offsetMinutes,
+      precision: time.precision,
     })
   }
   const start = toParsedDate(original, written.kind, written.start)

@@ -45,8 +45,15 @@ export function parseIsoDate(text: string): ParsedDate | undefined {
   if (unsignedYear < 0) return undefined
   index += yearLength
   const fields: DateFields = {
-    year: sign * unsignedYear, month: 1, day: 1, hour: 0, minute: 0, second: 0, millisecond: 0,
-    offsetMinutes: 0, precision: 'year',
+    year: sign * unsignedYear,
+    month: 1,
+    day: 1,
+    hour: 0,
+    minute: 0,
+    second: 0,
+    millisecond: 0,
+    offsetMinutes: 0,
+    precision: 'year',
   }
   if (index === text.length) return toParsedDate(text, KIND, fields)
   if (text.charCodeAt(index) !== 45 /* - */) return undefined
@@ -161,7 +168,7 @@ function readZone(text: string, start: number, fields: DateFields): boolean {
   if (index === text.length) return true
   if (text.charCodeAt(index) === 32 /* space */) index++
   const mark = text.charCodeAt(index)
-  if ((mark === 90 /* Z */ || mark === 122 /* z */) && index + 1 === text.length) return true
+  if ((mark === 90 /* Z */ || mark === 122) /* z */ && index + 1 === text.length) return true
   if (mark !== 43 /* + */ && mark !== 45 /* - */ && mark !== 0x2212 /* − */) return false
   const hours = digitsAt(text, index + 1, 2)
   if (hours < 0) return false
@@ -173,7 +180,11 @@ function readZone(text: string, start: number, fields: DateFields): boolean {
     if (minutes < 0 || index + 2 !== text.length) return false
   }
   if (hours > 18 || minutes > 59) {
-    throw new InvalidDate(text, `the time zone offset ${text.slice(start).trim()} is not between -18:00 and +18:00`, KIND)
+    throw new InvalidDate(
+      text,
+      `the time zone offset ${text.slice(start).trim()} is not between -18:00 and +18:00`,
+      KIND,
+    )
   }
   fields.offsetMinutes = (mark === 43 ? 1 : -1) * (hours * 60 + minutes)
   return true

@@ -21,7 +21,11 @@ export function parseNumericDate(text: string, options: ParseDateOptions): Parse
       parts[part] = (parts[part] ?? 0) * 10 + (code - 48)
       lengths[part] = (lengths[part] ?? 0) + 1
       if ((lengths[part] ?? 0) > 4) return undefined
-    } else if ((code === 47 /* / */ || code === 46 /* . */ || code === 45 /* - */) && part < 2 && (lengths[part] ?? 0) > 0) {
+    } else if (
+      (code === 47 /* / */ || code === 46 /* . */ || code === 45) /* - */ &&
+      part < 2 &&
+      (lengths[part] ?? 0) > 0
+    ) {
       if (separator !== 0 && code !== separator) return undefined
       separator = code
       part++
@@ -34,12 +38,23 @@ export function parseNumericDate(text: string, options: ParseDateOptions): Parse
   if (part !== 2 || secondLength > 2 || thirdLength === 0) return undefined
   const order = firstLength >= 3 ? 'YMD' : (options.order ?? decideOrder(first, second))
   const [year, yearLength, month, day] =
-    order === 'YMD' ? [first, firstLength, second, third] : order === 'MDY' ? [third, thirdLength, first, second] : [third, thirdLength, second, first]
+    order === 'YMD'
+      ? [first, firstLength, second, third]
+      : order === 'MDY'
+        ? [third, thirdLength, first, second]
+        : [third, thirdLength, second, first]
   // Odd digit counts ('3/4/202', '21/4/3' read as YMD) get the general path's explanation.
   const isYearShape = order === 'YMD' ? firstLength >= 3 || firstLength === 2 : yearLength === 2 || yearLength === 4
   if (!isYearShape || (order !== 'YMD' && firstLength > 2) || (order === 'YMD' && thirdLength > 2)) return undefined
   return toParsedDate(text, ORDER_KINDS[order], {
-    year: yearLength === 2 ? expandTwoDigitYear(year, options) : year, month, day,
-    hour: 0, minute: 0, second: 0, millisecond: 0, offsetMinutes: 0, precision: 'day',
+    year: yearLength === 2 ? expandTwoDigitYear(year, options) : year,
+    month,
+    day,
+    hour: 0,
+    minute: 0,
+    second: 0,
+    millisecond: 0,
+    offsetMinutes: 0,
+    precision: 'day',
   })
 }

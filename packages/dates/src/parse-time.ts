@@ -31,8 +31,19 @@ const HOUR_ONLY = /(^|[\s,])(\d{1,2})\s?([ap])\.?\s?m\b\.?(?=$|[\s,)])/i
 
 /** Offsets of zone abbreviations in minutes (United States and Central Europe; no ambiguous ones). */
 const ZONE_OFFSETS: Readonly<Record<string, number>> = {
-  z: 0, utc: 0, gmt: 0, est: -300, edt: -240, cst: -360, cdt: -300, mst: -420, mdt: -360,
-  pst: -480, pdt: -420, cet: 60, cest: 120,
+  z: 0,
+  utc: 0,
+  gmt: 0,
+  est: -300,
+  edt: -240,
+  cst: -360,
+  cdt: -300,
+  mst: -420,
+  mdt: -360,
+  pst: -480,
+  pdt: -420,
+  cet: 60,
+  cest: 120,
 }
 
 /**
@@ -45,7 +56,19 @@ const ZONE_OFFSETS: Readonly<Record<string, number>> = {
 export function extractTime(text: string): TimeOfDay | InvalidTime | undefined {
   const clock = CLOCK_TIME.exec(text)
   if (clock) {
-    const [whole, lead = '', hourText = '', minuteText = '', secondText, fraction, meridiem, zone, sign, zoneHours, zoneMinutes] = clock
+    const [
+      whole,
+      lead = '',
+      hourText = '',
+      minuteText = '',
+      secondText,
+      fraction,
+      meridiem,
+      zone,
+      sign,
+      zoneHours,
+      zoneMinutes,
+    ] = clock
     const time: TimeOfDay = {
       hour: Number(hourText),
       minute: Number(minuteText),
@@ -63,7 +86,12 @@ export function extractTime(text: string): TimeOfDay | InvalidTime | undefined {
   if (!hourOnly) return undefined
   const [whole, lead = '', hourText = '', meridiem] = hourOnly
   const time: TimeOfDay = {
-    hour: Number(hourText), minute: 0, second: 0, millisecond: 0, offsetMinutes: 0, hasZone: false,
+    hour: Number(hourText),
+    minute: 0,
+    second: 0,
+    millisecond: 0,
+    offsetMinutes: 0,
+    hasZone: false,
     precision: 'hour',
     rest: text.slice(0, hourOnly.index + lead.length) + ' ' + text.slice(hourOnly.index + whole.length),
   }
@@ -83,7 +111,11 @@ function applyMeridiem(time: TimeOfDay, meridiem: string | undefined): InvalidTi
 
 /** Applies a zone abbreviation and/or a numeric offset. */
 function applyZone(
-  time: TimeOfDay, zone: string | undefined, sign: string | undefined, hours: string | undefined, minutes: string | undefined,
+  time: TimeOfDay,
+  zone: string | undefined,
+  sign: string | undefined,
+  hours: string | undefined,
+  minutes: string | undefined,
 ): InvalidTime | undefined {
   if (zone !== undefined) {
     time.offsetMinutes = ZONE_OFFSETS[zone.toLowerCase()] ?? 0
@@ -92,7 +124,9 @@ function applyZone(
   if (sign !== undefined && hours !== undefined) {
     const offset = Number(hours) * 60 + (minutes === undefined ? 0 : Number(minutes))
     if (Number(hours) > 18 || Number(minutes ?? 0) > 59) {
-      return { reason: `the time zone offset ${sign}${hours}${minutes === undefined ? '' : `:${minutes}`} is not between -18:00 and +18:00` }
+      return {
+        reason: `the time zone offset ${sign}${hours}${minutes === undefined ? '' : `:${minutes}`} is not between -18:00 and +18:00`,
+      }
     }
     // `GMT+0100` means one hour ahead of GMT: the offsets add up.
     time.offsetMinutes += sign === '+' ? offset : -offset

@@ -16,7 +16,6 @@ export interface WrittenDate {
 
 type NumberToken = Extract<DateToken, { kind: 'number' }>
 
-
 function emptyFields(year: number, month: number, day: number, precision: DateFields['precision']): DateFields {
   return { year, month, day, hour: 0, minute: 0, second: 0, millisecond: 0, offsetMinutes: 0, precision }
 }
@@ -30,7 +29,12 @@ function emptyFields(year: number, month: number, day: number, precision: DateFi
  * @throws {@link InvalidDate} naming the value and the reason
  * @example parseWrittenDate('5 March 2021', '5 March 2021', {}).start // { year: 2021, month: 3, day: 5, ... }
  */
-export function parseWrittenDate(text: string, original: string, options: ParseDateOptions, defaultYear?: number): WrittenDate {
+export function parseWrittenDate(
+  text: string,
+  original: string,
+  options: ParseDateOptions,
+  defaultYear?: number,
+): WrittenDate {
   const tokenized = tokenizeDate(text)
   if ('unknownWord' in tokenized) {
     throw new InvalidDate(original, `"${tokenized.unknownWord}" is not part of a date`)
@@ -45,8 +49,12 @@ export function parseWrittenDate(text: string, original: string, options: ParseD
   const era = eras[0]
   // An era belongs to the number just before it ('44 BC'), else just after it ('AD 79').
   const eraIndex = era === undefined ? -1 : tokens.indexOf(era)
-  const eraNumber = eraIndex < 0 ? undefined : ([tokens[eraIndex - 1], tokens[eraIndex + 1]].find((token): token is NumberToken => token?.kind === 'number'))
-  if (era !== undefined && eraNumber === undefined) throw new InvalidDate(original, `the era ${era.text} is not next to a year`)
+  const eraNumber =
+    eraIndex < 0
+      ? undefined
+      : [tokens[eraIndex - 1], tokens[eraIndex + 1]].find((token): token is NumberToken => token?.kind === 'number')
+  if (era !== undefined && eraNumber === undefined)
+    throw new InvalidDate(original, `the era ${era.text} is not next to a year`)
   const isNegative = tokens[0]?.kind === 'separator' && tokens[0].text === '-'
   const readYear = (token: NumberToken): number => {
     if (era && token === eraNumber) return era.isBeforeCommonEra ? 1 - token.value : token.value
@@ -54,13 +62,20 @@ export function parseWrittenDate(text: string, original: string, options: ParseD
     return token.text.length === 2 ? expandTwoDigitYear(token.value, options) : token.value
   }
   const month = months[0]
-  if (month !== undefined) return readMonthNameDate(tokens, monthIndex, month.value, numbers, readYear, original, defaultYear, eraNumber)
+  if (month !== undefined)
+    return readMonthNameDate(tokens, monthIndex, month.value, numbers, readYear, original, defaultYear, eraNumber)
   return readNumericDate(tokens, numbers, readYear, original, options, eraNumber)
 }
 
 function readMonthNameDate(
-  tokens: readonly DateToken[], monthIndex: number, month: number, numbers: readonly NumberToken[],
-  readYear: (token: NumberToken) => number, original: string, defaultYear: number | undefined, eraNumber: NumberToken | undefined,
+  tokens: readonly DateToken[],
+  monthIndex: number,
+  month: number,
+  numbers: readonly NumberToken[],
+  readYear: (token: NumberToken) => number,
+  original: string,
+  defaultYear: number | undefined,
+  eraNumber: NumberToken | undefined,
 ): WrittenDate {
   const kind = 'date'
   const isYearLike = (token: NumberToken): boolean =>
@@ -75,7 +90,11 @@ function readMonthNameDate(
   if (second === undefined) {
     const separator = tokens[tokens.indexOf(first) - 1]
     // 'Mar-21' and "Mar '21" are how spreadsheets write month-year with a two-digit year.
-    const isShortYear = first.text.length === 2 && after.length === 1 && separator?.kind === 'separator' && '-/\'\u2019'.includes(separator.text)
+    const isShortYear =
+      first.text.length === 2 &&
+      after.length === 1 &&
+      separator?.kind === 'separator' &&
+      "-/'\u2019".includes(separator.text)
     if (isYearLike(first) || isShortYear) return { start: emptyFields(readYear(first), month, 1, 'month'), kind }
     if (defaultYear !== undefined) return { start: emptyFields(defaultYear, month, first.value, 'day'), kind }
     throw new InvalidDate(original, `it has no year (${first.text} is read as the day)`)
@@ -93,29 +112,49 @@ function readMonthNameDate(
 
 /** 'June 3-5, 2020' and '3-5 June 2020': two days of one month. */
 function readDayRange(
-  tokens: readonly DateToken[], monthIndex: number, month: number, numbers: readonly NumberToken[],
-  readYear: (token: NumberToken) => number, original: string,
+  tokens: readonly DateToken[],
+  monthIndex: number,
+  month: number,
+  numbers: readonly NumberToken[],
+  readYear: (token: NumberToken) => number,
+  original: string,
 ): WrittenDate {
   const [first, second, third] = numbers
   const dash = first && tokens[tokens.indexOf(first) + 1]
   const isDayRange =
-    numbers.length === 3 && first !== undefined && second !== undefined && third !== undefined &&
-    dash?.kind === 'separator' && dash.text === '-' && tokens[tokens.indexOf(first) + 2] === second &&
-    first.text.length <= 2 && second.text.length <= 2 && tokens.indexOf(third) > monthIndex
+    numbers.length === 3 &&
+    first !== undefined &&
+    second !== undefined &&
+    third !== undefined &&
+    dash?.kind === 'separator' &&
+    dash.text === '-' &&
+    tokens[tokens.indexOf(first) + 2] === second &&
+    first.text.length <= 2 &&
+    second.text.length <= 2 &&
+    tokens.indexOf(third) > monthIndex
   if (!isDayRange) throw new InvalidDate(original, 'it has more numbers than a day and a year')
   const year = readYear(third)
-  return { start: emptyFields(year, month, first.value, 'day'), end: emptyFields(year, month, second.value, 'day'), kind: 'date range' }
+  return {
+    start: emptyFields(year, month, first.value, 'day'),
+    end: emptyFields(year, month, second.value, 'day'),
+    kind: 'date range',
+  }
 }
 
 function readNumericDate(
-  tokens: readonly DateToken[], numbers: readonly NumberToken[], readYear: (token: NumberToken) => number,
-  original: string, options: ParseDateOptions, eraNumber: NumberToken | undefined,
+  tokens: readonly DateToken[],
+  numbers: readonly NumberToken[],
+  readYear: (token: NumberToken) => number,
+  original: string,
+  options: ParseDateOptions,
+  eraNumber: NumberToken | undefined,
 ): WrittenDate {
   const [first, second, third] = numbers
   if (first === undefined) throw new InvalidDate(original, 'it has no numbers')
   if (numbers.length > 3) throw new InvalidDate(original, 'it has more than three numbers')
   if (second === undefined) {
-    if (first.text.length > 4 && eraNumber === undefined) throw new InvalidDate(original, `${first.text} has too many digits for a year`)
+    if (first.text.length > 4 && eraNumber === undefined)
+      throw new InvalidDate(original, `${first.text} has too many digits for a year`)
     return { start: emptyFields(readYear(first), 1, 1, 'year'), kind: 'year' }
   }
   if (third === undefined) {

@@ -35,12 +35,7 @@ export interface ParsedDate {
 }
 
 /** How {@link parseDate} reads bare numbers such as `44197` or `1617408000`. */
-export type DateNumberReading =
-  | 'excel-serial'
-  | 'unix-seconds'
-  | 'unix-milliseconds'
-  | 'year'
-  | 'reject'
+export type DateNumberReading = 'excel-serial' | 'unix-seconds' | 'unix-milliseconds' | 'year' | 'reject'
 
 /** Options for {@link parseDate}; usually the column-level decisions of {@link inferDateFormat}. */
 export interface ParseDateOptions {

@@ -56,7 +56,8 @@ export function countByBucket(selections: readonly Selection[], bucketStartsMs: 
     // number: a table of it, when many rows are counted; else the run's own rows, read in order
     // (neighbours in a run share a bucket or sit in the next), beat reading each row's time.
     const bucketRows = new Int32Array(bucketStartsMs.length)
-    for (let bucket = 0; bucket < bucketRows.length; bucket++) bucketRows[bucket] = firstAtOrAfter(times, 0, timedCount, bucketStartsMs[bucket]!)
+    for (let bucket = 0; bucket < bucketRows.length; bucket++)
+      bucketRows[bucket] = firstAtOrAfter(times, 0, timedCount, bucketStartsMs[bucket]!)
     if (selection.size * 16 >= timedCount) {
       const bucketOfRow = bucketTable(bucketRows, timedCount)
       selection.forEachRun((rows, from, to) => countRowsByTable(rows, from, to, bucketOfRow, counts))
@@ -68,7 +69,13 @@ export function countByBucket(selections: readonly Selection[], bucketStartsMs: 
 }
 
 // Counts rows by their entry in a bucket table; rows past its end have no time.
-function countRowsByTable(rows: Int32Array, from: number, to: number, bucketOfRow: Uint16Array, counts: Uint32Array): void {
+function countRowsByTable(
+  rows: Int32Array,
+  from: number,
+  to: number,
+  bucketOfRow: Uint16Array,
+  counts: Uint32Array,
+): void {
   const timedCount = bucketOfRow.length
   for (let index = from; index < to; index++) {
     const row = rows[index]!
@@ -93,7 +100,14 @@ function bucketTable(bucketRows: Int32Array, timedCount: number): Uint16Array {
 
 // Counts an ascending run of rows by bucket; bucket `b` holds the rows from `bucketRows[b]` up to
 // the next bucket's first row (the last up to `timedCount`, where the rows without a time begin).
-function countRunByBucket(rows: Int32Array, from: number, to: number, bucketRows: Int32Array, timedCount: number, counts: Uint32Array): void {
+function countRunByBucket(
+  rows: Int32Array,
+  from: number,
+  to: number,
+  bucketRows: Int32Array,
+  timedCount: number,
+  counts: Uint32Array,
+): void {
   const last = bucketRows.length - 1
   let bucket = -2
   let bucketStart = 0
@@ -125,7 +139,13 @@ function lastAtOrBefore(bucketRows: Int32Array, row: number): number {
 }
 
 /** Adds the rows `[low, high)` (all with a time, ascending) to their buckets by binary search. */
-function countSpanByBucket(times: Float64Array, low: number, high: number, starts: Float64Array, counts: Uint32Array): void {
+function countSpanByBucket(
+  times: Float64Array,
+  low: number,
+  high: number,
+  starts: Float64Array,
+  counts: Uint32Array,
+): void {
   if (high <= low) return
   const firstAt = (ms: number) => firstAtOrAfter(times, low, high, ms)
   for (let bucket = 0; bucket < starts.length; bucket++) {
@@ -233,7 +253,10 @@ class CellSlots {
     private readonly gridRows: number,
   ) {
     // Slot + 1 per cell (0: empty), when the view's grid is small enough to hold densely.
-    this.grid = columns * gridRows <= MAX_DENSE_CELLS && columns > 0 && gridRows > 0 ? new Int32Array(columns * gridRows) : undefined
+    this.grid =
+      columns * gridRows <= MAX_DENSE_CELLS && columns > 0 && gridRows > 0
+        ? new Int32Array(columns * gridRows)
+        : undefined
   }
 
   slotOf(cx: number, cy: number): number {
@@ -258,7 +281,15 @@ class CellSlots {
 }
 
 // Adds the rows `rows[from … to)`, or the rows `from … to - 1` when `rows` is undefined.
-function addRows(table: CellTable, slots: CellSlots, segment: Selection['segment'], rows: Int32Array | undefined, from: number, to: number, shift: number): void {
+function addRows(
+  table: CellTable,
+  slots: CellSlots,
+  segment: Selection['segment'],
+  rows: Int32Array | undefined,
+  from: number,
+  to: number,
+  shift: number,
+): void {
   const { cellX, cellY, longitudes, latitudes, ids } = segment
   for (let index = from; index < to; index++) {
     const row = rows ? rows[index]! : index
@@ -312,7 +343,15 @@ function valueCells(segment: Selection['segment'], path: string, code: number, z
   return segment.memoize(`value-cells:${zoom}:${code}:${path}`, () => {
     const postings = segment.field(path)!.rowsByCode()
     const table = new CellTable()
-    addRows(table, new CellSlots(table, 0, 0, 0, 0), segment, postings.rows, postings.starts[code]!, postings.starts[code + 1]!, MAX_CLUSTER_ZOOM - zoom)
+    addRows(
+      table,
+      new CellSlots(table, 0, 0, 0, 0),
+      segment,
+      postings.rows,
+      postings.starts[code]!,
+      postings.starts[code + 1]!,
+      MAX_CLUSTER_ZOOM - zoom,
+    )
     return table.size <= MAX_KEPT_CELLS ? table : null
   })
 }
@@ -336,7 +375,15 @@ function blockCells(segment: Selection['segment'], zoom: number): BlockCells | n
     const table = new CellTable()
     const blockEnds = new Int32Array(blocks)
     for (let block = 0; block < blocks; block++) {
-      addRows(table, new CellSlots(table, 0, 0, 0, 0), segment, undefined, block * BLOCK_ROWS, (block + 1) * BLOCK_ROWS, MAX_CLUSTER_ZOOM - zoom)
+      addRows(
+        table,
+        new CellSlots(table, 0, 0, 0, 0),
+        segment,
+        undefined,
+        block * BLOCK_ROWS,
+        (block + 1) * BLOCK_ROWS,
+        MAX_CLUSTER_ZOOM - zoom,
+      )
       blockEnds[block] = table.size
       if (table.size > segment.size / 4) return null
     }
@@ -345,7 +392,14 @@ function blockCells(segment: Selection['segment'], zoom: number): BlockCells | n
 }
 
 // Adds the rows `low … high - 1`, through the block summaries where whole blocks are in the span.
-function addSpan(table: CellTable, slots: CellSlots, segment: Selection['segment'], low: number, high: number, zoom: number): void {
+function addSpan(
+  table: CellTable,
+  slots: CellSlots,
+  segment: Selection['segment'],
+  low: number,
+  high: number,
+  zoom: number,
+): void {
   const shift = MAX_CLUSTER_ZOOM - zoom
   const firstBlock = Math.ceil(low / BLOCK_ROWS)
   const endBlock = Math.floor(high / BLOCK_ROWS)
@@ -409,11 +463,20 @@ function cellsInside(from: CellTable, first: number, end: number, boxes: readonl
 }
 
 function addCellsInside(table: CellTable, slots: CellSlots, from: CellTable, first: number, inside: Uint8Array): void {
-  for (let index = 0; index < inside.length; index++) if (inside[index] === 1) addSummary(table, slots, from, first + index, 0)
+  for (let index = 0; index < inside.length; index++)
+    if (inside[index] === 1) addSummary(table, slots, from, first + index, 0)
 }
 
 // Adds the rows `from … to - 1` that lie in the boxes (one or two: a box over the antimeridian).
-function addRowsInBoxes(table: CellTable, slots: CellSlots, segment: Selection['segment'], from: number, to: number, shift: number, boxes: readonly BoundingBox[]): void {
+function addRowsInBoxes(
+  table: CellTable,
+  slots: CellSlots,
+  segment: Selection['segment'],
+  from: number,
+  to: number,
+  shift: number,
+  boxes: readonly BoundingBox[],
+): void {
   const { longitudes, latitudes } = segment
   const [one, two = one] = boxes as [BoundingBox, BoundingBox?]
   let start = from
@@ -436,7 +499,13 @@ function addRowsInBoxes(table: CellTable, slots: CellSlots, segment: Selection['
  * cells lies across an edge of the boxes; a view snapped to the zoom's cells has none but by
  * rounding. Adds nothing and answers false otherwise.
  */
-function addBoxed(table: CellTable, slots: CellSlots, segment: Selection['segment'], boxed: BoxedRows, zoom: number): boolean {
+function addBoxed(
+  table: CellTable,
+  slots: CellSlots,
+  segment: Selection['segment'],
+  boxed: BoxedRows,
+  zoom: number,
+): boolean {
   const { boxes, span, values } = boxed
   if (values) {
     const tables = values.codes.map((code) => valueCells(segment, values.path, code, zoom))
@@ -481,18 +550,29 @@ export function clusterCells(selections: readonly Selection[], zoom: number, vie
   const minCx = Math.floor(westX / size)
   const minCy = Math.floor(southY / size)
   const table = new CellTable()
-  const slots = new CellSlots(table, minCx, minCy, Math.floor(eastX / size) - minCx + 1, Math.floor(northY / size) - minCy + 1)
+  const slots = new CellSlots(
+    table,
+    minCx,
+    minCy,
+    Math.floor(eastX / size) - minCx + 1,
+    Math.floor(northY / size) - minCy + 1,
+  )
   for (const selection of selections) {
     const { segment, span } = selection
     // Every event of the segment is in view: its kept cells are the answer.
     const kept = selection.isWhole && zoom <= MAX_KEPT_CELL_ZOOM ? wholeSegmentCells(segment, zoom) : null
     // Every event with some values of a field: their kept cells are the answer.
     const values = selection.wholeValues
-    const valueTables = values && zoom <= MAX_KEPT_CELL_ZOOM ? values.codes.map((code) => valueCells(segment, values.path, code, zoom)) : []
+    const valueTables =
+      values && zoom <= MAX_KEPT_CELL_ZOOM
+        ? values.codes.map((code) => valueCells(segment, values.path, code, zoom))
+        : []
     if (kept) addTable(table, slots, kept)
-    else if (valueTables.length > 0 && valueTables.every((cells) => cells !== null)) for (const cells of valueTables) addTable(table, slots, cells!)
+    else if (valueTables.length > 0 && valueTables.every((cells) => cells !== null))
+      for (const cells of valueTables) addTable(table, slots, cells!)
     else if (span) addSpan(table, slots, segment, span.low, span.high, zoom)
-    else if (selection.boxed && zoom <= MAX_KEPT_CELL_ZOOM && addBoxed(table, slots, segment, selection.boxed, zoom)) continue
+    else if (selection.boxed && zoom <= MAX_KEPT_CELL_ZOOM && addBoxed(table, slots, segment, selection.boxed, zoom))
+      continue
     else {
       // A whole grid cell nests in one cell of a zoom no finer than the grid's: its summary stands for its rows.
       const grid = zoom <= GRID_ZOOM && selection.runs ? gridSummaries(segment) : undefined
@@ -510,7 +590,10 @@ export function clusterCells(selections: readonly Selection[], zoom: number, vie
  * The extent of the selected rows that have a location, and how many they are.
  * @returns null bounds when none has a location
  */
-export function locatedExtent(selections: readonly Selection[]): { bounds: [number, number, number, number] | null; count: number } {
+export function locatedExtent(selections: readonly Selection[]): {
+  bounds: [number, number, number, number] | null
+  count: number
+} {
   let west = Number.POSITIVE_INFINITY
   let south = Number.POSITIVE_INFINITY
   let east = Number.NEGATIVE_INFINITY
@@ -536,7 +619,13 @@ export function locatedExtent(selections: readonly Selection[]): { bounds: [numb
       const summary = grid && wholeCell >= 0 ? grid.slotOfCell[wholeCell]! : -1
       if (summary >= 0) {
         const { table } = grid!
-        include(table.west[summary]!, table.south[summary]!, table.east[summary]!, table.north[summary]!, table.count[summary]!)
+        include(
+          table.west[summary]!,
+          table.south[summary]!,
+          table.east[summary]!,
+          table.north[summary]!,
+          table.count[summary]!,
+        )
         return
       }
       for (let index = from; index < to; index++) {

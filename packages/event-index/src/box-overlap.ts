@@ -12,7 +12,13 @@ export type ExtentOverlap = 'inside' | 'outside' | 'across'
  * Where the extent `west … east`, `south … north` (degrees) lies against `boxes`.
  * @example extentOverlap(2, 48, 3, 49, [{ west: -25, south: 34, east: 45, north: 72 }]) // 'inside'
  */
-export function extentOverlap(west: number, south: number, east: number, north: number, boxes: readonly BoundingBox[]): ExtentOverlap {
+export function extentOverlap(
+  west: number,
+  south: number,
+  east: number,
+  north: number,
+  boxes: readonly BoundingBox[],
+): ExtentOverlap {
   let overlap: ExtentOverlap = 'outside'
   for (const box of boxes) {
     if (west >= box.west && east <= box.east && south >= box.south && north <= box.north) return 'inside'

@@ -22,7 +22,10 @@ describe('EventSegment', () => {
     expect([segment.cellX[1], segment.cellY[1]]).toEqual([cell.x, cell.y])
     // A coarser cell is the finest one shifted: the same as computing it at that zoom.
     const coarse = cellOf([2.35, 48.85], 5)
-    expect([segment.cellX[1]! >> (MAX_CLUSTER_ZOOM - 5), segment.cellY[1]! >> (MAX_CLUSTER_ZOOM - 5)]).toEqual([coarse.x, coarse.y])
+    expect([segment.cellX[1]! >> (MAX_CLUSTER_ZOOM - 5), segment.cellY[1]! >> (MAX_CLUSTER_ZOOM - 5)]).toEqual([
+      coarse.x,
+      coarse.y,
+    ])
   })
 
   it('refuses rows out of list order', () => {

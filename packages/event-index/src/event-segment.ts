@@ -106,7 +106,11 @@ export class EventSegment implements SegmentColumns {
       const time = this.times[row]!
       if (Number.isNaN(time)) {
         if (timedCount === size) timedCount = row
-      } else if (timedCount !== size || (row > 0 && (time < this.times[row - 1]! || (time === this.times[row - 1] && this.ids[row]! <= this.ids[row - 1]!)))) {
+      } else if (
+        timedCount !== size ||
+        (row > 0 &&
+          (time < this.times[row - 1]! || (time === this.times[row - 1] && this.ids[row]! <= this.ids[row - 1]!)))
+      ) {
         throw new RangeError(`segment rows must be in list order (time, then id; no time last); row ${row} is not`)
       }
       const longitude = this.longitudes[row]!
@@ -142,7 +146,8 @@ export class EventSegment implements SegmentColumns {
 
   /** Adds a field column, read in the same row order. */
   setField(path: string, column: FieldColumn): void {
-    if (column.codes.length !== this.size) throw new RangeError(`field "${path}" has ${column.codes.length} rows; the segment has ${this.size}`)
+    if (column.codes.length !== this.size)
+      throw new RangeError(`field "${path}" has ${column.codes.length} rows; the segment has ${this.size}`)
     this.fields.set(path, column)
   }
 
@@ -204,7 +209,8 @@ export class EventSegment implements SegmentColumns {
       const { starts, rows } = this.gridRows()
       const slotOfCell = new Int32Array(GRID_CELLS * GRID_CELLS).fill(-1)
       let occupied = 0
-      for (let cell = 0; cell < GRID_CELLS * GRID_CELLS; cell++) if (starts[cell + 1]! > starts[cell]!) slotOfCell[cell] = occupied++
+      for (let cell = 0; cell < GRID_CELLS * GRID_CELLS; cell++)
+        if (starts[cell + 1]! > starts[cell]!) slotOfCell[cell] = occupied++
       const extents = new Float64Array(4 * occupied)
       for (let cell = 0; cell < GRID_CELLS * GRID_CELLS; cell++) {
         const slot = slotOfCell[cell]!
@@ -230,7 +236,9 @@ export class EventSegment implements SegmentColumns {
 
   // Row numbers ordered by event id, built on first use (only text search needs it).
   private sortedRows(): Int32Array {
-    this.rowsById ??= Int32Array.from({ length: this.size }, (_, row) => row).sort((a, b) => this.ids[a]! - this.ids[b]!)
+    this.rowsById ??= Int32Array.from({ length: this.size }, (_, row) => row).sort(
+      (a, b) => this.ids[a]! - this.ids[b]!,
+    )
     return this.rowsById
   }
 }

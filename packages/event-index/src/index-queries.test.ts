@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 
-import { cellOf, listBuckets, snapToCells, splitBoundingBox, truncateToInterval, type BoundingBox, type FieldFilter } from '@chronotope/filters'
+import {
+  cellOf,
+  listBuckets,
+  snapToCells,
+  splitBoundingBox,
+  truncateToInterval,
+  type BoundingBox,
+  type FieldFilter,
+} from '@chronotope/filters'
 
 import { clusterCells, countByBucket, locatedExtent, locatedIdsUpTo, timeExtent } from './aggregations'
 import { listPage } from './list-page'
@@ -17,7 +25,11 @@ function passes(event: PlainEvent, query: IndexQuery, text?: ReadonlySet<number>
   if ((query.bbox || query.locatedOnly) && (event.longitude === null || event.latitude === null)) return false
   if (query.bbox) {
     const inside = splitBoundingBox(query.bbox).some(
-      (box) => event.longitude! >= box.west && event.longitude! <= box.east && event.latitude! >= box.south && event.latitude! <= box.north,
+      (box) =>
+        event.longitude! >= box.west &&
+        event.longitude! <= box.east &&
+        event.latitude! >= box.south &&
+        event.latitude! <= box.north,
     )
     if (!inside) return false
   }
@@ -28,7 +40,8 @@ function passes(event: PlainEvent, query: IndexQuery, text?: ReadonlySet<number>
     if (filter.kind === 'range') {
       if (!NUMERIC.test(value)) return false
       const number = Number(value)
-      if ((filter.min !== undefined && number < filter.min) || (filter.max !== undefined && number > filter.max)) return false
+      if ((filter.min !== undefined && number < filter.min) || (filter.max !== undefined && number > filter.max))
+        return false
     }
   }
   return true
@@ -64,10 +77,17 @@ const QUERIES: Array<{ name: string; query: IndexQuery; text?: number[] }> = [
       fields: { category: { kind: 'values', values: ['storm'] }, size: { kind: 'range', min: 1 } as FieldFilter },
     },
   },
-  { name: 'two values', query: { endMs: Date.UTC(1800, 0, 1), fields: { category: { kind: 'values', values: ['storm', 'quake'] } } } },
+  {
+    name: 'two values',
+    query: { endMs: Date.UTC(1800, 0, 1), fields: { category: { kind: 'values', values: ['storm', 'quake'] } } },
+  },
   {
     name: 'everything at once',
-    query: { startMs: Date.UTC(0, 0, 1), bbox: { west: -100, south: -50, east: 100, north: 50 }, fields: { category: { kind: 'values', values: ['flood'] } } },
+    query: {
+      startMs: Date.UTC(0, 0, 1),
+      bbox: { west: -100, south: -50, east: 100, north: 50 },
+      fields: { category: { kind: 'values', values: ['flood'] } },
+    },
     text: everyone.filter((event) => event.id % 3 === 0).map((event) => event.id),
   },
 ]
@@ -79,7 +99,9 @@ function select(query: IndexQuery, text?: number[]): Selection[] {
 describe('selectRows', () => {
   it.each(QUERIES)('keeps exactly the events the SQL keeps: $name', ({ query, text }) => {
     const selected = select(query, text).flatMap(({ segment, rows }) => [...rows].map((row) => segment.ids[row]!))
-    const expected = everyone.filter((event) => passes(event, query, text ? new Set(text) : undefined)).map((event) => event.id)
+    const expected = everyone
+      .filter((event) => passes(event, query, text ? new Set(text) : undefined))
+      .map((event) => event.id)
     expect(selected.sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b))
     expect(expected.length).toBeGreaterThan(0)
   })
@@ -90,17 +112,26 @@ describe('selectRows', () => {
     segment.setField(path, segment.field('category')!)
     // Common values, so the rows come from a scan or the box rather than the field's lists.
     const values = ['fire', 'quake', 'flood']
-    const query: IndexQuery = { bbox: { west: -20, south: 0, east: 60, north: 70 }, fields: { [path]: { kind: 'values', values } } }
+    const query: IndexQuery = {
+      bbox: { west: -20, south: 0, east: 60, north: 70 },
+      fields: { [path]: { kind: 'values', values } },
+    }
     for (const ordered of [true, false]) {
-      const kept = [...selectRows(segment, query, undefined, { ordered }).rows].map((row) => segment.ids[row]!).sort((a, b) => a - b)
-      const expected = events.filter((event) => passes(event, { bbox: query.bbox, fields: { category: { kind: 'values', values } } }))
+      const kept = [...selectRows(segment, query, undefined, { ordered }).rows]
+        .map((row) => segment.ids[row]!)
+        .sort((a, b) => a - b)
+      const expected = events.filter((event) =>
+        passes(event, { bbox: query.bbox, fields: { category: { kind: 'values', values } } }),
+      )
       expect(kept).toEqual(expected.map((event) => event.id).sort((a, b) => a - b))
       expect(kept.length).toBeGreaterThan(0)
     }
   })
 
   it('refuses a field whose column is not loaded', () => {
-    expect(() => selectRows(segments[0]!, { fields: { missing: { kind: 'values', values: ['x'] } } })).toThrow(/missing/)
+    expect(() => selectRows(segments[0]!, { fields: { missing: { kind: 'values', values: ['x'] } } })).toThrow(
+      /missing/,
+    )
   })
 })
 
@@ -116,7 +147,10 @@ describe('aggregations', () => {
 
   it.each(['century', 'decade', 'year'] as const)('counts per %s bucket as date_trunc would', (interval) => {
     const starts = listBuckets(new Date(query.startMs!), new Date(query.endMs!), interval)
-    const counts = countByBucket(select(query), Float64Array.from(starts, (start) => start.getTime()))
+    const counts = countByBucket(
+      select(query),
+      Float64Array.from(starts, (start) => start.getTime()),
+    )
     const expected = new Map<number, number>()
     for (const event of kept) {
       const bucket = truncateToInterval(new Date(event.timeMs!), interval).getTime()
@@ -126,21 +160,27 @@ describe('aggregations', () => {
     expect([...counts].reduce((a, b) => a + b, 0)).toBe(kept.length)
   })
 
-  it.each(['century', 'year'] as const)('counts a few rows per %s bucket, first bucket included, as date_trunc would', (interval) => {
-    const text = everyoneIds().filter((id) => id % 40 === 0)
-    const few = everyone.filter((event) => text.includes(event.id) && event.timeMs !== null)
-    const extent = timeExtent(select({}, text))!
-    const starts = listBuckets(new Date(extent.firstMs), new Date(extent.lastMs), interval)
-    const expected = new Map<number, number>()
-    for (const event of few) {
-      const bucket = truncateToInterval(new Date(event.timeMs!), interval).getTime()
-      expected.set(bucket, (expected.get(bucket) ?? 0) + 1)
-    }
-    expect([...countByBucket(select({}, text), Float64Array.from(starts, (start) => start.getTime()))]).toEqual(
-      starts.map((start) => expected.get(start.getTime()) ?? 0),
-    )
-    expect(expected.get(starts[0]!.getTime())).toBeGreaterThan(0)
-  })
+  it.each(['century', 'year'] as const)(
+    'counts a few rows per %s bucket, first bucket included, as date_trunc would',
+    (interval) => {
+      const text = everyoneIds().filter((id) => id % 40 === 0)
+      const few = everyone.filter((event) => text.includes(event.id) && event.timeMs !== null)
+      const extent = timeExtent(select({}, text))!
+      const starts = listBuckets(new Date(extent.firstMs), new Date(extent.lastMs), interval)
+      const expected = new Map<number, number>()
+      for (const event of few) {
+        const bucket = truncateToInterval(new Date(event.timeMs!), interval).getTime()
+        expected.set(bucket, (expected.get(bucket) ?? 0) + 1)
+      }
+      expect([
+        ...countByBucket(
+          select({}, text),
+          Float64Array.from(starts, (start) => start.getTime()),
+        ),
+      ]).toEqual(starts.map((start) => expected.get(start.getTime()) ?? 0))
+      expect(expected.get(starts[0]!.getTime())).toBeGreaterThan(0)
+    },
+  )
 
   it.each([0, 2, 5])('groups located events into the cells of zoom %i', (zoom) => {
     const world: BoundingBox = { west: -180, south: -85.05112878, east: 180, north: 85.05112878 }
@@ -175,12 +215,18 @@ describe('aggregations', () => {
         Math.max(...located.map((event) => event.latitude!)),
       ],
     })
-    expect(locatedExtent(select({ fields: { category: { kind: 'values', values: ['none'] } } }))).toEqual({ bounds: null, count: 0 })
+    expect(locatedExtent(select({ fields: { category: { kind: 'values', values: ['none'] } } }))).toEqual({
+      bounds: null,
+      count: 0,
+    })
   })
 
   it('lists the located ids only when they are few enough', () => {
     const box = { bbox: { west: 0, south: 0, east: 10, north: 10 } }
-    const ids = everyone.filter((event) => passes(event, box)).map((event) => event.id).sort((a, b) => a - b)
+    const ids = everyone
+      .filter((event) => passes(event, box))
+      .map((event) => event.id)
+      .sort((a, b) => a - b)
     expect(locatedIdsUpTo(select(box), ids.length)).toEqual(ids)
     expect(locatedIdsUpTo(select(box), ids.length - 1)).toBeNull()
   })
@@ -192,7 +238,10 @@ describe('listPage', () => {
 
   it.each([false, true])('pages through every event once, in order, by cursor (descending: %s)', (descending) => {
     const expected = descending
-      ? [...kept.filter((event) => event.timeMs !== null).reverse(), ...kept.filter((event) => event.timeMs === null).reverse()]
+      ? [
+          ...kept.filter((event) => event.timeMs !== null).reverse(),
+          ...kept.filter((event) => event.timeMs === null).reverse(),
+        ]
       : kept
     const seen: number[] = []
     let after: { timeMs: number | null; id: number } | undefined
@@ -205,22 +254,28 @@ describe('listPage', () => {
     expect(seen).toEqual(expected.map((event) => event.id))
   })
 
-  it.each([false, true])('pages through unfiltered segments, events without a time last (descending: %s)', (descending) => {
-    const all = inListOrder(everyone)
-    const expected = descending
-      ? [...all.filter((event) => event.timeMs !== null).reverse(), ...all.filter((event) => event.timeMs === null).reverse()]
-      : all
-    expect(select({}).every((selection) => selection.span !== undefined)).toBe(true)
-    const seen: number[] = []
-    let after: { timeMs: number | null; id: number } | undefined
-    for (let pages = 0; pages < 100; pages++) {
-      const { entries, hasMore } = listPage(select({}), { descending, limit: 50, after })
-      seen.push(...entries.map((entry) => entry.id))
-      if (!hasMore) break
-      after = entries.at(-1)!
-    }
-    expect(seen).toEqual(expected.map((event) => event.id))
-  })
+  it.each([false, true])(
+    'pages through unfiltered segments, events without a time last (descending: %s)',
+    (descending) => {
+      const all = inListOrder(everyone)
+      const expected = descending
+        ? [
+            ...all.filter((event) => event.timeMs !== null).reverse(),
+            ...all.filter((event) => event.timeMs === null).reverse(),
+          ]
+        : all
+      expect(select({}).every((selection) => selection.span !== undefined)).toBe(true)
+      const seen: number[] = []
+      let after: { timeMs: number | null; id: number } | undefined
+      for (let pages = 0; pages < 100; pages++) {
+        const { entries, hasMore } = listPage(select({}), { descending, limit: 50, after })
+        seen.push(...entries.map((entry) => entry.id))
+        if (!hasMore) break
+        after = entries.at(-1)!
+      }
+      expect(seen).toEqual(expected.map((event) => event.id))
+    },
+  )
 
   it('skips whole pages by offset', () => {
     const { entries, hasMore } = listPage(select(query), { descending: false, limit: 10, offset: 20 })
@@ -233,7 +288,9 @@ describe('listPage', () => {
 
   it('answers an empty page after the last event', () => {
     const last = kept.at(-1)!
-    expect(listPage(select(query), { descending: false, limit: 10, after: { timeMs: last.timeMs, id: last.id } })).toEqual({ entries: [], hasMore: false })
+    expect(
+      listPage(select(query), { descending: false, limit: 10, after: { timeMs: last.timeMs, id: last.id } }),
+    ).toEqual({ entries: [], hasMore: false })
   })
 })
 
@@ -250,22 +307,36 @@ describe('whole segments', () => {
   const selectWhole = () => whole.map((segment) => selectRows(segment, { bbox: world }))
 
   it('selects them as spans', () => {
-    expect(selectWhole().map((selection) => selection.span)).toEqual([{ low: 0, high: 600 }, { low: 0, high: 300 }])
+    expect(selectWhole().map((selection) => selection.span)).toEqual([
+      { low: 0, high: 600 },
+      { low: 0, high: 300 },
+    ])
   })
 
-  it.each([0, 3, 8])('clusters them from the cells kept per segment at zoom %i, as a row-by-row count would', (zoom) => {
-    const expected = clusterCells(
-      whole.map((segment) => new Selection(segment, Int32Array.from({ length: segment.size }, (_, row) => row))),
-      zoom,
-      world,
-    )
-    const first = clusterCells(selectWhole(), zoom, world)
-    const again = clusterCells(selectWhole(), zoom, world)
-    for (const cells of [first, again]) {
-      expect(cells.map(({ longitude, latitude, ...cell }) => cell)).toEqual(expected.map(({ longitude, latitude, ...cell }) => cell))
-      cells.forEach((cell, index) => expect(cell.latitude).toBeCloseTo(expected[index]!.latitude, 9))
-    }
-  })
+  it.each([0, 3, 8])(
+    'clusters them from the cells kept per segment at zoom %i, as a row-by-row count would',
+    (zoom) => {
+      const expected = clusterCells(
+        whole.map(
+          (segment) =>
+            new Selection(
+              segment,
+              Int32Array.from({ length: segment.size }, (_, row) => row),
+            ),
+        ),
+        zoom,
+        world,
+      )
+      const first = clusterCells(selectWhole(), zoom, world)
+      const again = clusterCells(selectWhole(), zoom, world)
+      for (const cells of [first, again]) {
+        expect(cells.map(({ longitude, latitude, ...cell }) => cell)).toEqual(
+          expected.map(({ longitude, latitude, ...cell }) => cell),
+        )
+        cells.forEach((cell, index) => expect(cell.latitude).toBeCloseTo(expected[index]!.latitude, 9))
+      }
+    },
+  )
 
   it.each([false, true])('pages through them by cursor without listing them (descending: %s)', (descending) => {
     const ordered = inListOrder(placed)
@@ -285,7 +356,13 @@ describe('whole segments', () => {
     const starts = listBuckets(new Date(Date.UTC(-500, 0, 1)), new Date(Date.UTC(2030, 0, 1)), 'century')
     const startMs = Float64Array.from(starts, (start) => start.getTime())
     const rowByRow = countByBucket(
-      whole.map((segment) => new Selection(segment, Int32Array.from({ length: segment.size }, (_, row) => row))),
+      whole.map(
+        (segment) =>
+          new Selection(
+            segment,
+            Int32Array.from({ length: segment.size }, (_, row) => row),
+          ),
+      ),
       startMs,
     )
     expect([...countByBucket(selectWhole(), startMs)]).toEqual([...rowByRow])
@@ -329,17 +406,37 @@ describe('unordered selections', () => {
   const CASES: Array<{ name: string; query: IndexQuery; runs: boolean }> = [
     { name: 'a continent', query: { bbox: europe }, runs: true },
     { name: 'a continent since 400 BC', query: { bbox: europe, startMs: Date.UTC(-399, 0, 1) }, runs: true },
-    { name: 'a continent and any category', query: { bbox: europe, fields: { category: { kind: 'values', values: every } } }, runs: true },
-    { name: 'a box over the antimeridian', query: { bbox: { west: 160, south: -60, east: -160, north: 80 } }, runs: true },
-    { name: 'a box over the antimeridian since 400 BC', query: { bbox: { west: 160, south: -60, east: -160, north: 80 }, startMs: Date.UTC(-399, 0, 1) }, runs: true },
+    {
+      name: 'a continent and any category',
+      query: { bbox: europe, fields: { category: { kind: 'values', values: every } } },
+      runs: true,
+    },
+    {
+      name: 'a box over the antimeridian',
+      query: { bbox: { west: 160, south: -60, east: -160, north: 80 } },
+      runs: true,
+    },
+    {
+      name: 'a box over the antimeridian since 400 BC',
+      query: { bbox: { west: 160, south: -60, east: -160, north: 80 }, startMs: Date.UTC(-399, 0, 1) },
+      runs: true,
+    },
     {
       name: 'a continent, one category, since 400 BC',
-      query: { bbox: europe, startMs: Date.UTC(-399, 0, 1), fields: { category: { kind: 'values', values: ['quake'] } } },
+      query: {
+        bbox: europe,
+        startMs: Date.UTC(-399, 0, 1),
+        fields: { category: { kind: 'values', values: ['quake'] } },
+      },
       // Read from the value's rows, the fewest candidates: one list, in list order.
       runs: false,
     },
     // Fewer rows in the century than in the continent's cells: read by time, in list order.
-    { name: 'a continent over a century', query: { bbox: europe, startMs: Date.UTC(1200, 0, 1), endMs: Date.UTC(1299, 11, 31) }, runs: false },
+    {
+      name: 'a continent over a century',
+      query: { bbox: europe, startMs: Date.UTC(1200, 0, 1), endMs: Date.UTC(1299, 11, 31) },
+      runs: false,
+    },
   ]
 
   describe.each(CASES)('$name', ({ query, runs }) => {
@@ -367,12 +464,16 @@ describe('unordered selections', () => {
           view,
         )
         const fromRuns = clusterCells(selections, zoom, view)
-        expect(fromRuns.map(({ longitude, latitude, ...cell }) => cell)).toEqual(rowByRow.map(({ longitude, latitude, ...cell }) => cell))
+        expect(fromRuns.map(({ longitude, latitude, ...cell }) => cell)).toEqual(
+          rowByRow.map(({ longitude, latitude, ...cell }) => cell),
+        )
         fromRuns.forEach((cell, index) => {
           expect(cell.longitude).toBeCloseTo(rowByRow[index]!.longitude, 9)
           expect(cell.latitude).toBeCloseTo(rowByRow[index]!.latitude, 9)
         })
-        expect(fromRuns.reduce((sum, cell) => sum + cell.count, 0)).toBe(dense.filter((event) => passes(event, inView)).length)
+        expect(fromRuns.reduce((sum, cell) => sum + cell.count, 0)).toBe(
+          dense.filter((event) => passes(event, inView)).length,
+        )
       }
     })
 
@@ -384,8 +485,12 @@ describe('unordered selections', () => {
         perCentury.set(bucket, (perCentury.get(bucket) ?? 0) + 1)
       }
       const startMs = Float64Array.from(starts, (start) => start.getTime())
-      expect([...countByBucket(unordered(), startMs)]).toEqual(starts.map((start) => perCentury.get(start.getTime()) ?? 0))
-      expect([...countByBucket(ordered(), startMs)]).toEqual(starts.map((start) => perCentury.get(start.getTime()) ?? 0))
+      expect([...countByBucket(unordered(), startMs)]).toEqual(
+        starts.map((start) => perCentury.get(start.getTime()) ?? 0),
+      )
+      expect([...countByBucket(ordered(), startMs)]).toEqual(
+        starts.map((start) => perCentury.get(start.getTime()) ?? 0),
+      )
       expect(timeExtent(unordered())).toEqual(timeExtent(ordered()))
       expect(locatedExtent(unordered())).toEqual(locatedExtent(ordered()))
       expect(locatedExtent(unordered()).count).toBe(expected.length)
@@ -401,7 +506,9 @@ describe('unordered selections', () => {
     const listed = spans.map((selection) => new Selection(selection.segment, selection.rows))
     const fromBlocks = clusterCells(spans, zoom, world)
     const rowByRow = clusterCells(listed, zoom, world)
-    expect(fromBlocks.map(({ longitude, latitude, ...cell }) => cell)).toEqual(rowByRow.map(({ longitude, latitude, ...cell }) => cell))
+    expect(fromBlocks.map(({ longitude, latitude, ...cell }) => cell)).toEqual(
+      rowByRow.map(({ longitude, latitude, ...cell }) => cell),
+    )
     fromBlocks.forEach((cell, index) => expect(cell.latitude).toBeCloseTo(rowByRow[index]!.latitude, 9))
     // The bigger segment has enough whole blocks in the range for their summaries to be used.
     expect(denseSegments[0]!.memoize(`block-cells:${zoom}`, () => 'never computed')).not.toBe('never computed')
@@ -411,28 +518,36 @@ describe('unordered selections', () => {
     { values: ['quake'], zoom: 2 },
     { values: ['quake', 'fire'], zoom: 5 },
     { values: ['storm'], zoom: 8 },
-  ])('cluster every event with $values at zoom $zoom from per-value cells as a row-by-row count would', ({ values, zoom }) => {
-    const world: BoundingBox = { west: -180, south: -85.05112878, east: 180, north: 85.05112878 }
-    const query: IndexQuery = { fields: { category: { kind: 'values', values } } }
-    for (const ordered of [true, false]) {
-      const selections = denseSegments.map((segment) => selectRows(segment, query, undefined, { ordered }))
-      // In list order, two values' rows would need sorting: a scan is cheaper, and rows are counted one by one.
-      if (!ordered || values.length === 1) expect(selections.every((selection) => selection.wholeValues?.path === 'category')).toBe(true)
-      const rowByRow = clusterCells(
-        selections.map((selection) => new Selection(selection.segment, selection.rows)),
-        zoom,
-        world,
-      )
-      const fromValues = clusterCells(selections, zoom, world)
-      expect(fromValues.map(({ longitude, latitude, ...cell }) => cell)).toEqual(rowByRow.map(({ longitude, latitude, ...cell }) => cell))
-      fromValues.forEach((cell, index) => expect(cell.longitude).toBeCloseTo(rowByRow[index]!.longitude, 9))
-      const expected = dense.filter((event) => event.longitude !== null && values.includes(event.category ?? ''))
-      expect(fromValues.reduce((sum, cell) => sum + cell.count, 0)).toBe(expected.length)
-    }
-    // A time range keeps only some of a value's rows: no per-value cells.
-    const within = selectRows(denseSegments[0]!, { ...query, startMs: Date.UTC(1000, 0, 1) }, undefined, { ordered: false })
-    expect(within.wholeValues).toBeUndefined()
-  })
+  ])(
+    'cluster every event with $values at zoom $zoom from per-value cells as a row-by-row count would',
+    ({ values, zoom }) => {
+      const world: BoundingBox = { west: -180, south: -85.05112878, east: 180, north: 85.05112878 }
+      const query: IndexQuery = { fields: { category: { kind: 'values', values } } }
+      for (const ordered of [true, false]) {
+        const selections = denseSegments.map((segment) => selectRows(segment, query, undefined, { ordered }))
+        // In list order, two values' rows would need sorting: a scan is cheaper, and rows are counted one by one.
+        if (!ordered || values.length === 1)
+          expect(selections.every((selection) => selection.wholeValues?.path === 'category')).toBe(true)
+        const rowByRow = clusterCells(
+          selections.map((selection) => new Selection(selection.segment, selection.rows)),
+          zoom,
+          world,
+        )
+        const fromValues = clusterCells(selections, zoom, world)
+        expect(fromValues.map(({ longitude, latitude, ...cell }) => cell)).toEqual(
+          rowByRow.map(({ longitude, latitude, ...cell }) => cell),
+        )
+        fromValues.forEach((cell, index) => expect(cell.longitude).toBeCloseTo(rowByRow[index]!.longitude, 9))
+        const expected = dense.filter((event) => event.longitude !== null && values.includes(event.category ?? ''))
+        expect(fromValues.reduce((sum, cell) => sum + cell.count, 0)).toBe(expected.length)
+      }
+      // A time range keeps only some of a value's rows: no per-value cells.
+      const within = selectRows(denseSegments[0]!, { ...query, startMs: Date.UTC(1000, 0, 1) }, undefined, {
+        ordered: false,
+      })
+      expect(within.wholeValues).toBeUndefined()
+    },
+  )
 
   it('keep the rows just inside and drop those just outside boxes whose edges cut through cells', () => {
     // Edges at random, so grid cells straddle them by a little and by a lot: a cell is taken whole,
@@ -441,17 +556,36 @@ describe('unordered selections', () => {
     for (let trial = 0; trial < 40; trial++) {
       const west = -30 + random() * 60
       const south = 30 + random() * 30
-      const box: BoundingBox = { west, south, east: west + 1 + random() * 30, north: Math.min(85, south + 1 + random() * 20) }
+      const box: BoundingBox = {
+        west,
+        south,
+        east: west + 1 + random() * 30,
+        north: Math.min(85, south + 1 + random() * 20),
+      }
       const query: IndexQuery = trial % 2 === 0 ? { bbox: box } : { bbox: box, startMs: Date.UTC(-200, 0, 1) }
       const selections = denseSegments.map((segment) => selectRows(segment, query, undefined, { ordered: false }))
-      const ids = selections.flatMap(({ segment, rows }) => [...rows].map((row) => segment.ids[row]!)).sort((a, b) => a - b)
-      expect(ids).toEqual(dense.filter((event) => passes(event, query)).map((event) => event.id).sort((a, b) => a - b))
+      const ids = selections
+        .flatMap(({ segment, rows }) => [...rows].map((row) => segment.ids[row]!))
+        .sort((a, b) => a - b)
+      expect(ids).toEqual(
+        dense
+          .filter((event) => passes(event, query))
+          .map((event) => event.id)
+          .sort((a, b) => a - b),
+      )
     }
   })
 
   it('list only few enough located ids, smallest first', () => {
-    const query: IndexQuery = { bbox: europe, fields: { category: { kind: 'values', values: ['quake'] } }, startMs: Date.UTC(1990, 0, 1) }
-    const ids = dense.filter((event) => passes(event, query)).map((event) => event.id).sort((a, b) => a - b)
+    const query: IndexQuery = {
+      bbox: europe,
+      fields: { category: { kind: 'values', values: ['quake'] } },
+      startMs: Date.UTC(1990, 0, 1),
+    }
+    const ids = dense
+      .filter((event) => passes(event, query))
+      .map((event) => event.id)
+      .sort((a, b) => a - b)
     const selections = denseSegments.map((segment) => selectRows(segment, query, undefined, { ordered: false }))
     expect(locatedIdsUpTo(selections, ids.length)).toEqual(ids)
     expect(locatedIdsUpTo(selections, ids.length - 1)).toBeNull()

@@ -10,8 +10,24 @@ export { EventSegment, NO_CELL } from './event-segment'
 export type { SegmentColumns } from './event-segment'
 export { FieldColumn, NO_VALUE } from './field-column'
 export { selectRows, Selection } from './row-selection'
-export type { BoxedRows, IndexQuery, RowRuns, RowSpan, RunVisitor, SelectionShape, SelectOptions, WholeValues } from './row-selection'
-export { clusterCells, countByBucket, locatedExtent, locatedIdsUpTo, MAX_KEPT_CELL_ZOOM, timeExtent } from './aggregations'
+export type {
+  BoxedRows,
+  IndexQuery,
+  RowRuns,
+  RowSpan,
+  RunVisitor,
+  SelectionShape,
+  SelectOptions,
+  WholeValues,
+} from './row-selection'
+export {
+  clusterCells,
+  countByBucket,
+  locatedExtent,
+  locatedIdsUpTo,
+  MAX_KEPT_CELL_ZOOM,
+  timeExtent,
+} from './aggregations'
 export type { ClusterCellSummary } from './aggregations'
 export { compareListOrder, listPage } from './list-page'
 export type { ListCursorPosition, PageEntry, PageRequest } from './list-page'

@@ -76,10 +76,18 @@ function firstAfterCursor(head: Head, cursor: ListCursorPosition, descending: bo
  * The events of one page, plus whether more follow.
  * @example listPage(selections, { descending: false, limit: 100 }).entries.length // ≤ 100
  */
-export function listPage(selections: readonly Selection[], request: PageRequest): { entries: PageEntry[]; hasMore: boolean } {
+export function listPage(
+  selections: readonly Selection[],
+  request: PageRequest,
+): { entries: PageEntry[]; hasMore: boolean } {
   const heads: Head[] = selections
     .filter((selection) => selection.size > 0)
-    .map((selection) => ({ selection, rowAt: orderedRows(selection, request.descending), size: selection.size, position: 0 }))
+    .map((selection) => ({
+      selection,
+      rowAt: orderedRows(selection, request.descending),
+      size: selection.size,
+      position: 0,
+    }))
   if (request.after) for (const head of heads) head.position = firstAfterCursor(head, request.after, request.descending)
   let skip = request.offset ?? 0
   if (heads.length === 1 && skip > 0) {

@@ -5,7 +5,13 @@
  * candidates, and every remaining condition is checked on those rows only.
  * @module
  */
-import { clusterCellSize, lngLatToMercator, splitBoundingBox, type BoundingBox, type FieldFilter } from '@chronotope/filters'
+import {
+  clusterCellSize,
+  lngLatToMercator,
+  splitBoundingBox,
+  type BoundingBox,
+  type FieldFilter,
+} from '@chronotope/filters'
 
 import { extentOverlap } from './box-overlap'
 import { GRID_CELLS, GRID_ZOOM, type EventSegment } from './event-segment'
@@ -244,7 +250,13 @@ function gridRanges(boxes: readonly BoundingBox[]): GridRange[] {
  * The rows in `[low, high)` of the grid cells under the boxes, a slice per cell that has rows in
  * the boxes, or undefined when the boxes cover more than `maxCells` cells.
  */
-function gridSlices(segment: EventSegment, boxes: readonly BoundingBox[], low: number, high: number, maxCells: number): Slice[] | undefined {
+function gridSlices(
+  segment: EventSegment,
+  boxes: readonly BoundingBox[],
+  low: number,
+  high: number,
+  maxCells: number,
+): Slice[] | undefined {
   const ranges = gridRanges(boxes)
   const cells = ranges.reduce((sum, { x0, y0, x1, y1 }) => sum + (x1 - x0 + 1) * (y1 - y0 + 1), 0)
   if (cells > maxCells) return undefined
@@ -293,24 +305,45 @@ function chooseCandidates(
     const count = sliceCount(slices)
     // Rows from several lists must be sorted back into list order, which costs more than a scan;
     // an aggregation takes them as they come.
-    const cost = ordered && slices.length > 1 ? Math.min((count * Math.log2(count + 1)) / 2, count + (high - low) / 8) : count + slices.length
+    const cost =
+      ordered && slices.length > 1
+        ? Math.min((count * Math.log2(count + 1)) / 2, count + (high - low) / 8)
+        : count + slices.length
     if (cost < bestCost) {
       best = { driver, path, count, slices }
       bestCost = cost
     }
   }
-  if (textRows) consider('text', [sliceOf(textRows, lowerBound(textRows, 0, textRows.length, low), lowerBound(textRows, 0, textRows.length, high))])
+  if (textRows)
+    consider('text', [
+      sliceOf(textRows, lowerBound(textRows, 0, textRows.length, low), lowerBound(textRows, 0, textRows.length, high)),
+    ])
   for (const test of tests) {
     if (!test.valueCodes) continue
     const postings = segment.field(test.path)!.rowsByCode()
     const slices = test.valueCodes.map((code) => {
       const [from, to] = groupSlice(postings, code, low, high)
-      return sliceOf(postings.rows, from, to, from === postings.starts[code] && to === postings.starts[code + 1] ? code : -1)
+      return sliceOf(
+        postings.rows,
+        from,
+        to,
+        from === postings.starts[code] && to === postings.starts[code + 1] ? code : -1,
+      )
     })
     consider('field', slices, test.path)
   }
   // Each cell costs two binary searches, so a box over most of the world is not worth reading cell by cell.
-  if (boxes) consider('box', gridSlices(segment, boxes, low, high, ordered ? MAX_GRID_CELLS_READ : Math.min(GRID_CELLS * GRID_CELLS, bestCost / 2)))
+  if (boxes)
+    consider(
+      'box',
+      gridSlices(
+        segment,
+        boxes,
+        low,
+        high,
+        ordered ? MAX_GRID_CELLS_READ : Math.min(GRID_CELLS * GRID_CELLS, bestCost / 2),
+      ),
+    )
   return best
 }
 
@@ -392,7 +425,11 @@ function keepPassing(
       // NaN fails every comparison, so an event without a location never passes a box.
       if (hasBox) {
         const inFirst = longitude >= west1 && longitude <= east1 && latitude >= south1 && latitude <= north1
-        if (!inFirst && !(hasSecond && longitude >= west2 && longitude <= east2 && latitude >= south2 && latitude <= north2)) continue
+        if (
+          !inFirst &&
+          !(hasSecond && longitude >= west2 && longitude <= east2 && latitude >= south2 && latitude <= north2)
+        )
+          continue
       } else if (longitude !== longitude || latitude !== latitude) {
         continue
       }
@@ -412,7 +449,13 @@ function keepPassing(
 }
 
 // The rows of several slices that pass, run by run, in no overall order.
-function selectRuns(segment: EventSegment, slices: readonly Slice[], count: number, checks: RowChecks, shape: Omit<SelectionShape, 'runs' | 'span'>): Selection {
+function selectRuns(
+  segment: EventSegment,
+  slices: readonly Slice[],
+  count: number,
+  checks: RowChecks,
+  shape: Omit<SelectionShape, 'runs' | 'span'>,
+): Selection {
   const rows = new Int32Array(count)
   const ends = new Int32Array(slices.length)
   const wholeCells = new Int32Array(slices.length)
@@ -433,7 +476,11 @@ function selectRuns(segment: EventSegment, slices: readonly Slice[], count: numb
     wholeCells[runs] = kept - start === to - from ? wholeCell : -1
     runs++
   }
-  const runsOf = { rows: rows.subarray(0, kept), ends: ends.subarray(0, runs), wholeCells: wholeCells.subarray(0, runs) }
+  const runsOf = {
+    rows: rows.subarray(0, kept),
+    ends: ends.subarray(0, runs),
+    wholeCells: wholeCells.subarray(0, runs),
+  }
   return new Selection(segment, undefined, { ...shape, runs: runsOf })
 }
 
@@ -452,7 +499,12 @@ export interface SelectOptions {
  * rows that match a full-text search).
  * @example selectRows(segment, { startMs: Date.UTC(1990, 0, 1) }).rows.length
  */
-export function selectRows(segment: EventSegment, query: IndexQuery, textRows?: Int32Array, options: SelectOptions = {}): Selection {
+export function selectRows(
+  segment: EventSegment,
+  query: IndexQuery,
+  textRows?: Int32Array,
+  options: SelectOptions = {},
+): Selection {
   const ordered = options.ordered ?? true
   const { times } = segment
   let low = 0
@@ -466,7 +518,8 @@ export function selectRows(segment: EventSegment, query: IndexQuery, textRows?: 
   const allBoxes = query.bbox ? splitBoundingBox(query.bbox) : []
   const extent = segment.extent
   // A box around every located event only asks for a location.
-  const boxes = allBoxes.length > 0 && !(extent && allBoxes.some((box) => containsExtent(box, extent))) ? allBoxes : undefined
+  const boxes =
+    allBoxes.length > 0 && !(extent && allBoxes.some((box) => containsExtent(box, extent))) ? allBoxes : undefined
   const needsLocation = (query.locatedOnly === true || allBoxes.length > 0) && segment.locatedCount < segment.size
   const tests = query.fields ? codeTests(segment, query.fields) : []
 
@@ -485,7 +538,8 @@ export function selectRows(segment: EventSegment, query: IndexQuery, textRows?: 
       candidates.driver === 'field' && slices.every((slice) => slice.wholeValue >= 0)
         ? { path: candidates.path!, codes: slices.map((slice) => slice.wholeValue) }
         : undefined
-    if (!ordered && slices.length > 1) return selectRuns(segment, slices, candidates.count, checks, { wholeValues: values })
+    if (!ordered && slices.length > 1)
+      return selectRuns(segment, slices, candidates.count, checks, { wholeValues: values })
     return new Selection(segment, gather(slices, candidates.count), { wholeValues: values })
   }
   const boxed = boxes && !textRows ? boxedRows(segment, boxes, low, high, tests) : undefined
@@ -495,13 +549,21 @@ export function selectRows(segment: EventSegment, query: IndexQuery, textRows?: 
   }
   const source = slices ? gather(slices, candidates.count) : undefined
   const rows = new Int32Array(source ? source.length : high - low)
-  const kept = source ? keepPassing(segment, checks, boxes !== undefined, source, 0, source.length, rows, 0) : keepPassing(segment, checks, boxes !== undefined, undefined, low, high, rows, 0)
+  const kept = source
+    ? keepPassing(segment, checks, boxes !== undefined, source, 0, source.length, rows, 0)
+    : keepPassing(segment, checks, boxes !== undefined, undefined, low, high, rows, 0)
   return new Selection(segment, rows.subarray(0, kept), { boxed })
 }
 
 // What the rows are when the box is the only condition besides the time range, or besides one
 // values filter (with no time range).
-function boxedRows(segment: EventSegment, boxes: readonly BoundingBox[], low: number, high: number, tests: readonly CodeTest[]): BoxedRows | undefined {
+function boxedRows(
+  segment: EventSegment,
+  boxes: readonly BoundingBox[],
+  low: number,
+  high: number,
+  tests: readonly CodeTest[],
+): BoxedRows | undefined {
   if (tests.length === 0) return { boxes, span: { low, high } }
   const [test] = tests
   if (tests.length > 1 || !test!.valueCodes || low > 0 || high < segment.size) return undefined

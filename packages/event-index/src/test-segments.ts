@@ -37,7 +37,10 @@ export function randomEvents(count: number, firstId: number, random: () => numbe
   for (let index = 0; index < count; index++) {
     const placed = random() > 0.1
     // Whole seconds, some shared, from 500 BC to 2025.
-    const timeMs = random() > 0.1 ? Math.round((-78_000_000_000_000 + random() * 79_800_000_000_000) / 86_400_000) * 86_400_000 : null
+    const timeMs =
+      random() > 0.1
+        ? Math.round((-78_000_000_000_000 + random() * 79_800_000_000_000) / 86_400_000) * 86_400_000
+        : null
     events.push({
       id: firstId + index,
       timeMs,

@@ -55,7 +55,9 @@ try {
   const mb = size / 1024 / 1024
   console.log(`file: ${mb.toFixed(1)} MiB, ${rows} rows, 10 columns`)
   console.log(`time: ${seconds.toFixed(2)} s`)
-  console.log(`throughput: ${(mb / seconds).toFixed(1)} MiB/s, ${Math.round(rows / seconds).toLocaleString('en-US')} rows/s`)
+  console.log(
+    `throughput: ${(mb / seconds).toFixed(1)} MiB/s, ${Math.round(rows / seconds).toLocaleString('en-US')} rows/s`,
+  )
   console.log(`CPU time: ${cpuSeconds.toFixed(2)} s (all threads, GC included; less sensitive to a busy machine)`)
   console.log(`peak RSS: ${(peakRss / 1024 / 1024).toFixed(0)} MiB`)
 } finally {

@@ -53,7 +53,10 @@ async function readOleEvidence(path: string, head: Uint8Array): Promise<FormatEv
  * @throws {@link UnsupportedFormat} naming what the file looks like; {@link MalformedFile} for a truncated zip
  * @example await detectFileFormat('/tmp/trump.csv') // { format: 'csv', mimeType: 'text/csv', encoding: 'utf-8', delimiter: ',', ... }
  */
-export async function detectFileFormat(path: string, fileName: string = basename(path)): Promise<FormatDetectionResult> {
+export async function detectFileFormat(
+  path: string,
+  fileName: string = basename(path),
+): Promise<FormatDetectionResult> {
   const head = await readBytes(path, 0, HEAD_BYTES)
   const isZip = head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04
   const isOle = head[0] === 0xd0 && head[1] === 0xcf && head[2] === 0x11 && head[3] === 0xe0

@@ -31,7 +31,11 @@ function extension(fileName: string | undefined): string {
   return match?.[1]?.toLowerCase() ?? ''
 }
 
-function result(format: FormatDetectionResult['format'], reason: string, extra: Partial<FormatDetectionResult> = {}): FormatDetectionResult {
+function result(
+  format: FormatDetectionResult['format'],
+  reason: string,
+  extra: Partial<FormatDetectionResult> = {},
+): FormatDetectionResult {
   return { format, mimeType: MIME_TYPES[format], ...extra, reason }
 }
 
@@ -44,9 +48,11 @@ function detectZip(head: Uint8Array, fileName: string | undefined, evidence: For
   if (mimetype?.startsWith('application/vnd.oasis.opendocument.')) {
     throw new UnsupportedFormat(`is an OpenDocument file of type ${mimetype.trim()}, not a spreadsheet`)
   }
-  if (names.includes('xl/workbook.bin')) throw new UnsupportedFormat('is an Excel binary workbook (.xlsb); save it as .xlsx')
+  if (names.includes('xl/workbook.bin'))
+    throw new UnsupportedFormat('is an Excel binary workbook (.xlsb); save it as .xlsx')
   if (names.includes('word/document.xml')) throw new UnsupportedFormat('looks like a Word document (.docx)')
-  if (names.some((name) => name.startsWith('ppt/'))) throw new UnsupportedFormat('looks like a PowerPoint presentation (.pptx)')
+  if (names.some((name) => name.startsWith('ppt/')))
+    throw new UnsupportedFormat('looks like a PowerPoint presentation (.pptx)')
   // Only the head was seen: the workbook entry may come later, so the name breaks the tie.
   if (evidence.zipEntryNames === undefined) {
     if (extension(fileName) === 'xlsx' || names.some((name) => name.startsWith('xl/'))) {
@@ -96,7 +102,12 @@ function detectText(head: Uint8Array, fileName: string | undefined): FormatDetec
     if (scan.topLevelType === 'FeatureCollection' || scan.topLevelType === 'Feature') {
       return result('geojson', `JSON object of type ${scan.topLevelType} (${encoding.reason})`, textFacts)
     }
-    const layout = scan.layout === 'ndjson' ? 'one JSON object per line (NDJSON)' : scan.layout === 'array' ? 'JSON array' : 'JSON object'
+    const layout =
+      scan.layout === 'ndjson'
+        ? 'one JSON object per line (NDJSON)'
+        : scan.layout === 'array'
+          ? 'JSON array'
+          : 'JSON object'
     const mimeType = scan.layout === 'ndjson' ? NDJSON_MIME_TYPE : MIME_TYPES.json
     return { ...result('json', `${layout} (${encoding.reason})`, textFacts), mimeType }
   }
@@ -123,7 +134,11 @@ function detectText(head: Uint8Array, fileName: string | undefined): FormatDetec
  * @throws {@link UnsupportedFormat} for empty files, PDFs, images, archives and binary junk
  * @example detectFormat(new TextEncoder().encode('a;b\n1;2\n')).delimiter // ';'
  */
-export function detectFormat(head: Uint8Array, fileName?: string, evidence: FormatEvidence = {}): FormatDetectionResult {
+export function detectFormat(
+  head: Uint8Array,
+  fileName?: string,
+  evidence: FormatEvidence = {},
+): FormatDetectionResult {
   if (head.length === 0) throw new UnsupportedFormat('the file is empty')
   if (startsWith(head, ZIP_MAGIC)) return detectZip(head, fileName, evidence)
   if (startsWith(head, OLE_MAGIC)) return detectOle(head, fileName, evidence)

@@ -11,7 +11,11 @@ import { listXlsxSheets } from './xlsx/read-xlsx'
  * JSON and GeoJSON.
  * @example await listSheets('trump.csv', detection) // [{ index: 0, name: 'trump' }]
  */
-export async function listSheets(path: string, detection: FormatDetectionResult, limits?: Partial<ReadLimits>): Promise<SheetInfo[]> {
+export async function listSheets(
+  path: string,
+  detection: FormatDetectionResult,
+  limits?: Partial<ReadLimits>,
+): Promise<SheetInfo[]> {
   const resolved = resolveLimits(limits)
   switch (detection.format) {
     case 'xlsx':

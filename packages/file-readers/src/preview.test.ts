@@ -29,7 +29,9 @@ describe('previewFile', () => {
     { rows: 0, expected: 0 },
     { rows: 500, expected: 106 },
   ])('returns $expected rows when asked for $rows', async ({ rows, expected }) => {
-    expect((await previewFile(`${FIXTURES}/presidential-campaign-trail_trump.csv`, { rows })).rows).toHaveLength(expected)
+    expect((await previewFile(`${FIXTURES}/presidential-campaign-trail_trump.csv`, { rows })).rows).toHaveLength(
+      expected,
+    )
   })
 
   it('previews the chosen sheet of a workbook', async () => {
@@ -50,10 +52,16 @@ describe('detectFileFormat', () => {
   it('finds xl/workbook.xml in the central directory even when it is stored after a large entry', async () => {
     const filler = Buffer.alloc(200 * 1024)
     for (let index = 0; index < filler.length; index++) filler[index] = (index * 7919 + (index >> 8)) % 251
-    const path = files.write('late.bin', buildZip([
-      { name: 'xl/media/image1.png', data: filler, isStored: true },
-      { name: 'xl/workbook.xml', data: '<workbook><sheets><sheet name="A" r:id="rId1" xmlns:r="r"/></sheets></workbook>' },
-    ]))
+    const path = files.write(
+      'late.bin',
+      buildZip([
+        { name: 'xl/media/image1.png', data: filler, isStored: true },
+        {
+          name: 'xl/workbook.xml',
+          data: '<workbook><sheets><sheet name="A" r:id="rId1" xmlns:r="r"/></sheets></workbook>',
+        },
+      ]),
+    )
     expect(await detectFileFormat(path)).toMatchObject({ format: 'xlsx', reason: 'zip archive with xl/workbook.xml' })
   })
 
@@ -64,7 +72,10 @@ describe('detectFileFormat', () => {
 
   it('finds the Workbook stream in the OLE directory of an .xls named .dat', async () => {
     const path = files.write('export.dat', buildWorkbook(EVENT_SHEETS, 'biff8'))
-    expect(await detectFileFormat(path)).toMatchObject({ format: 'xls', reason: 'OLE compound file with a Workbook stream (Excel 97-2003)' })
+    expect(await detectFileFormat(path)).toMatchObject({
+      format: 'xls',
+      reason: 'OLE compound file with a Workbook stream (Excel 97-2003)',
+    })
   })
 
   it('reads a single-sheet file only as sheet 0 or by its name', async () => {

@@ -21,7 +21,12 @@ function checkSingleSheet(path: string, sheet: number | string | undefined): voi
   if (sheet !== undefined) selectSheet([{ index: 0, name: basename(path, extname(path)) }], sheet)
 }
 
-function readTable(path: string, detection: FormatDetectionResult, sheet: number | string | undefined, limits: ReadLimits): AsyncIterable<TableRow[]> | undefined {
+function readTable(
+  path: string,
+  detection: FormatDetectionResult,
+  sheet: number | string | undefined,
+  limits: ReadLimits,
+): AsyncIterable<TableRow[]> | undefined {
   switch (detection.format) {
     case 'csv':
       checkSingleSheet(path, sheet)
@@ -37,7 +42,11 @@ function readTable(path: string, detection: FormatDetectionResult, sheet: number
   }
 }
 
-async function* readSourceRows(path: string, detection: FormatDetectionResult, options: ReadOptions): AsyncGenerator<SourceRow[]> {
+async function* readSourceRows(
+  path: string,
+  detection: FormatDetectionResult,
+  options: ReadOptions,
+): AsyncGenerator<SourceRow[]> {
   const limits = resolveLimits(options.limits)
   const startAfterRow = options.startAfterRow ?? 0
   const table = readTable(path, detection, options.sheet, limits)
@@ -59,9 +68,14 @@ async function* readSourceRows(path: string, detection: FormatDetectionResult, o
  * for await (const batch of readRows('trump.csv', detection, { batchSize: 50 })) batch[0]?.values
  * // { date: '9/1/2016', location: 'Wilmington, OH', city: 'Wilmington', state: 'OH', lat: '39.4453393', lng: '-83.8285375' }
  */
-export function readRows(path: string, detection: FormatDetectionResult, options: ReadOptions = {}): AsyncIterable<SourceRow[]> {
+export function readRows(
+  path: string,
+  detection: FormatDetectionResult,
+  options: ReadOptions = {},
+): AsyncIterable<SourceRow[]> {
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE
-  if (!Number.isInteger(batchSize) || batchSize < 1) throw new RangeError(`batchSize must be a positive integer; got ${batchSize}`)
+  if (!Number.isInteger(batchSize) || batchSize < 1)
+    throw new RangeError(`batchSize must be a positive integer; got ${batchSize}`)
   return {
     [Symbol.asyncIterator]: () => batchRows(readSourceRows(path, detection, options), batchSize, options.signal),
   }
@@ -72,7 +86,11 @@ export function readRows(path: string, detection: FormatDetectionResult, options
  * first 1000 records of JSON/GeoJSON (flattened, in first-seen order).
  * @example await readHeaders('trump.csv', detection) // ['date', 'location', 'city', 'state', 'lat', 'lng']
  */
-export async function readHeaders(path: string, detection: FormatDetectionResult, options: ReadOptions = {}): Promise<string[]> {
+export async function readHeaders(
+  path: string,
+  detection: FormatDetectionResult,
+  options: ReadOptions = {},
+): Promise<string[]> {
   options.signal?.throwIfAborted()
   const limits = resolveLimits(options.limits)
   const table = readTable(path, detection, options.sheet, limits)

@@ -12,6 +12,10 @@ export function selectSheet<T extends SheetInfo>(sheets: readonly T[], sheet: nu
       ? sheets[sheet]
       : (sheets.find((candidate) => candidate.name === sheet) ??
         sheets.find((candidate) => candidate.name.toLowerCase() === sheet.toLowerCase()))
-  if (found === undefined) throw new SheetNotFound(sheet, sheets.map((candidate) => candidate.name))
+  if (found === undefined)
+    throw new SheetNotFound(
+      sheet,
+      sheets.map((candidate) => candidate.name),
+    )
   return found
 }

@@ -52,7 +52,9 @@ describe('parseBoundingBox', () => {
   })
 
   it('names another parameter when asked', () => {
-    expect(() => parseBoundingBox('1,2', 'bounds')).toThrow(filterError('bounds', 'bounds: must be west,south,east,north in degrees; got "1,2"'))
+    expect(() => parseBoundingBox('1,2', 'bounds')).toThrow(
+      filterError('bounds', 'bounds: must be west,south,east,north in degrees; got "1,2"'),
+    )
   })
 })
 

@@ -37,13 +37,17 @@ export function parseBoundingBox(text: string, parameter = 'bbox'): BoundingBox 
   const [west, south, east, north] = (['west', 'south', 'east', 'north'] as const).map((edge, index) => {
     const value = readDecimal(parts[index] ?? '')
     if (value === undefined) {
-      throw new FilterParameterError(parameter, `${edge} must be a finite number of degrees; got ${quoteValue(parts[index] ?? '')}`)
+      throw new FilterParameterError(
+        parameter,
+        `${edge} must be a finite number of degrees; got ${quoteValue(parts[index] ?? '')}`,
+      )
     }
     return value
   }) as [number, number, number, number]
   checkLatitude(parameter, 'south', south)
   checkLatitude(parameter, 'north', north)
-  if (south > north) throw new FilterParameterError(parameter, `south (${south}) must not be greater than north (${north})`)
+  if (south > north)
+    throw new FilterParameterError(parameter, `south (${south}) must not be greater than north (${north})`)
   checkLongitude(parameter, 'west', west)
   checkLongitude(parameter, 'east', east)
   const longitudes = normaliseLongitudes(parameter, west, east)
@@ -51,12 +55,16 @@ export function parseBoundingBox(text: string, parameter = 'bbox'): BoundingBox 
 }
 
 function checkLatitude(parameter: string, edge: string, value: number): void {
-  if (value < -90 || value > 90) throw new FilterParameterError(parameter, `${edge} (${value}) must be between -90 and 90`)
+  if (value < -90 || value > 90)
+    throw new FilterParameterError(parameter, `${edge} (${value}) must be between -90 and 90`)
 }
 
 function checkLongitude(parameter: string, edge: string, value: number): void {
   if (Math.abs(value) > MAX_WRAPPED_LONGITUDE) {
-    throw new FilterParameterError(parameter, `${edge} (${value}) must be between -180 and 180 (or within ±540 from a map that wraps)`)
+    throw new FilterParameterError(
+      parameter,
+      `${edge} (${value}) must be between -180 and 180 (or within ±540 from a map that wraps)`,
+    )
   }
 }
 

@@ -58,16 +58,126 @@ describe('cellOf', () => {
   // Expected cells are PostGIS's floor(ST_X(ST_Transform(geom, 3857)) / size) and the same for Y.
   const zooms = [0, 3, 5, 10, 16, 22]
   it.each<[string, [number, number], [number, number][]]>([
-    ['the origin', [0, 0], [[0, 0], [0, 0], [0, 0], [0, 0], [0, 0], [0, 0]]],
-    ['180° on the equator', [180, 0], [[2, 0], [16, 0], [64, 0], [2048, 0], [131_072, 0], [8_388_608, 0]]],
-    ['-180° on the equator', [-180, 0], [[-2, 0], [-16, 0], [-64, 0], [-2048, 0], [-131_072, 0], [-8_388_608, 0]]],
-    ['Paris', [2.3522, 48.8566], [[0, 0], [0, 4], [0, 19], [26, 638], [1712, 40_887], [109_620, 2_616_769]]],
-    ['New York', [-74.006, 40.7128], [[-1, 0], [-7, 3], [-27, 15], [-843, 507], [-53_890, 32_510], [-3_448_930, 2_080_696]]],
-    ['Tokyo', [139.6917, 35.6895], [[1, 0], [12, 3], [49, 13], [1589, 435], [101_720, 27_852], [6_510_105, 1_782_583]]],
-    ['Sydney', [151.2093, -33.8688], [[1, -1], [13, -4], [53, -13], [1720, -410], [110_107, -26_239], [7_046_864, -1_679_270]]],
-    ['just south-west of the origin', [-0.0001, -0.0001], [[-1, -1], [-1, -1], [-1, -1], [-1, -1], [-1, -1], [-5, -5]]],
-    ['near the north-east corner', [179.9999, 85], [[1, 1], [15, 15], [63, 63], [2047, 2041], [131_071, 130_642], [8_388_603, 8_361_128]]],
-    ['near the south-west corner', [-179.9999, -85], [[-2, -2], [-16, -16], [-64, -64], [-2048, -2042], [-131_072, -130_643], [-8_388_604, -8_361_129]]],
+    [
+      'the origin',
+      [0, 0],
+      [
+        [0, 0],
+        [0, 0],
+        [0, 0],
+        [0, 0],
+        [0, 0],
+        [0, 0],
+      ],
+    ],
+    [
+      '180° on the equator',
+      [180, 0],
+      [
+        [2, 0],
+        [16, 0],
+        [64, 0],
+        [2048, 0],
+        [131_072, 0],
+        [8_388_608, 0],
+      ],
+    ],
+    [
+      '-180° on the equator',
+      [-180, 0],
+      [
+        [-2, 0],
+        [-16, 0],
+        [-64, 0],
+        [-2048, 0],
+        [-131_072, 0],
+        [-8_388_608, 0],
+      ],
+    ],
+    [
+      'Paris',
+      [2.3522, 48.8566],
+      [
+        [0, 0],
+        [0, 4],
+        [0, 19],
+        [26, 638],
+        [1712, 40_887],
+        [109_620, 2_616_769],
+      ],
+    ],
+    [
+      'New York',
+      [-74.006, 40.7128],
+      [
+        [-1, 0],
+        [-7, 3],
+        [-27, 15],
+        [-843, 507],
+        [-53_890, 32_510],
+        [-3_448_930, 2_080_696],
+      ],
+    ],
+    [
+      'Tokyo',
+      [139.6917, 35.6895],
+      [
+        [1, 0],
+        [12, 3],
+        [49, 13],
+        [1589, 435],
+        [101_720, 27_852],
+        [6_510_105, 1_782_583],
+      ],
+    ],
+    [
+      'Sydney',
+      [151.2093, -33.8688],
+      [
+        [1, -1],
+        [13, -4],
+        [53, -13],
+        [1720, -410],
+        [110_107, -26_239],
+        [7_046_864, -1_679_270],
+      ],
+    ],
+    [
+      'just south-west of the origin',
+      [-0.0001, -0.0001],
+      [
+        [-1, -1],
+        [-1, -1],
+        [-1, -1],
+        [-1, -1],
+        [-1, -1],
+        [-5, -5],
+      ],
+    ],
+    [
+      'near the north-east corner',
+      [179.9999, 85],
+      [
+        [1, 1],
+        [15, 15],
+        [63, 63],
+        [2047, 2041],
+        [131_071, 130_642],
+        [8_388_603, 8_361_128],
+      ],
+    ],
+    [
+      'near the south-west corner',
+      [-179.9999, -85],
+      [
+        [-2, -2],
+        [-16, -16],
+        [-64, -64],
+        [-2048, -2042],
+        [-131_072, -130_643],
+        [-8_388_604, -8_361_129],
+      ],
+    ],
   ])('puts %s in the cells PostGIS computes at zooms 0, 3, 5, 10, 16, 22', (_, lngLat, cells) => {
     expect(zooms.map((zoom) => cellOf(lngLat, zoom))).toEqual(cells.map(([x, y]) => ({ x, y })))
   })
@@ -78,7 +188,10 @@ describe('cellOf', () => {
     expect(cellOf([2.3522, 48.8566], 10)).toEqual({ x: Math.floor(child.x / 2), y: Math.floor(child.y / 2) })
   })
 
-  it.each<[number, number]>([[Number.NaN, 0], [0, Number.POSITIVE_INFINITY]])('refuses [%s, %s]', (lng, lat) => {
+  it.each<[number, number]>([
+    [Number.NaN, 0],
+    [0, Number.POSITIVE_INFINITY],
+  ])('refuses [%s, %s]', (lng, lat) => {
     expect(() => cellOf([lng, lat], 3)).toThrow(/finite coordinates/)
   })
 })
@@ -91,7 +204,8 @@ describe('snapToCells', () => {
     const size = clusterCellSize(zoom)
     const [westX, southY] = lngLatToMercator([snapped.west, snapped.south])
     const [eastX, northY] = lngLatToMercator([snapped.east, snapped.north])
-    for (const metres of [westX, southY, eastX, northY]) expect(Math.abs(metres / size - Math.round(metres / size))).toBeLessThan(1e-6)
+    for (const metres of [westX, southY, eastX, northY])
+      expect(Math.abs(metres / size - Math.round(metres / size))).toBeLessThan(1e-6)
     // The cells under the box's corners are the snapped box's corner cells.
     expect(Math.round(westX / size)).toBe(cellOf([paris.west, paris.south], zoom).x)
     expect(Math.round(southY / size)).toBe(cellOf([paris.west, paris.south], zoom).y)
@@ -100,12 +214,22 @@ describe('snapToCells', () => {
   })
 
   it('gives the same box for views panned within the same cells', () => {
-    const panned = { west: paris.west + 0.01, south: paris.south + 0.01, east: paris.east + 0.01, north: paris.north + 0.01 }
+    const panned = {
+      west: paris.west + 0.01,
+      south: paris.south + 0.01,
+      east: paris.east + 0.01,
+      north: paris.north + 0.01,
+    }
     expect(snapToCells(panned, 5)).toEqual(snapToCells(paris, 5))
   })
 
   it('stays within ±180° and keeps a view that reaches the poles', () => {
-    expect(snapToCells({ west: -180, south: -90, east: 180, north: 90 }, 3)).toEqual({ west: -180, south: -90, east: 180, north: 90 })
+    expect(snapToCells({ west: -180, south: -90, east: 180, north: 90 }, 3)).toEqual({
+      west: -180,
+      south: -90,
+      east: 180,
+      north: 90,
+    })
     expect(snapToCells({ west: -179.9, south: -80, east: 179.9, north: 84 }, 1)).toEqual({
       west: -180,
       south: expect.closeTo(-85.0511287798, 9),

@@ -32,7 +32,8 @@ const DEGREES_TO_RADIANS = Math.PI / 180
  */
 export function clusterCellSize(zoom: number): number {
   const level = Math.floor(zoom)
-  if (!(level >= 0 && level <= MAX_CLUSTER_ZOOM)) throw new RangeError(`zoom must be a number from 0 to ${MAX_CLUSTER_ZOOM}; got ${zoom}`)
+  if (!(level >= 0 && level <= MAX_CLUSTER_ZOOM))
+    throw new RangeError(`zoom must be a number from 0 to ${MAX_CLUSTER_ZOOM}; got ${zoom}`)
   // Dividing by a power of two is exact in floating point, so SQL computing the same gets the same bits.
   return WORLD_WIDTH_M / (CELLS_PER_TILE * 2 ** level)
 }
@@ -100,7 +101,8 @@ export interface ClusterCell {
  */
 export function cellOf(lngLat: readonly [number, number], zoom: number): ClusterCell {
   const size = clusterCellSize(zoom)
-  if (!Number.isFinite(lngLat[0]) || !Number.isFinite(lngLat[1])) throw new RangeError(`cellOf needs finite coordinates; got [${lngLat[0]}, ${lngLat[1]}]`)
+  if (!Number.isFinite(lngLat[0]) || !Number.isFinite(lngLat[1]))
+    throw new RangeError(`cellOf needs finite coordinates; got [${lngLat[0]}, ${lngLat[1]}]`)
   const [x, y] = lngLatToMercator(lngLat)
   return { x: Math.floor(x / size), y: Math.floor(y / size) }
 }

@@ -19,7 +19,9 @@ describe('encodeCursor and decodeCursor', () => {
   })
 
   it('writes the same cursor the same way', () => {
-    expect(encodeCursor({ t: '2020-06-30T12:00:00.000Z', id: 42 })).toBe('eyJ0IjoiMjAyMC0wNi0zMFQxMjowMDowMC4wMDBaIiwiaWQiOjQyfQ')
+    expect(encodeCursor({ t: '2020-06-30T12:00:00.000Z', id: 42 })).toBe(
+      'eyJ0IjoiMjAyMC0wNi0zMFQxMjowMDowMC4wMDBaIiwiaWQiOjQyfQ',
+    )
   })
 
   it('reads a time written by toISOString as PostgreSQL reads it', () => {
@@ -35,7 +37,8 @@ describe('encodeCursor and decodeCursor', () => {
     expect(() => encodeCursor(cursor)).toThrow(RangeError)
   })
 
-  const encode = (value: unknown) => btoa(JSON.stringify(value)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')
+  const encode = (value: unknown) =>
+    btoa(JSON.stringify(value)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')
   it.each<[string, string]>([
     ['an empty string', ''],
     ['characters outside base64url', 'eyJ0Ijpud+xs/LCJpZCI6N30='],

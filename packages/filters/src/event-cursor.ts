@@ -25,7 +25,8 @@ const BASE64URL = /^[A-Za-z0-9_-]+$/
  */
 export function encodeCursor(cursor: EventCursor): string {
   if (cursor.t !== null) parseFilterInstant(cursor.t)
-  if (!Number.isSafeInteger(cursor.id) || cursor.id < 1) throw new RangeError(`cursor id must be a positive integer; got ${cursor.id}`)
+  if (!Number.isSafeInteger(cursor.id) || cursor.id < 1)
+    throw new RangeError(`cursor id must be a positive integer; got ${cursor.id}`)
   const json = JSON.stringify({ t: cursor.t, id: cursor.id })
   return btoa(json).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')
 }
@@ -57,5 +58,8 @@ export function decodeCursor(text: string): EventCursor {
 }
 
 function notACursor(): FilterParameterError {
-  return new FilterParameterError(PARAMETER, 'is not a cursor from a previous page of this list; start again without it')
+  return new FilterParameterError(
+    PARAMETER,
+    'is not a cursor from a previous page of this list; start again without it',
+  )
 }

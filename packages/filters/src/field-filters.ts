@@ -4,9 +4,7 @@ import { FilterParameterError, quoteValue } from './filter-parameter-error'
  * A condition on one field of the events' data: one of a list of values (compared as text), or a
  * numeric range whose bounds are inclusive and optional.
  */
-export type FieldFilter =
-  | { kind: 'values'; values: string[] }
-  | { kind: 'range'; min?: number; max?: number }
+export type FieldFilter = { kind: 'values'; values: string[] } | { kind: 'range'; min?: number; max?: number }
 
 /** The most fields one `filters` parameter may name. */
 export const MAX_FILTERED_FIELDS = 20
@@ -48,7 +46,10 @@ export function fieldPathProblem(path: string): string | undefined {
 export function parseFieldFilters(text: string): Record<string, FieldFilter> {
   const json = parseJson(text)
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-    throw new FilterParameterError(PARAMETER, `must be a JSON object such as {"type":["a","b"],"age":{"min":1}}; got ${quoteValue(text)}`)
+    throw new FilterParameterError(
+      PARAMETER,
+      `must be a JSON object such as {"type":["a","b"],"age":{"min":1}}; got ${quoteValue(text)}`,
+    )
   }
   const entries = Object.entries(json)
   if (entries.length > MAX_FILTERED_FIELDS) {
@@ -68,31 +69,47 @@ function parseJson(text: string): unknown {
     return JSON.parse(text)
   } catch (error) {
     const detail = error instanceof SyntaxError ? ` (${error.message})` : ''
-    throw new FilterParameterError(PARAMETER, `must be a JSON object such as {"type":["a","b"]}; got invalid JSON${detail}`)
+    throw new FilterParameterError(
+      PARAMETER,
+      `must be a JSON object such as {"type":["a","b"]}; got invalid JSON${detail}`,
+    )
   }
 }
 
 function readCondition(path: string, condition: unknown): FieldFilter {
   if (Array.isArray(condition)) return { kind: 'values', values: readValues(path, condition) }
   if (typeof condition === 'object' && condition !== null) return readRange(path, condition as Record<string, unknown>)
-  throw new FilterParameterError(PARAMETER, `${quoteValue(path)} must be a list of values or {"min":…,"max":…}; got ${quoteValue(JSON.stringify(condition) ?? 'undefined')}`)
+  throw new FilterParameterError(
+    PARAMETER,
+    `${quoteValue(path)} must be a list of values or {"min":…,"max":…}; got ${quoteValue(JSON.stringify(condition) ?? 'undefined')}`,
+  )
 }
 
 function readValues(path: string, list: unknown[]): string[] {
   if (list.length === 0) throw new FilterParameterError(PARAMETER, `${quoteValue(path)} needs at least one value`)
   if (list.length > MAX_FIELD_VALUES) {
-    throw new FilterParameterError(PARAMETER, `${quoteValue(path)} lists ${list.length} values; the most is ${MAX_FIELD_VALUES}`)
+    throw new FilterParameterError(
+      PARAMETER,
+      `${quoteValue(path)} lists ${list.length} values; the most is ${MAX_FIELD_VALUES}`,
+    )
   }
   const values = list.map((item) => {
     const value = valueText(item)
     if (value === undefined) {
-      throw new FilterParameterError(PARAMETER, `${quoteValue(path)} values must be text, numbers or booleans; got ${quoteValue(JSON.stringify(item))}`)
+      throw new FilterParameterError(
+        PARAMETER,
+        `${quoteValue(path)} values must be text, numbers or booleans; got ${quoteValue(JSON.stringify(item))}`,
+      )
     }
     if ([...value].length > MAX_FIELD_VALUE_LENGTH) {
-      throw new FilterParameterError(PARAMETER, `${quoteValue(path)} has a value longer than ${MAX_FIELD_VALUE_LENGTH} characters: ${quoteValue(value)}`)
+      throw new FilterParameterError(
+        PARAMETER,
+        `${quoteValue(path)} has a value longer than ${MAX_FIELD_VALUE_LENGTH} characters: ${quoteValue(value)}`,
+      )
     }
     // PostgreSQL text cannot hold NUL.
-    if (value.includes('\u0000')) throw new FilterParameterError(PARAMETER, `${quoteValue(path)} has a value with a NUL character`)
+    if (value.includes('\u0000'))
+      throw new FilterParameterError(PARAMETER, `${quoteValue(path)} has a value with a NUL character`)
     return value
   })
   return [...new Set(values)].sort(compareText)
@@ -108,11 +125,15 @@ function valueText(item: unknown): string | undefined {
 function readRange(path: string, range: Record<string, unknown>): FieldFilter {
   const extra = Object.keys(range).filter((key) => key !== 'min' && key !== 'max')
   if (extra.length > 0) {
-    throw new FilterParameterError(PARAMETER, `${quoteValue(path)} range may only have min and max; got ${extra.map(quoteValue).join(', ')}`)
+    throw new FilterParameterError(
+      PARAMETER,
+      `${quoteValue(path)} range may only have min and max; got ${extra.map(quoteValue).join(', ')}`,
+    )
   }
   const min = readBound(path, 'min', range.min)
   const max = readBound(path, 'max', range.max)
-  if (min === undefined && max === undefined) throw new FilterParameterError(PARAMETER, `${quoteValue(path)} range needs min, max or both`)
+  if (min === undefined && max === undefined)
+    throw new FilterParameterError(PARAMETER, `${quoteValue(path)} range needs min, max or both`)
   if (min !== undefined && max !== undefined && min > max) {
     throw new FilterParameterError(PARAMETER, `${quoteValue(path)} min (${min}) must not be greater than max (${max})`)
   }
@@ -123,7 +144,10 @@ function readBound(path: string, bound: 'min' | 'max', value: unknown): number |
   if (value === undefined) return undefined
   // JSON.parse reads 1e999 as Infinity.
   if (typeof value !== 'number' || !Number.isFinite(value)) {
-    throw new FilterParameterError(PARAMETER, `${quoteValue(path)} ${bound} must be a finite number; got ${quoteValue(JSON.stringify(value) ?? String(value))}`)
+    throw new FilterParameterError(
+      PARAMETER,
+      `${quoteValue(path)} ${bound} must be a finite number; got ${quoteValue(JSON.stringify(value) ?? String(value))}`,
+    )
   }
   return value + 0
 }
@@ -144,7 +168,10 @@ export function encodeFieldFilters(fields: Record<string, FieldFilter>): string 
       path,
       filter.kind === 'values'
         ? [...new Set(filter.values)].sort(compareText)
-        : { ...(filter.min === undefined ? {} : { min: filter.min }), ...(filter.max === undefined ? {} : { max: filter.max }) },
+        : {
+            ...(filter.min === undefined ? {} : { min: filter.min }),
+            ...(filter.max === undefined ? {} : { max: filter.max }),
+          },
     ])
   return JSON.stringify(Object.fromEntries(entries))
 }

@@ -41,7 +41,8 @@ describe('parseFilterDate', () => {
     expect(parseFilterDate('start', '-004713-11-24T00:00:00Z')).toBe(EARLIEST_FILTER_MS)
   })
 
-  const shapes = 'must be an ISO 8601 date (YYYY, YYYY-MM, YYYY-MM-DD or a date-time such as 2020-06-30T12:00:00Z; BCE as -0500); got'
+  const shapes =
+    'must be an ISO 8601 date (YYYY, YYYY-MM, YYYY-MM-DD or a date-time such as 2020-06-30T12:00:00Z; BCE as -0500); got'
   it.each<['start' | 'end', string, string]>([
     ['start', '03/04/2021', `start: ${shapes} "03/04/2021"`],
     ['end', 'March 2021', `end: ${shapes} "March 2021"`],
@@ -56,11 +57,23 @@ describe('parseFilterDate', () => {
     ['start', '', `start: ${shapes} ""`],
     ['start', '2020-02-30', 'start: 2020-02-30 is not a valid ISO 8601 date: February has 29 days in 2020'],
     ['end', '2021-13', 'end: 2021-13 is not a valid ISO 8601 date: there is no month 13'],
-    ['end', '2020-06-30T25:00Z', 'end: 2020-06-30T25:00Z is not a valid ISO 8601 date: the hour 25 is not between 0 and 23'],
-    ['end', '2020-06-30T12:00+19:00', 'end: 2020-06-30T12:00+19:00 is not a valid ISO 8601 date: the time zone offset +19:00 is not between -18:00 and +18:00'],
+    [
+      'end',
+      '2020-06-30T25:00Z',
+      'end: 2020-06-30T25:00Z is not a valid ISO 8601 date: the hour 25 is not between 0 and 23',
+    ],
+    [
+      'end',
+      '2020-06-30T12:00+19:00',
+      'end: 2020-06-30T12:00+19:00 is not a valid ISO 8601 date: the time zone offset +19:00 is not between -18:00 and +18:00',
+    ],
     ['end', '-9999', 'end: "-9999" is before the earliest date PostgreSQL stores (4714-11-24 BC, written -4713-11-24)'],
     ['end', '+275760-09-13', 'end: "+275760-09-13" is after the latest supported date (275760-09-13)'],
-    ['start', '+275760-09-14', 'start: +275760-09-14 is not a valid ISO 8601 date: it is outside the supported range (about 271,821 BC to AD 275,760)'],
+    [
+      'start',
+      '+275760-09-14',
+      'start: +275760-09-14 is not a valid ISO 8601 date: it is outside the supported range (about 271,821 BC to AD 275,760)',
+    ],
   ])('%s=%j is refused: %s', (parameter, text, message) => {
     expect(() => parseFilterDate(parameter, text)).toThrow(filterError(parameter, message))
   })
@@ -81,12 +94,16 @@ describe('formatFilterInstant and parseFilterInstant', () => {
     expect(parseFilterInstant(iso).toISOString()).toBe(iso)
   })
 
-  it.each(['2020-06-30', '2020-02-30T00:00:00.000Z', '0000-01-01T00:00:00.000Z BC', '-0043-03-15T00:00:00.000Z', '2020-06-30T12:00:00Z', ''])(
-    'refuses %j, which it never writes',
-    (text) => {
-      expect(() => parseFilterInstant(text)).toThrow(RangeError)
-    },
-  )
+  it.each([
+    '2020-06-30',
+    '2020-02-30T00:00:00.000Z',
+    '0000-01-01T00:00:00.000Z BC',
+    '-0043-03-15T00:00:00.000Z',
+    '2020-06-30T12:00:00Z',
+    '',
+  ])('refuses %j, which it never writes', (text) => {
+    expect(() => parseFilterInstant(text)).toThrow(RangeError)
+  })
 
   it('refuses an invalid Date', () => {
     expect(() => formatFilterInstant(new Date(Number.NaN))).toThrow(RangeError)

@@ -10,7 +10,8 @@ import { nextBucketMs } from './histogram-buckets'
  * digits (`-000500`, `+012021`). Anything else (`03/04/2021`, `March 2021`) is refused: a URL
  * parameter should mean one thing, whatever the reader's locale.
  */
-const FILTER_DATE = /^(?:\d{4}|[+-]\d{4}|[+-]\d{6})(?:-\d{2}(?:-\d{2}(?:[T ]\d{2}(?::\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?)?)?$/i
+const FILTER_DATE =
+  /^(?:\d{4}|[+-]\d{4}|[+-]\d{6})(?:-\d{2}(?:-\d{2}(?:[T ]\d{2}(?::\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?)?)?$/i
 /** A `+HH:mm` zone decoded from an unescaped URL: `+` became a space. */
 const SPACE_ZONE = /(T\d{2}(?::\d{2}(?::\d{2}(?:[.,]\d+)?)?)?) (\d{2}(?::?\d{2})?)$/i
 const FRACTION = /:\d{2}[.,]\d/
@@ -54,7 +55,10 @@ export function parseFilterDate(parameter: 'start' | 'end', text: string): numbe
   }
   if (epochMs < EARLIEST_FILTER_MS) {
     if (parameter === 'start') return EARLIEST_FILTER_MS
-    throw new FilterParameterError(parameter, `${quoteValue(text)} is before the earliest date PostgreSQL stores (4714-11-24 BC, written -4713-11-24)`)
+    throw new FilterParameterError(
+      parameter,
+      `${quoteValue(text)} is before the earliest date PostgreSQL stores (4714-11-24 BC, written -4713-11-24)`,
+    )
   }
   return epochMs
 }
@@ -117,7 +121,9 @@ export function parseFilterInstant(text: string): Date {
   if (date !== undefined && !Number.isNaN(date.getTime())) {
     if ((isIso ? date.toISOString() : formatFilterInstant(date)) === text) return date
   }
-  throw new RangeError(`${JSON.stringify(text.slice(0, 60))} is not an instant such as 2020-06-30T12:00:00.000Z or 0044-03-15T00:00:00.000Z BC`)
+  throw new RangeError(
+    `${JSON.stringify(text.slice(0, 60))} is not an instant such as 2020-06-30T12:00:00.000Z or 0044-03-15T00:00:00.000Z BC`,
+  )
 }
 
 function readPostgresInstant(text: string): Date | undefined {

@@ -6,5 +6,9 @@ import { expect } from 'vitest'
  * @example expect(() => parseZoom(new URLSearchParams())).toThrow(filterError('zoom', 'zoom: is required: …'))
  */
 export function filterError(parameter: string, message: string | RegExp): unknown {
-  return expect.objectContaining({ name: 'FilterParameterError', parameter, message: typeof message === 'string' ? message : expect.stringMatching(message) })
+  return expect.objectContaining({
+    name: 'FilterParameterError',
+    parameter,
+    message: typeof message === 'string' ? message : expect.stringMatching(message),
+  })
 }

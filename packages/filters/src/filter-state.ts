@@ -71,7 +71,10 @@ export function parseFilterState(params: URLSearchParams): FilterState {
   const startMs = start === undefined ? undefined : parseFilterDate('start', start)
   const endMs = end === undefined ? undefined : parseFilterDate('end', end)
   if (startMs !== undefined && endMs !== undefined && startMs > endMs) {
-    throw new FilterParameterError('end', `${quoteValue(end ?? '')} (through ${formatFilterInstant(endMs)}) is before start ${quoteValue(start ?? '')} (${formatFilterInstant(startMs)})`)
+    throw new FilterParameterError(
+      'end',
+      `${quoteValue(end ?? '')} (through ${formatFilterInstant(endMs)}) is before start ${quoteValue(start ?? '')} (${formatFilterInstant(startMs)})`,
+    )
   }
   if (startMs !== undefined) state.startDate = formatFilterInstant(startMs)
   if (endMs !== undefined) state.endDate = formatFilterInstant(endMs)
@@ -104,7 +107,8 @@ function readIds(params: URLSearchParams, names: readonly string[]): number[] {
 
 function readText(text: string): string {
   const length = [...text].length
-  if (length > MAX_TEXT_LENGTH) throw new FilterParameterError('q', `must be at most ${MAX_TEXT_LENGTH} characters; got ${length}`)
+  if (length > MAX_TEXT_LENGTH)
+    throw new FilterParameterError('q', `must be at most ${MAX_TEXT_LENGTH} characters; got ${length}`)
   // PostgreSQL text cannot hold NUL.
   if (text.includes('\u0000')) throw new FilterParameterError('q', 'must not contain a NUL character')
   return text

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import {
-  chooseHistogramInterval, countBuckets, HISTOGRAM_INTERVALS, listBuckets, nextBucket, truncateToInterval,
+  chooseHistogramInterval,
+  countBuckets,
+  HISTOGRAM_INTERVALS,
+  listBuckets,
+  nextBucket,
+  truncateToInterval,
 } from './histogram-buckets'
 import type { HistogramInterval } from './histogram-buckets'
 
@@ -104,7 +109,12 @@ describe('in a time zone with daylight saving', () => {
     // Guard: the zone took effect, or this test would pass for the wrong reason.
     expect(new Date(2021, 0, 1).getTimezoneOffset()).not.toBe(new Date(2021, 6, 1).getTimezoneOffset())
     const hours = listBuckets(at('2021-03-14T05:30:00Z'), at('2021-03-14T08:30:00Z'), 'hour').map(iso)
-    expect(hours).toEqual(['2021-03-14T05:00:00.000Z', '2021-03-14T06:00:00.000Z', '2021-03-14T07:00:00.000Z', '2021-03-14T08:00:00.000Z'])
+    expect(hours).toEqual([
+      '2021-03-14T05:00:00.000Z',
+      '2021-03-14T06:00:00.000Z',
+      '2021-03-14T07:00:00.000Z',
+      '2021-03-14T08:00:00.000Z',
+    ])
     expect(iso(truncateToInterval(at('2021-03-14T03:00:00Z'), 'day'))).toBe('2021-03-14T00:00:00.000Z')
     expect(iso(truncateToInterval(at('2021-11-07T05:00:00Z'), 'month'))).toBe('2021-11-01T00:00:00.000Z')
   })
@@ -115,11 +125,26 @@ describe('listBuckets and countBuckets', () => {
     ['2020-01-15T00:00:00Z', '2020-03-01T00:00:00Z', 'month', ['2020-01-01', '2020-02-01', '2020-03-01']],
     ['2021-01-01T00:00:00Z', '2021-01-01T00:00:00Z', 'day', ['2021-01-01']],
     ['2020-12-30T00:00:00Z', '2021-01-12T00:00:00Z', 'week', ['2020-12-28', '2021-01-04', '2021-01-11']],
-    ['1999-06-01T00:00:00Z', '2021-06-01T00:00:00Z', 'decade', ['1990-01-01', '2000-01-01', '2010-01-01', '2020-01-01']],
+    [
+      '1999-06-01T00:00:00Z',
+      '2021-06-01T00:00:00Z',
+      'decade',
+      ['1990-01-01', '2000-01-01', '2010-01-01', '2020-01-01'],
+    ],
     ['1850-01-01T00:00:00Z', '2001-01-01T00:00:00Z', 'century', ['1801-01-01', '1901-01-01', '2001-01-01']],
     // 44 BC to AD 10 by decades: 51 BC (-50), 41 BC (-40), …, 1 BC (0), AD 10.
-    ['-000043-03-15T00:00:00Z', '0010-06-01T00:00:00Z', 'decade', ['-000050-01-01', '-000040-01-01', '-000030-01-01', '-000020-01-01', '-000010-01-01', '0000-01-01', '0010-01-01']],
-    ['-000150-01-01T00:00:00Z', '0150-01-01T00:00:00Z', 'century', ['-000199-01-01', '-000099-01-01', '0001-01-01', '0101-01-01']],
+    [
+      '-000043-03-15T00:00:00Z',
+      '0010-06-01T00:00:00Z',
+      'decade',
+      ['-000050-01-01', '-000040-01-01', '-000030-01-01', '-000020-01-01', '-000010-01-01', '0000-01-01', '0010-01-01'],
+    ],
+    [
+      '-000150-01-01T00:00:00Z',
+      '0150-01-01T00:00:00Z',
+      'century',
+      ['-000199-01-01', '-000099-01-01', '0001-01-01', '0101-01-01'],
+    ],
   ])('from %s to %s by %s', (start, end, interval, expected) => {
     const buckets = listBuckets(at(start), at(end), interval)
     expect(buckets.map((date) => iso(date).slice(0, iso(date).indexOf('T')))).toEqual(expected)
@@ -135,15 +160,23 @@ describe('listBuckets and countBuckets', () => {
 
   it('refuses more than 10,000 buckets instead of allocating millions', () => {
     expect(countBuckets(at('1000-01-01T00:00:00Z'), at('2000-01-01T00:00:00Z'), 'hour')).toBe(24 * 365_242 + 1)
-    expect(() => listBuckets(at('1000-01-01T00:00:00Z'), at('2000-01-01T00:00:00Z'), 'hour')).toThrow(/8765809 hour buckets; the most is 10000/)
+    expect(() => listBuckets(at('1000-01-01T00:00:00Z'), at('2000-01-01T00:00:00Z'), 'hour')).toThrow(
+      /8765809 hour buckets; the most is 10000/,
+    )
     const lastOf10000 = new Date(Date.parse('2000-01-01T00:00:00Z') + 9_999 * 3_600_000)
     expect(listBuckets(at('2000-01-01T00:00:00Z'), lastOf10000, 'hour')).toHaveLength(10_000)
-    expect(() => listBuckets(at('2000-01-01T00:00:00Z'), new Date(lastOf10000.getTime() + 3_600_000), 'hour')).toThrow(RangeError)
+    expect(() => listBuckets(at('2000-01-01T00:00:00Z'), new Date(lastOf10000.getTime() + 3_600_000), 'hour')).toThrow(
+      RangeError,
+    )
   })
 
   it('refuses a start after the end and invalid dates', () => {
-    expect(() => listBuckets(at('2021-01-02T00:00:00Z'), at('2021-01-01T00:00:00Z'), 'day')).toThrow(/must not be after end/)
-    expect(() => countBuckets(new Date(Number.NaN), at('2021-01-01T00:00:00Z'), 'day')).toThrow(/start must be a valid Date/)
+    expect(() => listBuckets(at('2021-01-02T00:00:00Z'), at('2021-01-01T00:00:00Z'), 'day')).toThrow(
+      /must not be after end/,
+    )
+    expect(() => countBuckets(new Date(Number.NaN), at('2021-01-01T00:00:00Z'), 'day')).toThrow(
+      /start must be a valid Date/,
+    )
   })
 
   it.each<[HistogramInterval, string]>([
@@ -174,7 +207,12 @@ describe('chooseHistogramInterval', () => {
     ['ten years: 120 months', '2011-01-01T00:00:00Z', '2020-12-31T00:00:00Z', 'month'],
     ['a millennium: 101 decades', '1000-01-01T00:00:00Z', '2000-12-31T00:00:00Z', 'decade'],
     ['from 3000 BC: 51 centuries', '-002999-01-01T00:00:00Z', '2000-12-31T00:00:00Z', 'century'],
-    ['the whole supported range: centuries even when over 200', '-004713-11-24T00:00:00Z', '2020-01-01T00:00:00Z', 'century'],
+    [
+      'the whole supported range: centuries even when over 200',
+      '-004713-11-24T00:00:00Z',
+      '2020-01-01T00:00:00Z',
+      'century',
+    ],
   ])('%s', (_, start, end, expected) => {
     expect(chooseHistogramInterval(at(start), at(end))).toBe(expected)
   })
@@ -182,10 +220,14 @@ describe('chooseHistogramInterval', () => {
   it('takes another target', () => {
     // 366 days in 2020: too many for 200, fine for 400.
     expect(chooseHistogramInterval(at('2020-01-01T00:00:00Z'), at('2020-12-31T00:00:00Z'))).toBe('week')
-    expect(chooseHistogramInterval(at('2020-01-01T00:00:00Z'), at('2020-12-31T00:00:00Z'), { min: 100, max: 400 })).toBe('day')
+    expect(
+      chooseHistogramInterval(at('2020-01-01T00:00:00Z'), at('2020-12-31T00:00:00Z'), { min: 100, max: 400 }),
+    ).toBe('day')
   })
 
   it('refuses a target with min above max', () => {
-    expect(() => chooseHistogramInterval(at('2020-01-01T00:00:00Z'), at('2020-12-31T00:00:00Z'), { min: 300, max: 200 })).toThrow(RangeError)
+    expect(() =>
+      chooseHistogramInterval(at('2020-01-01T00:00:00Z'), at('2020-12-31T00:00:00Z'), { min: 300, max: 200 }),
+    ).toThrow(RangeError)
   })
 })

@@ -5,7 +5,15 @@
 export type HistogramInterval = 'hour' | 'day' | 'week' | 'month' | 'year' | 'decade' | 'century'
 
 /** Every {@link HistogramInterval}, finest first. */
-export const HISTOGRAM_INTERVALS: readonly HistogramInterval[] = ['hour', 'day', 'week', 'month', 'year', 'decade', 'century']
+export const HISTOGRAM_INTERVALS: readonly HistogramInterval[] = [
+  'hour',
+  'day',
+  'week',
+  'month',
+  'year',
+  'decade',
+  'century',
+]
 
 /** How many bars a histogram should have: {@link chooseHistogramInterval} aims between them. */
 export interface HistogramTarget {
@@ -79,7 +87,8 @@ const YEARS_PER_BUCKET = { year: 1, decade: 10, century: 100 } as const
 export function nextBucketMs(epochMs: number, interval: HistogramInterval): number {
   const start = truncateMs(epochMs, interval)
   // A Date beyond ±8.64e15 ms is invalid, so getTime() gives NaN there as setUTCFullYear does.
-  if (interval === 'hour' || interval === 'day' || interval === 'week') return new Date(start + FIXED_BUCKET_MS[interval]).getTime()
+  if (interval === 'hour' || interval === 'day' || interval === 'week')
+    return new Date(start + FIXED_BUCKET_MS[interval]).getTime()
   const date = new Date(start)
   const year = date.getUTCFullYear()
   if (interval === 'month') return utcDate(year, date.getUTCMonth() + 1, 1)
@@ -91,11 +100,17 @@ function bucketsBetween(startMs: number, endMs: number, interval: HistogramInter
   const first = truncateMs(startMs, interval)
   const last = truncateMs(endMs, interval)
   // Both starts are whole multiples of the bucket length apart, so the division is exact.
-  if (interval === 'hour' || interval === 'day' || interval === 'week') return (last - first) / FIXED_BUCKET_MS[interval] + 1
+  if (interval === 'hour' || interval === 'day' || interval === 'week')
+    return (last - first) / FIXED_BUCKET_MS[interval] + 1
   const firstDate = new Date(first)
   const lastDate = new Date(last)
   if (interval === 'month') {
-    return (lastDate.getUTCFullYear() - firstDate.getUTCFullYear()) * 12 + lastDate.getUTCMonth() - firstDate.getUTCMonth() + 1
+    return (
+      (lastDate.getUTCFullYear() - firstDate.getUTCFullYear()) * 12 +
+      lastDate.getUTCMonth() -
+      firstDate.getUTCMonth() +
+      1
+    )
   }
   return (lastDate.getUTCFullYear() - firstDate.getUTCFullYear()) / YEARS_PER_BUCKET[interval] + 1
 }
@@ -109,7 +124,8 @@ function checkDate(date: Date, name: string): number {
 function checkRange(start: Date, end: Date): [number, number] {
   const startMs = checkDate(start, 'start')
   const endMs = checkDate(end, 'end')
-  if (startMs > endMs) throw new RangeError(`start (${start.toISOString()}) must not be after end (${end.toISOString()})`)
+  if (startMs > endMs)
+    throw new RangeError(`start (${start.toISOString()}) must not be after end (${end.toISOString()})`)
   return [startMs, endMs]
 }
 
@@ -135,7 +151,8 @@ export function truncateToInterval(date: Date, interval: HistogramInterval): Dat
  */
 export function nextBucket(date: Date, interval: HistogramInterval): Date {
   const next = nextBucketMs(checkDate(date, 'date'), interval)
-  if (Number.isNaN(next)) throw new RangeError(`there is no ${interval} after ${date.toISOString()} within the dates JavaScript holds`)
+  if (Number.isNaN(next))
+    throw new RangeError(`there is no ${interval} after ${date.toISOString()} within the dates JavaScript holds`)
   return new Date(next)
 }
 
@@ -149,7 +166,10 @@ export function countBuckets(start: Date, end: Date, interval: HistogramInterval
   const [startMs, endMs] = checkRange(start, end)
   const count = bucketsBetween(startMs, endMs, interval)
   // NaN when the first bucket would start before the earliest Date (-271821-04-20).
-  if (Number.isNaN(count)) throw new RangeError(`the ${interval} holding ${start.toISOString()} starts before the earliest Date JavaScript holds`)
+  if (Number.isNaN(count))
+    throw new RangeError(
+      `the ${interval} holding ${start.toISOString()} starts before the earliest Date JavaScript holds`,
+    )
   return count
 }
 
@@ -162,7 +182,9 @@ export function countBuckets(start: Date, end: Date, interval: HistogramInterval
 export function listBuckets(start: Date, end: Date, interval: HistogramInterval): Date[] {
   const count = countBuckets(start, end, interval)
   if (count > MAX_HISTOGRAM_BUCKETS) {
-    throw new RangeError(`${start.toISOString()} to ${end.toISOString()} spans ${count} ${interval} buckets; the most is ${MAX_HISTOGRAM_BUCKETS}, choose a coarser interval`)
+    throw new RangeError(
+      `${start.toISOString()} to ${end.toISOString()} spans ${count} ${interval} buckets; the most is ${MAX_HISTOGRAM_BUCKETS}, choose a coarser interval`,
+    )
   }
   const buckets: Date[] = []
   let bucket = truncateMs(start.getTime(), interval)
@@ -180,11 +202,17 @@ export function listBuckets(start: Date, end: Date, interval: HistogramInterval)
  * @example chooseHistogramInterval(new Date('1970-01-01T00:00:00Z'), new Date('2019-12-31T00:00:00Z')) // 'year' (600 months, 50 years)
  * @example chooseHistogramInterval(new Date('2021-01-01T00:00:00Z'), new Date('2021-01-05T00:00:00Z')) // 'hour' (97 hours)
  */
-export function chooseHistogramInterval(start: Date, end: Date, target: HistogramTarget = DEFAULT_TARGET): HistogramInterval {
+export function chooseHistogramInterval(
+  start: Date,
+  end: Date,
+  target: HistogramTarget = DEFAULT_TARGET,
+): HistogramInterval {
   if (!(target.min >= 1 && target.max >= target.min)) {
     throw new RangeError(`target must have 1 <= min <= max; got min ${target.min}, max ${target.max}`)
   }
-  const fitting = HISTOGRAM_INTERVALS.map((interval) => ({ interval, count: countBuckets(start, end, interval) }))
-    .filter(({ count }) => count <= target.max)
+  const fitting = HISTOGRAM_INTERVALS.map((interval) => ({
+    interval,
+    count: countBuckets(start, end, interval),
+  })).filter(({ count }) => count <= target.max)
   return (fitting.find(({ count }) => count >= target.min) ?? fitting[0])?.interval ?? 'century'
 }

@@ -10,23 +10,56 @@ export { FilterParameterError } from './filter-parameter-error'
 export { encodeFilterState, filterStateKey, MAX_FILTER_IDS, MAX_TEXT_LENGTH, parseFilterState } from './filter-state'
 export type { BoundingBox, FieldFilter, FilterState } from './filter-state'
 export {
-  encodeFieldFilters, fieldPathProblem, MAX_FIELD_PATH_SEGMENTS, MAX_FIELD_VALUE_LENGTH, MAX_FIELD_VALUES, MAX_FILTERED_FIELDS,
+  encodeFieldFilters,
+  fieldPathProblem,
+  MAX_FIELD_PATH_SEGMENTS,
+  MAX_FIELD_VALUE_LENGTH,
+  MAX_FIELD_VALUES,
+  MAX_FILTERED_FIELDS,
   parseFieldFilters,
 } from './field-filters'
-export { EARLIEST_FILTER_MS, formatFilterInstant, LATEST_FILTER_MS, parseFilterDate, parseFilterInstant } from './filter-dates'
+export {
+  EARLIEST_FILTER_MS,
+  formatFilterInstant,
+  LATEST_FILTER_MS,
+  parseFilterDate,
+  parseFilterInstant,
+} from './filter-dates'
 export { crossesAntimeridian, parseBoundingBox, splitBoundingBox } from './bounding-box'
 export {
-  DEFAULT_LIMIT, MAX_LIMIT, MAX_LIST_FIELDS, MAX_PAGE, MAX_ZOOM, parseHistogramInterval, parseListParams, parseZoom,
+  DEFAULT_LIMIT,
+  MAX_LIMIT,
+  MAX_LIST_FIELDS,
+  MAX_PAGE,
+  MAX_ZOOM,
+  parseHistogramInterval,
+  parseListParams,
+  parseZoom,
 } from './query-params'
 export type { EventSort, HistogramIntervalParam, ListParams } from './query-params'
 export { decodeCursor, encodeCursor } from './event-cursor'
 export type { EventCursor } from './event-cursor'
 export {
-  chooseHistogramInterval, countBuckets, HISTOGRAM_INTERVALS, listBuckets, MAX_HISTOGRAM_BUCKETS, nextBucket, truncateToInterval,
+  chooseHistogramInterval,
+  countBuckets,
+  HISTOGRAM_INTERVALS,
+  listBuckets,
+  MAX_HISTOGRAM_BUCKETS,
+  nextBucket,
+  truncateToInterval,
 } from './histogram-buckets'
 export type { HistogramInterval, HistogramTarget } from './histogram-buckets'
 export {
-  CELLS_PER_TILE, cellOf, clusterCellSize, EARTH_RADIUS_M, lngLatToMercator, MAX_CLUSTER_ZOOM, MAX_MERCATOR_LATITUDE,
-  mercatorToLngLat, snapToCells, TILE_SIZE_PX, WORLD_WIDTH_M,
+  CELLS_PER_TILE,
+  cellOf,
+  clusterCellSize,
+  EARTH_RADIUS_M,
+  lngLatToMercator,
+  MAX_CLUSTER_ZOOM,
+  MAX_MERCATOR_LATITUDE,
+  mercatorToLngLat,
+  snapToCells,
+  TILE_SIZE_PX,
+  WORLD_WIDTH_M,
 } from './cluster-grid'
 export type { ClusterCell } from './cluster-grid'

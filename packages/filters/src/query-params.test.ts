@@ -37,25 +37,48 @@ describe('parseListParams', () => {
     ['limit=10&limit=20', 'limit', 'limit: was given 2 different values ("10", "20"); give it once'],
     ['page=0', 'page', 'page: must be a whole number from 1 to 10000; got "0"'],
     ['page=10001', 'page', 'page: must be a whole number from 1 to 10000; got "10001"'],
-    ["page=1'; drop table events; --", 'page', 'page: must be a whole number from 1 to 10000; got "1\'; drop table events; --"'],
+    [
+      "page=1'; drop table events; --",
+      'page',
+      'page: must be a whole number from 1 to 10000; got "1\'; drop table events; --"',
+    ],
     [`page=2&cursor=${cursor}`, 'cursor', 'cursor: cannot be combined with page; use one of them'],
     ['cursor=garbage!', 'cursor', 'cursor: is not a cursor from a previous page of this list; start again without it'],
     ['sort=time', 'sort', 'sort: must be time-asc or time-desc; got "time"'],
     ['sort=TIME-ASC', 'sort', 'sort: must be time-asc or time-desc; got "TIME-ASC"'],
-    ['fields=title,a..b', 'fields', 'fields: field path "a..b" may only hold letters, digits, _, space and - in segments of 1 to 64, separated by .'],
-    ['fields=data->>x', 'fields', 'fields: field path "data->>x" may only hold letters, digits, _, space and - in segments of 1 to 64, separated by .'],
+    [
+      'fields=title,a..b',
+      'fields',
+      'fields: field path "a..b" may only hold letters, digits, _, space and - in segments of 1 to 64, separated by .',
+    ],
+    [
+      'fields=data->>x',
+      'fields',
+      'fields: field path "data->>x" may only hold letters, digits, _, space and - in segments of 1 to 64, separated by .',
+    ],
   ])('refuses %j', (query, parameter, message) => {
     expect(() => parseListParams(params(query))).toThrow(filterError(parameter, message))
   })
 
   it('refuses more than 50 fields', () => {
     const fields = Array.from({ length: 51 }, (_, index) => `f${index}`).join(',')
-    expect(() => parseListParams(params(`fields=${fields}`))).toThrow(filterError('fields', 'fields: names 51 fields; the most is 50'))
+    expect(() => parseListParams(params(`fields=${fields}`))).toThrow(
+      filterError('fields', 'fields: names 51 fields; the most is 50'),
+    )
   })
 })
 
 describe('parseZoom', () => {
-  it.each<[string, number]>([['0', 0], ['5', 5], ['5.7', 5], ['22', 22], ['22.9', 22], ['0.5', 0], [' 3 ', 3], ['1e1', 10]])('reads zoom=%j as %i', (zoom, expected) => {
+  it.each<[string, number]>([
+    ['0', 0],
+    ['5', 5],
+    ['5.7', 5],
+    ['22', 22],
+    ['22.9', 22],
+    ['0.5', 0],
+    [' 3 ', 3],
+    ['1e1', 10],
+  ])('reads zoom=%j as %i', (zoom, expected) => {
     expect(parseZoom(params(`zoom=${encodeURIComponent(zoom)}`))).toBe(expected)
   })
 
@@ -89,10 +112,16 @@ describe('parseHistogramInterval', () => {
     expect(parseHistogramInterval(params(query))).toBe(expected)
   })
 
-  it.each(['interval=fortnight', 'interval=Year', 'interval=millennium', "interval='; drop table"])('refuses %j', (query) => {
-    const value = query.slice('interval='.length)
-    expect(() => parseHistogramInterval(params(query))).toThrow(
-      filterError('interval', `interval: must be auto, hour, day, week, month, year, decade, century; got ${JSON.stringify(value)}`),
-    )
-  })
+  it.each(['interval=fortnight', 'interval=Year', 'interval=millennium', "interval='; drop table"])(
+    'refuses %j',
+    (query) => {
+      const value = query.slice('interval='.length)
+      expect(() => parseHistogramInterval(params(query))).toThrow(
+        filterError(
+          'interval',
+          `interval: must be auto, hour, day, week, month, year, decade, century; got ${JSON.stringify(value)}`,
+        ),
+      )
+    },
+  )
 })

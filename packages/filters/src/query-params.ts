@@ -49,14 +49,16 @@ export function parseListParams(params: URLSearchParams): ListParams {
   const result: ListParams = { limit: readLimit(params), sort: readSort(params) }
   const cursor = readSingleParameter(params, 'cursor')
   const page = readSingleParameter(params, 'page')
-  if (cursor !== undefined && page !== undefined) throw new FilterParameterError('cursor', 'cannot be combined with page; use one of them')
+  if (cursor !== undefined && page !== undefined)
+    throw new FilterParameterError('cursor', 'cannot be combined with page; use one of them')
   if (cursor !== undefined) {
     decodeCursor(cursor)
     result.cursor = cursor
   }
   if (page !== undefined) {
     const number = readWholeNumber(page, MAX_PAGE)
-    if (number === undefined || number === 0) throw new FilterParameterError('page', `must be a whole number from 1 to ${MAX_PAGE}; got ${quoteValue(page)}`)
+    if (number === undefined || number === 0)
+      throw new FilterParameterError('page', `must be a whole number from 1 to ${MAX_PAGE}; got ${quoteValue(page)}`)
     result.page = number
   }
   const fields = readSingleParameter(params, 'fields')
@@ -68,7 +70,8 @@ function readLimit(params: URLSearchParams): number {
   const limit = readSingleParameter(params, 'limit')
   if (limit === undefined) return DEFAULT_LIMIT
   const number = readWholeNumber(limit, MAX_LIMIT)
-  if (number === undefined || number === 0) throw new FilterParameterError('limit', `must be a whole number from 1 to ${MAX_LIMIT}; got ${quoteValue(limit)}`)
+  if (number === undefined || number === 0)
+    throw new FilterParameterError('limit', `must be a whole number from 1 to ${MAX_LIMIT}; got ${quoteValue(limit)}`)
   return number
 }
 
@@ -80,8 +83,16 @@ function readSort(params: URLSearchParams): EventSort {
 }
 
 function readFields(text: string): string[] {
-  const paths = [...new Set(text.split(',').map((path) => path.trim()).filter((path) => path !== ''))]
-  if (paths.length > MAX_LIST_FIELDS) throw new FilterParameterError('fields', `names ${paths.length} fields; the most is ${MAX_LIST_FIELDS}`)
+  const paths = [
+    ...new Set(
+      text
+        .split(',')
+        .map((path) => path.trim())
+        .filter((path) => path !== ''),
+    ),
+  ]
+  if (paths.length > MAX_LIST_FIELDS)
+    throw new FilterParameterError('fields', `names ${paths.length} fields; the most is ${MAX_LIST_FIELDS}`)
   for (const path of paths) {
     const problem = fieldPathProblem(path)
     if (problem !== undefined) throw new FilterParameterError('fields', problem)
@@ -97,7 +108,8 @@ function readFields(text: string): string[] {
  */
 export function parseZoom(params: URLSearchParams): number {
   const zoom = readSingleParameter(params, 'zoom')
-  if (zoom === undefined) throw new FilterParameterError('zoom', `is required: the map zoom level, from 0 to ${MAX_ZOOM}`)
+  if (zoom === undefined)
+    throw new FilterParameterError('zoom', `is required: the map zoom level, from 0 to ${MAX_ZOOM}`)
   const number = readDecimal(zoom)
   if (number === undefined || number < 0 || Math.floor(number) > MAX_ZOOM) {
     throw new FilterParameterError('zoom', `must be a number from 0 to ${MAX_ZOOM}; got ${quoteValue(zoom)}`)
@@ -114,6 +126,10 @@ export function parseZoom(params: URLSearchParams): number {
 export function parseHistogramInterval(params: URLSearchParams): HistogramIntervalParam {
   const interval = readSingleParameter(params, 'interval')
   if (interval === undefined) return 'auto'
-  if (interval === 'auto' || (HISTOGRAM_INTERVALS as readonly string[]).includes(interval)) return interval as HistogramIntervalParam
-  throw new FilterParameterError('interval', `must be auto, ${HISTOGRAM_INTERVALS.join(', ')}; got ${quoteValue(interval)}`)
+  if (interval === 'auto' || (HISTOGRAM_INTERVALS as readonly string[]).includes(interval))
+    return interval as HistogramIntervalParam
+  throw new FilterParameterError(
+    'interval',
+    `must be auto, ${HISTOGRAM_INTERVALS.join(', ')}; got ${quoteValue(interval)}`,
+  )
 }

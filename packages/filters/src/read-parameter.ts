@@ -8,9 +8,19 @@ import { FilterParameterError, quoteValue } from './filter-parameter-error'
  * @example readSingleParameter(new URLSearchParams('q=%20rome%20'), 'q') // 'rome'
  */
 export function readSingleParameter(params: URLSearchParams, name: string): string | undefined {
-  const values = [...new Set(params.getAll(name).map((value) => value.trim()).filter((value) => value !== ''))]
+  const values = [
+    ...new Set(
+      params
+        .getAll(name)
+        .map((value) => value.trim())
+        .filter((value) => value !== ''),
+    ),
+  ]
   if (values.length > 1) {
-    throw new FilterParameterError(name, `was given ${values.length} different values (${values.map(quoteValue).join(', ')}); give it once`)
+    throw new FilterParameterError(
+      name,
+      `was given ${values.length} different values (${values.map(quoteValue).join(', ')}); give it once`,
+    )
   }
   return values[0]
 }

@@ -20,7 +20,9 @@ const provider = createOfflineProvider()
 await provider.load()
 const loadMs = performance.now() - started
 const after = rssMb()
-console.log(`load: ${loadMs.toFixed(0)} ms, RSS ${before.toFixed(0)} → ${after.toFixed(0)} MB (+${(after - before).toFixed(0)} MB)`)
+console.log(
+  `load: ${loadMs.toFixed(0)} ms, RSS ${before.toFixed(0)} → ${after.toFixed(0)} MB (+${(after - before).toFixed(0)} MB)`,
+)
 
 const lines = readFileSync(fivethirtyeightFixture('gop-candidate-visits-2024_candidate_visits.csv'), 'utf8')
   .split('\n')

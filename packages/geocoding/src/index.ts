@@ -42,7 +42,12 @@ export type { Admin1Record, CountryRecord, OfflineGazetteerData, ZipCodeRecord }
 export type { CityColumns } from './offline/read-cities-pbf'
 export { OFFLINE_DATA_ATTRIBUTION } from './offline/attribution'
 export { OFFLINE_PROVIDER_NAME } from './offline/score-cities'
-export { createOnlineProvider, DEFAULT_USER_AGENT, ONLINE_PROVIDER_TYPES, UnknownProviderType } from './online/create-online-provider'
+export {
+  createOnlineProvider,
+  DEFAULT_USER_AGENT,
+  ONLINE_PROVIDER_TYPES,
+  UnknownProviderType,
+} from './online/create-online-provider'
 export type { OnlineProviderConfig, OnlineProviderType } from './online/create-online-provider'
 export { createIntervalRateLimiter, InvalidRequestRate, sleepMs } from './online/rate-limiter'
 export type { RateLimiter, RateLimiterClock } from './online/rate-limiter'

@@ -8,9 +8,23 @@ const texts = (...values: string[]): GeocodingQuery[] => values.map((text) => ({
 describe('inferDatasetCountry', () => {
   it.each<[string, GeocodingQuery[], string | undefined]>([
     ['"City, ST" rows', texts('Dayton, OH', 'Springfield, IL', 'Erie, PA', 'Springfield'), 'US'],
-    ['full state names in a region column', [{ city: 'Salem', region: 'New Hampshire' }, { city: 'Ames', region: 'Iowa' }], 'US'],
+    [
+      'full state names in a region column',
+      [
+        { city: 'Salem', region: 'New Hampshire' },
+        { city: 'Ames', region: 'Iowa' },
+      ],
+      'US',
+    ],
     ['Canadian provinces', texts('Toronto, ON', 'Montréal, QC', 'Calgary, Alberta'), 'CA'],
-    ['a country column', [{ city: 'Lyon', country: 'France' }, { city: 'Nice', country: 'FR' }], 'FR'],
+    [
+      'a country column',
+      [
+        { city: 'Lyon', country: 'France' },
+        { city: 'Nice', country: 'FR' },
+      ],
+      'FR',
+    ],
     ['ZIP codes', [{ postalCode: '45402' }, { text: '10001' }], 'US'],
     ['mixed countries', texts('Dayton, OH', 'Toronto, ON', 'Lyon, France', 'Berlin, Germany'), undefined],
     ['bare city names', texts('Springfield', 'Paris', 'Portland', 'Dayton, OH'), undefined],

@@ -15,9 +15,17 @@ function fakeProvider(name: string, answer: Answer, asked: GeocodingQuery[] = []
     geocode(query) {
       asked.push(query)
       if (answer === 'throws') return Promise.reject(new Error(`${name} exploded`))
-      if (answer === 'failed') return Promise.resolve({ status: 'failed', candidates: [], provider: name, error: 'HTTP 429' })
+      if (answer === 'failed')
+        return Promise.resolve({ status: 'failed', candidates: [], provider: name, error: 'HTTP 429' })
       if (answer === 'not-found') return Promise.resolve({ status: 'not-found', candidates: [], provider: name })
-      const best = { latitude: 1, longitude: 2, label: `${name} place`, precision: 'city' as const, confidence: answer, provider: name }
+      const best = {
+        latitude: 1,
+        longitude: 2,
+        label: `${name} place`,
+        precision: 'city' as const,
+        confidence: answer,
+        provider: name,
+      }
       return Promise.resolve({ status: 'resolved', best, candidates: [best], provider: name })
     },
   }
@@ -73,7 +81,9 @@ describe('geocodeWithProviders', () => {
     }
     const asked: GeocodingQuery[] = []
     await expect(
-      geocodeWithProviders({ text: 'Dayton' }, [aborting, fakeProvider('p1', 0.9, asked)], settings, { signal: controller.signal }),
+      geocodeWithProviders({ text: 'Dayton' }, [aborting, fakeProvider('p1', 0.9, asked)], settings, {
+        signal: controller.signal,
+      }),
     ).rejects.toThrow('import cancelled')
     expect(asked).toEqual([])
   })
@@ -86,9 +96,21 @@ describe('geocodeWithProviders', () => {
 describe('validateGeocodingSettings', () => {
   it.each<[Partial<GeocodingSettings>, typeof InvalidGeocodingSettings | typeof InvalidCountryBias, string]>([
     [{ minimumConfidence: 2 }, InvalidGeocodingSettings, 'minimumConfidence must be a number from 0 to 1; got 2'],
-    [{ minimumConfidence: Number.NaN }, InvalidGeocodingSettings, 'minimumConfidence must be a number from 0 to 1; got null'],
-    [{ unplacedRows: 'skip' as never }, InvalidGeocodingSettings, 'unplacedRows must be "row-error" or "event-without-location"; got "skip"'],
-    [{ countryBias: 'USA' }, InvalidCountryBias, 'countryBias must be an ISO 3166-1 alpha-2 code such as "US"; got "USA"'],
+    [
+      { minimumConfidence: Number.NaN },
+      InvalidGeocodingSettings,
+      'minimumConfidence must be a number from 0 to 1; got null',
+    ],
+    [
+      { unplacedRows: 'skip' as never },
+      InvalidGeocodingSettings,
+      'unplacedRows must be "row-error" or "event-without-location"; got "skip"',
+    ],
+    [
+      { countryBias: 'USA' },
+      InvalidCountryBias,
+      'countryBias must be an ISO 3166-1 alpha-2 code such as "US"; got "USA"',
+    ],
   ])('rejects %j', (change, errorClass, message) => {
     const check = () => validateGeocodingSettings({ ...DEFAULT_GEOCODING_SETTINGS, ...change })
     expect(check).toThrow(errorClass)

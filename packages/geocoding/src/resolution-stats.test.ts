@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest'
 import { summarizeResolution } from './resolution-stats'
 import type { GeocodingResult, LocationPrecision } from './types'
 
-function resolved(label: string, confidence: number, precision: LocationPrecision, provider = 'offline'): GeocodingResult {
+function resolved(
+  label: string,
+  confidence: number,
+  precision: LocationPrecision,
+  provider = 'offline',
+): GeocodingResult {
   const best = { latitude: 0, longitude: 0, label, precision, confidence, provider }
   return { status: 'resolved', best, candidates: [best], provider }
 }
@@ -47,7 +52,10 @@ describe('summarizeResolution', () => {
 
   it('lists at most 20 unresolved places, in query order, so each can be placed by hand', () => {
     const results = new Map<string, GeocodingResult>(
-      Array.from({ length: 25 }, (_, i) => [`nowhere ${i}`, { status: 'not-found', candidates: [], provider: 'offline' }]),
+      Array.from({ length: 25 }, (_, i) => [
+        `nowhere ${i}`,
+        { status: 'not-found', candidates: [], provider: 'offline' },
+      ]),
     )
     const { unresolved, notFound } = summarizeResolution(results)
     expect(notFound).toBe(25)
@@ -56,7 +64,14 @@ describe('summarizeResolution', () => {
 
   it('summarizes an empty import', () => {
     expect(summarizeResolution(new Map())).toEqual({
-      total: 0, resolved: 0, notFound: 0, failed: 0, byPrecision: {}, byProvider: {}, lowestConfidence: [], unresolved: [],
+      total: 0,
+      resolved: 0,
+      notFound: 0,
+      failed: 0,
+      byPrecision: {},
+      byProvider: {},
+      lowestConfidence: [],
+      unresolved: [],
     })
   })
 })

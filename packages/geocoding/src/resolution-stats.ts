@@ -65,8 +65,6 @@ export function summarizeResolution(results: GeocodingResultsMap): ResolutionSta
       if (stats.unresolved.length < MAX_LOW_CONFIDENCE_PLACES) stats.unresolved.push(query)
     }
   }
-  stats.lowestConfidence = placed
-    .sort((a, b) => a.confidence - b.confidence)
-    .slice(0, MAX_LOW_CONFIDENCE_PLACES)
+  stats.lowestConfidence = placed.sort((a, b) => a.confidence - b.confidence).slice(0, MAX_LOW_CONFIDENCE_PLACES)
   return stats
 }

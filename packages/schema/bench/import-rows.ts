@@ -27,7 +27,9 @@ function measure(label: string, count: number, run: () => void): void {
   const started = performance.now()
   run()
   const elapsedMs = performance.now() - started
-  console.log(`${label}: ${elapsedMs.toFixed(0)} ms (${Math.round((count / elapsedMs) * 1000).toLocaleString('en-US')} rows/s)`)
+  console.log(
+    `${label}: ${elapsedMs.toFixed(0)} ms (${Math.round((count / elapsedMs) * 1000).toLocaleString('en-US')} rows/s)`,
+  )
 }
 
 const sample = Array.from({ length: 10_000 }, (_, index) => rowAt(index))
@@ -43,9 +45,11 @@ const transform = createRowTransformer(schema.fields)
 const extract = createEventExtractor(schema.mapping)
 let errors = 0
 measure('createRowTransformer, 1,000,000 rows × 10 fields', rowCount, () => {
-  for (let index = 0; index < rowCount; index++) errors += transform(rows[index % rows.length] as Record<string, string>, index).errors.length
+  for (let index = 0; index < rowCount; index++)
+    errors += transform(rows[index % rows.length] as Record<string, string>, index).errors.length
 })
 measure('createEventExtractor, 1,000,000 rows', rowCount, () => {
-  for (let index = 0; index < rowCount; index++) errors += extract(rows[index % rows.length] as Record<string, string>, index).errors.length
+  for (let index = 0; index < rowCount; index++)
+    errors += extract(rows[index % rows.length] as Record<string, string>, index).errors.length
 })
 console.log(`  row errors: ${errors}`)

@@ -24,7 +24,14 @@ export function createColumnProfile(
   decision: FieldTypeDecision,
   distinct: { count: number; isExact: boolean },
 ): ColumnProfile {
-  return { name, matches: matchHeaderRoles(name), figures, decision, distinctCount: distinct.count, isDistinctCountExact: distinct.isExact }
+  return {
+    name,
+    matches: matchHeaderRoles(name),
+    figures,
+    decision,
+    distinctCount: distinct.count,
+    isDistinctCountExact: distinct.isExact,
+  }
 }
 
 /**

@@ -65,7 +65,9 @@ function compareField(previous: SchemaField, next: SchemaField): SchemaChange[] 
       from: previous.nullable,
       to: next.nullable,
       isBreaking: !next.nullable,
-      reason: next.nullable ? `"${name}" may now be empty` : `"${name}" is now required: existing empty values would not fit`,
+      reason: next.nullable
+        ? `"${name}" may now be empty`
+        : `"${name}" is now required: existing empty values would not fit`,
     })
   }
   return changes
@@ -88,21 +90,36 @@ function summarize(changes: readonly SchemaChange[]): string {
  * @example compareSchemas(undefined, [field]).changes[0].kind // 'field-added'
  * @example compareSchemas([age('integer')], [age('number')]).isBreaking // false
  */
-export function compareSchemas(previous: readonly SchemaField[] | undefined, next: readonly SchemaField[]): SchemaComparison {
+export function compareSchemas(
+  previous: readonly SchemaField[] | undefined,
+  next: readonly SchemaField[],
+): SchemaComparison {
   const changes: SchemaChange[] = []
   const before = new Map((previous ?? []).map((field) => [field.name, field]))
   const after = new Set(next.map((field) => field.name))
   for (const field of next) {
     const old = before.get(field.name)
     if (old === undefined) {
-      changes.push({ kind: 'field-added', field: field.name, to: field.type, isBreaking: false, reason: `"${field.name}" (${field.type}) is new` })
+      changes.push({
+        kind: 'field-added',
+        field: field.name,
+        to: field.type,
+        isBreaking: false,
+        reason: `"${field.name}" (${field.type}) is new`,
+      })
     } else {
       changes.push(...compareField(old, field))
     }
   }
   for (const field of previous ?? []) {
     if (!after.has(field.name)) {
-      changes.push({ kind: 'field-removed', field: field.name, from: field.type, isBreaking: true, reason: `"${field.name}" (${field.type}) is no longer in the data` })
+      changes.push({
+        kind: 'field-removed',
+        field: field.name,
+        from: field.type,
+        isBreaking: true,
+        reason: `"${field.name}" (${field.type}) is no longer in the data`,
+      })
     }
   }
   const isBreaking = changes.some((change) => change.isBreaking)
@@ -110,6 +127,9 @@ export function compareSchemas(previous: readonly SchemaField[] | undefined, nex
     changes,
     isBreaking,
     isIdentical: previous !== undefined && changes.length === 0,
-    summary: previous === undefined ? `New schema with ${next.length} field${next.length === 1 ? '' : 's'}` : summarize(changes),
+    summary:
+      previous === undefined
+        ? `New schema with ${next.length} field${next.length === 1 ? '' : 's'}`
+        : summarize(changes),
   }
 }

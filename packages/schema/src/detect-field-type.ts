@@ -44,7 +44,10 @@ export interface FieldTypeInput {
   isDistinctCountExact: boolean
 }
 
-function countTypes(figures: Readonly<ColumnStatisticsState>, numbers: NumericReading): Partial<Record<ValueTypeName, number>> {
+function countTypes(
+  figures: Readonly<ColumnStatisticsState>,
+  numbers: NumericReading,
+): Partial<Record<ValueTypeName, number>> {
   const kinds = figures.kindCounts
   const counts: Partial<Record<ValueTypeName, number>> = {}
   const put = (name: ValueTypeName, value: number): void => {
@@ -115,11 +118,15 @@ export function detectFieldType(input: FieldTypeInput): FieldTypeDecision {
   if (kinds.date > 0 && share(kinds.date + numbers.count) >= TYPE_SHARE_THRESHOLD) {
     const dateFormat = inferDateFormat(figures.samples, { headerName: name })
     if (dateFormat && dateFormat.matchRate >= TYPE_SHARE_THRESHOLD) {
-      const fitting = dateFormat.kind === 'year' || dateFormat.kind === 'mixed' ? kinds.date + numbers.count : kinds.date
+      const fitting =
+        dateFormat.kind === 'year' || dateFormat.kind === 'mixed' ? kinds.date + numbers.count : kinds.date
       return decide('date', fitting, fitting > kinds.date ? ['date', 'numeric'] : ['date'], { dateFormat })
     }
   }
-  if (share(textCount) >= TYPE_SHARE_THRESHOLD || (hasLeadingZeros && share(textCount + numbers.count) >= TYPE_SHARE_THRESHOLD)) {
+  if (
+    share(textCount) >= TYPE_SHARE_THRESHOLD ||
+    (hasLeadingZeros && share(textCount + numbers.count) >= TYPE_SHARE_THRESHOLD)
+  ) {
     const isEnum =
       input.isDistinctCountExact &&
       nonEmptyCount >= ENUM_MIN_VALUES &&

@@ -35,18 +35,26 @@ export function detectTextFields(
 ): TextDetection {
   const roles = new Map<string, FieldRole>()
   const texts = profiles.filter((profile) => !claimed.has(profile.name) && isTextColumn(profile))
-  const describedBetter = (profile: ColumnProfile): boolean => roleScore(profile, 'description') > roleScore(profile, 'title')
-  const namedTitle = texts.filter((profile) => roleScore(profile, 'title') > 0 && !describedBetter(profile)).sort(byScoreThenDistinct('title'))[0]
+  const describedBetter = (profile: ColumnProfile): boolean =>
+    roleScore(profile, 'description') > roleScore(profile, 'title')
+  const namedTitle = texts
+    .filter((profile) => roleScore(profile, 'title') > 0 && !describedBetter(profile))
+    .sort(byScoreThenDistinct('title'))[0]
   const fallbackTitle = texts
     .filter((profile) => profile.decision.type === 'string' && roleScore(profile, 'description') === 0)
-    .filter((profile) => distinctShare(profile) >= TITLE_MIN_DISTINCT_SHARE && averageLength(profile) <= TITLE_MAX_AVERAGE_LENGTH)
+    .filter(
+      (profile) =>
+        distinctShare(profile) >= TITLE_MIN_DISTINCT_SHARE && averageLength(profile) <= TITLE_MAX_AVERAGE_LENGTH,
+    )
     .sort((a, b) => distinctShare(b) - distinctShare(a) || averageLength(a) - averageLength(b))[0]
   const titleColumn = namedTitle ?? fallbackTitle
   const title = titleColumn?.name ?? placeColumns[0]
   if (titleColumn !== undefined) roles.set(titleColumn.name, 'title')
 
   const others = texts.filter((profile) => profile !== titleColumn)
-  const namedDescription = others.filter((profile) => roleScore(profile, 'description') > 0).sort(byScoreThenDistinct('description'))[0]
+  const namedDescription = others
+    .filter((profile) => roleScore(profile, 'description') > 0)
+    .sort(byScoreThenDistinct('description'))[0]
   const longest = others
     .filter((profile) => averageLength(profile) >= DESCRIPTION_MIN_AVERAGE_LENGTH)
     .sort((a, b) => averageLength(b) - averageLength(a))[0]

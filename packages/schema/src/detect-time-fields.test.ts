@@ -8,7 +8,9 @@ type Table = Record<string, readonly string[]>
 function rowsOf(table: Table): Array<Record<string, string>> {
   const columns = Object.entries(table)
   const length = columns[0]?.[1].length ?? 0
-  return Array.from({ length }, (_, index) => Object.fromEntries(columns.map(([name, values]) => [name, values[index] ?? ''])))
+  return Array.from({ length }, (_, index) =>
+    Object.fromEntries(columns.map(([name, values]) => [name, values[index] ?? ''])),
+  )
 }
 
 describe('time fields', () => {
@@ -23,9 +25,21 @@ describe('time fields', () => {
       { Datum: ['31.12.2020', '15.01.2021'], bis: ['02.01.2021', '20.01.2021'] },
       { startTime: { field: 'Datum', kind: 'numeric' }, endTime: { field: 'bis', kind: 'numeric' }, dateOrder: 'DMY' },
     ],
-    ['Spanish fecha, month first', { fecha: ['12/31/2020', '1/15/2021'] }, { startTime: { field: 'fecha', kind: 'numeric' }, dateOrder: 'MDY' }],
-    ['the best-named of several date columns', { updated: ['2021-01-01', '2021-01-02'], date: ['2020-01-01', '2020-01-02'] }, { startTime: { field: 'date', kind: 'iso' } }],
-    ['an unnamed date column', { when_it_happened2: ['2020-01-01', '2020-01-02'] }, { startTime: { field: 'when_it_happened2', kind: 'iso' } }],
+    [
+      'Spanish fecha, month first',
+      { fecha: ['12/31/2020', '1/15/2021'] },
+      { startTime: { field: 'fecha', kind: 'numeric' }, dateOrder: 'MDY' },
+    ],
+    [
+      'the best-named of several date columns',
+      { updated: ['2021-01-01', '2021-01-02'], date: ['2020-01-01', '2020-01-02'] },
+      { startTime: { field: 'date', kind: 'iso' } },
+    ],
+    [
+      'an unnamed date column',
+      { when_it_happened2: ['2020-01-01', '2020-01-02'] },
+      { startTime: { field: 'when_it_happened2', kind: 'iso' } },
+    ],
     [
       'split year/month/day columns with month names',
       { month: ['February', 'April', 'March'], day: ['23', '2', '14'], year: ['2015', '2015', '2015'] },
@@ -36,7 +50,11 @@ describe('time fields', () => {
       { Jahr: ['1989', '1990'], Monat: ['11', '10'], Tag: ['9', '3'] },
       { startTime: { parts: { year: 'Jahr', month: 'Monat', day: 'Tag' } } },
     ],
-    ['a year column alone', { year: ['1848', '1871', '1914'], event: ['a', 'b', 'c'] }, { startTime: { parts: { year: 'year' } } }],
+    [
+      'a year column alone',
+      { year: ['1848', '1871', '1914'], event: ['a', 'b', 'c'] },
+      { startTime: { parts: { year: 'year' } } },
+    ],
   ])('%s', (_case, table, expected) => {
     const { startTime, endTime, dateOrder } = detectSchema(Object.keys(table), rowsOf(table)).mapping
     expect({ startTime, endTime, dateOrder }).toEqual(expected)
@@ -51,7 +69,11 @@ describe('time fields', () => {
   })
 
   it('does not take counts or ids for dates', () => {
-    const table = { id: ['1001', '1002', '1003'], count: ['1999', '2001', '2010'], population: ['1500', '1600', '1700'] }
+    const table = {
+      id: ['1001', '1002', '1003'],
+      count: ['1999', '2001', '2010'],
+      population: ['1500', '1600', '1700'],
+    }
     const schema = detectSchema(Object.keys(table), rowsOf(table))
     expect(schema.mapping.startTime).toBeUndefined()
     expect(schema.fields.map((field) => field.type)).toEqual(['id', 'integer', 'integer'])

@@ -45,7 +45,11 @@ function isDayPart(profile: ColumnProfile): boolean {
 }
 
 function isTimePart(profile: ColumnProfile): boolean {
-  return roleScore(profile, 'time') > 0 && profile.decision.type !== 'date' && share(profile, (value) => TIME_OF_DAY.test(value)) >= PART_SHARE
+  return (
+    roleScore(profile, 'time') > 0 &&
+    profile.decision.type !== 'date' &&
+    share(profile, (value) => TIME_OF_DAY.test(value)) >= PART_SHARE
+  )
 }
 
 function startScore(profile: ColumnProfile): number {
@@ -60,11 +64,13 @@ function dateFieldMapping(profile: ColumnProfile): { field: string; kind?: DateF
 function ambiguityWarning(profile: ColumnProfile): SchemaWarning[] {
   const format = profile.decision.dateFormat
   if (format === undefined || !format.isAmbiguousOrder) return []
-  return [{
-    code: 'ambiguous-date-order',
-    field: profile.name,
-    message: `Dates in "${profile.name}" (e.g. "${profile.figures.examples[0] ?? ''}") could be ${format.order ?? 'MDY'} or another day/month order: ${format.reason}. Choose the order before importing.`,
-  }]
+  return [
+    {
+      code: 'ambiguous-date-order',
+      field: profile.name,
+      message: `Dates in "${profile.name}" (e.g. "${profile.figures.examples[0] ?? ''}") could be ${format.order ?? 'MDY'} or another day/month order: ${format.reason}. Choose the order before importing.`,
+    },
+  ]
 }
 
 /**
@@ -91,7 +97,12 @@ export function detectTimeFields(profiles: readonly ColumnProfile[], claimed: Re
   const month = available.find(isMonthPart)
   const day = available.find(isDayPart)
   const time = available.find(isTimePart)
-  for (const [part, role] of [[year, 'year'], [month, 'month'], [day, 'day'], [time, 'time']] as const) {
+  for (const [part, role] of [
+    [year, 'year'],
+    [month, 'month'],
+    [day, 'day'],
+    [time, 'time'],
+  ] as const) {
     if (part !== undefined && part !== start) roles.set(part.name, role)
   }
 
@@ -119,7 +130,8 @@ export function detectTimeFields(profiles: readonly ColumnProfile[], claimed: Re
   } else {
     warnings.push({
       code: 'no-time-field',
-      message: 'No date column was found (nor year/month/day columns): events will have no time unless you choose a column.',
+      message:
+        'No date column was found (nor year/month/day columns): events will have no time unless you choose a column.',
     })
   }
   return result

@@ -29,7 +29,9 @@ export class UnknownFieldType extends Error {
 
   /** Builds the error naming the field and its type. */
   constructor(field: string, type: string) {
-    super(`Field "${field}" has type "${type}", expected one of string, number, integer, boolean, date, enum, id, coordinate, mixed`)
+    super(
+      `Field "${field}" has type "${type}", expected one of string, number, integer, boolean, date, enum, id, coordinate, mixed`,
+    )
     this.name = 'UnknownFieldType'
     this.field = field
     this.type = type

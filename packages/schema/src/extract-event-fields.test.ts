@@ -15,7 +15,12 @@ const latLon: EventMapping = {
 }
 const address: EventMapping = {
   startTime: { parts: { year: 'year', month: 'month', day: 'day' } },
-  location: { kind: 'address', address: { street: 'street', city: 'city', region: 'state', place: 'place' }, confidence: 1, reason: 'test' },
+  location: {
+    kind: 'address',
+    address: { street: 'street', city: 'city', region: 'state', place: 'place' },
+    confidence: 1,
+    reason: 'test',
+  },
 }
 
 type Expected = Partial<Record<keyof Omit<EventFields, 'errors'>, unknown>> & { errors?: string[] }
@@ -38,7 +43,13 @@ describe('createEventExtractor', () => {
         description: 'Big',
         eventTime: { iso: '2016-09-01T00:00:00.000Z', precision: 'day' },
         eventEndTime: { iso: '2016-09-02T00:00:00.000Z' },
-        coordinates: { latitude: 39.44, longitude: -83.82, wasSwapped: false, sourceColumns: ['lat', 'lng'], format: 'decimal' },
+        coordinates: {
+          latitude: 39.44,
+          longitude: -83.82,
+          wasSwapped: false,
+          sourceColumns: ['lat', 'lng'],
+          format: 'decimal',
+        },
         placeQuery: null,
       },
     ],
@@ -48,15 +59,60 @@ describe('createEventExtractor', () => {
       { name: 'x', date: '9/1/2016', lat: '40°26′46″N', lng: '79°58′56″W' },
       { coordinates: { format: 'dms', sourceColumns: ['lat', 'lng'] } },
     ],
-    ['an empty date', latLon, { name: 'x', date: 'NA', lat: '1', lng: '2' }, { eventTime: null, errors: ['missing-time'] }],
-    ['an invalid date', latLon, { name: 'x', date: '2/31/2021', lat: '1', lng: '2' }, { eventTime: null, errors: ['invalid-date'] }],
-    ['an invalid end date', latLon, { name: 'x', date: '2/1/2021', until: 'soon', lat: '1', lng: '2' }, { eventEndTime: null, errors: ['invalid-date'] }],
-    ['empty coordinates', latLon, { name: 'x', date: '2/1/2021', lat: '', lng: 'NA' }, { coordinates: null, errors: ['missing-coordinates'] }],
-    ['one empty coordinate', latLon, { name: 'x', date: '2/1/2021', lat: '40', lng: '' }, { coordinates: null, errors: ['invalid-coordinates'] }],
-    ['an unreadable coordinate', latLon, { name: 'x', date: '2/1/2021', lat: '40°70′N', lng: '3' }, { coordinates: null, errors: ['invalid-coordinates'] }],
-    ['a latitude out of range', latLon, { name: 'x', date: '2/1/2021', lat: '122.4', lng: '37.7' }, { coordinates: null, errors: ['invalid-coordinates'] }],
-    ['null island', latLon, { name: 'x', date: '2/1/2021', lat: '0', lng: '0' }, { coordinates: null, errors: ['invalid-coordinates'] }],
-    ['a missing title', latLon, { name: '', notes: 'A very long note', date: '2/1/2021', lat: '1', lng: '2' }, { title: 'A very long note' }],
+    [
+      'an empty date',
+      latLon,
+      { name: 'x', date: 'NA', lat: '1', lng: '2' },
+      { eventTime: null, errors: ['missing-time'] },
+    ],
+    [
+      'an invalid date',
+      latLon,
+      { name: 'x', date: '2/31/2021', lat: '1', lng: '2' },
+      { eventTime: null, errors: ['invalid-date'] },
+    ],
+    [
+      'an invalid end date',
+      latLon,
+      { name: 'x', date: '2/1/2021', until: 'soon', lat: '1', lng: '2' },
+      { eventEndTime: null, errors: ['invalid-date'] },
+    ],
+    [
+      'empty coordinates',
+      latLon,
+      { name: 'x', date: '2/1/2021', lat: '', lng: 'NA' },
+      { coordinates: null, errors: ['missing-coordinates'] },
+    ],
+    [
+      'one empty coordinate',
+      latLon,
+      { name: 'x', date: '2/1/2021', lat: '40', lng: '' },
+      { coordinates: null, errors: ['invalid-coordinates'] },
+    ],
+    [
+      'an unreadable coordinate',
+      latLon,
+      { name: 'x', date: '2/1/2021', lat: '40°70′N', lng: '3' },
+      { coordinates: null, errors: ['invalid-coordinates'] },
+    ],
+    [
+      'a latitude out of range',
+      latLon,
+      { name: 'x', date: '2/1/2021', lat: '122.4', lng: '37.7' },
+      { coordinates: null, errors: ['invalid-coordinates'] },
+    ],
+    [
+      'null island',
+      latLon,
+      { name: 'x', date: '2/1/2021', lat: '0', lng: '0' },
+      { coordinates: null, errors: ['invalid-coordinates'] },
+    ],
+    [
+      'a missing title',
+      latLon,
+      { name: '', notes: 'A very long note', date: '2/1/2021', lat: '1', lng: '2' },
+      { title: 'A very long note' },
+    ],
     ['nothing for a title', latLon, { date: '2/1/2021', lat: '1', lng: '2' }, { title: 'Row 5' }],
     [
       'split date parts and an address',
@@ -69,36 +125,72 @@ describe('createEventExtractor', () => {
         title: 'Millbrook',
       },
     ],
-    ['a place column when street and city are empty', address, { year: '2015', state: 'OH', place: 'Cleveland, Ohio' }, { placeQuery: { text: 'Cleveland, Ohio', region: 'OH' }, eventTime: { precision: 'year' } }],
+    [
+      'a place column when street and city are empty',
+      address,
+      { year: '2015', state: 'OH', place: 'Cleveland, Ohio' },
+      { placeQuery: { text: 'Cleveland, Ohio', region: 'OH' }, eventTime: { precision: 'year' } },
+    ],
     ['an empty address', address, { year: '2015', month: 'May' }, { placeQuery: null, errors: ['missing-place'] }],
     ['an empty year', address, { year: 'NA', city: 'Paris' }, { eventTime: null, errors: ['missing-time'] }],
-    ['an impossible split date', address, { year: '2015', month: 'February', day: '30', city: 'Paris' }, { eventTime: null, errors: ['invalid-date'] }],
-    ['an unmapped time', { location: { kind: 'none', confidence: 0, reason: '' } }, { a: '1' }, { eventTime: null, coordinates: null, placeQuery: null }],
+    [
+      'an impossible split date',
+      address,
+      { year: '2015', month: 'February', day: '30', city: 'Paris' },
+      { eventTime: null, errors: ['invalid-date'] },
+    ],
+    [
+      'an unmapped time',
+      { location: { kind: 'none', confidence: 0, reason: '' } },
+      { a: '1' },
+      { eventTime: null, coordinates: null, placeQuery: null },
+    ],
   ])('%s', (_case, mapping, row, expected) => {
     check(mapping, row, expected)
   })
 
   it('swaps columns decided as swapped and reads hemispheres by the values', () => {
-    const mapping: EventMapping = { location: { kind: 'lat-lon', latitude: 'lat', longitude: 'lng', isSwapped: true, confidence: 1, reason: '' } }
-    check(mapping, { lat: '-122.4194', lng: '37.7749' }, { coordinates: { latitude: 37.7749, longitude: -122.4194, wasSwapped: true } })
+    const mapping: EventMapping = {
+      location: { kind: 'lat-lon', latitude: 'lat', longitude: 'lng', isSwapped: true, confidence: 1, reason: '' },
+    }
+    check(
+      mapping,
+      { lat: '-122.4194', lng: '37.7749' },
+      { coordinates: { latitude: 37.7749, longitude: -122.4194, wasSwapped: true } },
+    )
   })
 
   it('reads combined columns in every format the coordinate parser knows', () => {
     const mapping: EventMapping = { location: { kind: 'combined', combined: 'geo', confidence: 1, reason: '' } }
-    check(mapping, { geo: 'POINT(-74.006 40.7128)' }, { coordinates: { latitude: 40.7128, longitude: -74.006, format: 'wkt', sourceColumns: ['geo'] } })
+    check(
+      mapping,
+      { geo: 'POINT(-74.006 40.7128)' },
+      { coordinates: { latitude: 40.7128, longitude: -74.006, format: 'wkt', sourceColumns: ['geo'] } },
+    )
     check(mapping, { geo: 'not a place' }, { coordinates: null, errors: ['invalid-coordinates'] })
   })
 
   it('uses a range as start and end when no end column is mapped', () => {
-    const mapping: EventMapping = { startTime: { field: 'when' }, location: { kind: 'none', confidence: 0, reason: '' } }
+    const mapping: EventMapping = {
+      startTime: { field: 'when' },
+      location: { kind: 'none', confidence: 0, reason: '' },
+    }
     const fields = createEventExtractor(mapping)({ when: '1914-1918' }, 1)
-    expect([fields.eventTime?.iso, fields.eventEndTime?.iso]).toEqual(['1914-01-01T00:00:00.000Z', '1918-01-01T00:00:00.000Z'])
+    expect([fields.eventTime?.iso, fields.eventEndTime?.iso]).toEqual([
+      '1914-01-01T00:00:00.000Z',
+      '1918-01-01T00:00:00.000Z',
+    ])
   })
 
   it('reads Excel serials when the mapping says so, and lets the caller choose the date order', () => {
-    const serial: EventMapping = { startTime: { field: 'd', kind: 'excel-serial' }, location: { kind: 'none', confidence: 0, reason: '' } }
+    const serial: EventMapping = {
+      startTime: { field: 'd', kind: 'excel-serial' },
+      location: { kind: 'none', confidence: 0, reason: '' },
+    }
     expect(createEventExtractor(serial)({ d: 44197 }, 1).eventTime?.iso).toBe('2021-01-01T00:00:00.000Z')
-    expect(createEventExtractor(latLon, { dateOrder: 'DMY' })({ date: '02/03/2021', lat: '1', lng: '2' }, 1).eventTime?.iso).toBe('2021-03-02T00:00:00.000Z')
+    expect(
+      createEventExtractor(latLon, { dateOrder: 'DMY' })({ date: '02/03/2021', lat: '1', lng: '2' }, 1).eventTime?.iso,
+    ).toBe('2021-03-02T00:00:00.000Z')
   })
 
   it('builds errors that describe themselves', () => {
@@ -110,7 +202,10 @@ describe('createEventExtractor', () => {
 
 describe('describeRowError', () => {
   it.each([
-    [{ row: 3, column: 'date', value: 'x', code: 'invalid-date', message: 'x is not a date' }, 'Row 3, column "date": x is not a date (invalid-date)'],
+    [
+      { row: 3, column: 'date', value: 'x', code: 'invalid-date', message: 'x is not a date' },
+      'Row 3, column "date": x is not a date (invalid-date)',
+    ],
     [{ row: 9, code: 'missing-place', message: 'no place' }, 'Row 9: no place (missing-place)'],
   ])('%j → %j', (error, expected) => {
     expect(describeRowError(error)).toBe(expected)

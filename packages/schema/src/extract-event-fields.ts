@@ -59,7 +59,12 @@ function messageOf(error: unknown): string {
 
 type Reader<T> = (row: Row, rowNumber: number, errors: RowError[]) => T
 
-function compileDateField(field: string, kind: string | undefined, options: ParseDateOptions, isRequired: boolean): Reader<ParsedDate | null> {
+function compileDateField(
+  field: string,
+  kind: string | undefined,
+  options: ParseDateOptions,
+  isRequired: boolean,
+): Reader<ParsedDate | null> {
   const parseOptions: ParseDateOptions = { ...options }
   const numbers = numbersOptionForKind(kind)
   if (numbers !== undefined) parseOptions.numbers = numbers
@@ -67,19 +72,33 @@ function compileDateField(field: string, kind: string | undefined, options: Pars
     const cell = readCell(row, field)
     const text = presentText(cell)
     if (text === null) {
-      if (isRequired) errors.push({ row: rowNumber, column: field, code: 'missing-time', message: `The event time column "${field}" is empty` })
+      if (isRequired)
+        errors.push({
+          row: rowNumber,
+          column: field,
+          code: 'missing-time',
+          message: `The event time column "${field}" is empty`,
+        })
       return null
     }
     try {
       return parseDate(typeof cell === 'number' ? cell : text, parseOptions)
     } catch (error) {
-      errors.push({ row: rowNumber, column: field, value: shortenValue(text), code: 'invalid-date', message: messageOf(error) })
+      errors.push({
+        row: rowNumber,
+        column: field,
+        value: shortenValue(text),
+        code: 'invalid-date',
+        message: messageOf(error),
+      })
       return null
     }
   }
 }
 
-function compileDateParts(parts: Extract<EventMapping['startTime'], { parts: unknown }>['parts']): Reader<ParsedDate | null> {
+function compileDateParts(
+  parts: Extract<EventMapping['startTime'], { parts: unknown }>['parts'],
+): Reader<ParsedDate | null> {
   const columns = [parts.year, parts.month, parts.day, parts.time].filter((name): name is string => name !== undefined)
   return (row, rowNumber, errors) => {
     const read = (name: string | undefined): string | number | undefined => {
@@ -89,7 +108,12 @@ function compileDateParts(parts: Extract<EventMapping['startTime'], { parts: unk
     }
     const year = read(parts.year)
     if (year === undefined) {
-      errors.push({ row: rowNumber, column: parts.year, code: 'missing-time', message: `The year column "${parts.year}" is empty` })
+      errors.push({
+        row: rowNumber,
+        column: parts.year,
+        code: 'missing-time',
+        message: `The year column "${parts.year}" is empty`,
+      })
       return null
     }
     const dateParts: DateParts = { year }
@@ -103,7 +127,13 @@ function compileDateParts(parts: Extract<EventMapping['startTime'], { parts: unk
       return composeDate(dateParts)
     } catch (error) {
       const value = columns.map((name) => String(read(name) ?? '')).join(' ')
-      errors.push({ row: rowNumber, column: columns.join('+'), value: shortenValue(value), code: 'invalid-date', message: messageOf(error) })
+      errors.push({
+        row: rowNumber,
+        column: columns.join('+'),
+        value: shortenValue(value),
+        code: 'invalid-date',
+        message: messageOf(error),
+      })
       return null
     }
   }
@@ -140,7 +170,11 @@ function validated(
   return null
 }
 
-function compileLatLon(latitudeColumn: string, longitudeColumn: string, isSwapped: boolean): Reader<EventCoordinates | null> {
+function compileLatLon(
+  latitudeColumn: string,
+  longitudeColumn: string,
+  isSwapped: boolean,
+): Reader<EventCoordinates | null> {
   const columns = [latitudeColumn, longitudeColumn]
   // With swapped columns the "latitude" column holds longitudes: hemisphere letters follow the values.
   const latitudeAxis = isSwapped ? 'longitude' : 'latitude'
@@ -151,13 +185,25 @@ function compileLatLon(latitudeColumn: string, longitudeColumn: string, isSwappe
     const latitudeText = presentText(latitudeCell)
     const longitudeText = presentText(longitudeCell)
     if (latitudeText === null && longitudeText === null) {
-      errors.push({ row: rowNumber, column: columns.join('+'), code: 'missing-coordinates', message: `"${latitudeColumn}" and "${longitudeColumn}" are empty` })
+      errors.push({
+        row: rowNumber,
+        column: columns.join('+'),
+        code: 'missing-coordinates',
+        message: `"${latitudeColumn}" and "${longitudeColumn}" are empty`,
+      })
       return null
     }
     const value = `${latitudeText ?? ''}, ${longitudeText ?? ''}`
     if (latitudeText === null || longitudeText === null) {
-      const [empty, present] = latitudeText === null ? [latitudeColumn, longitudeColumn] : [longitudeColumn, latitudeColumn]
-      errors.push({ row: rowNumber, column: columns.join('+'), value, code: 'invalid-coordinates', message: `"${empty}" is empty while "${present}" has a value` })
+      const [empty, present] =
+        latitudeText === null ? [latitudeColumn, longitudeColumn] : [longitudeColumn, latitudeColumn]
+      errors.push({
+        row: rowNumber,
+        column: columns.join('+'),
+        value,
+        code: 'invalid-coordinates',
+        message: `"${empty}" is empty while "${present}" has a value`,
+      })
       return null
     }
     let latitude: number
@@ -166,7 +212,13 @@ function compileLatLon(latitudeColumn: string, longitudeColumn: string, isSwappe
       latitude = parseCoordinate(typeof latitudeCell === 'number' ? latitudeCell : latitudeText, latitudeAxis)
       longitude = parseCoordinate(typeof longitudeCell === 'number' ? longitudeCell : longitudeText, longitudeAxis)
     } catch (error) {
-      errors.push({ row: rowNumber, column: columns.join('+'), value: shortenValue(value), code: 'invalid-coordinates', message: messageOf(error) })
+      errors.push({
+        row: rowNumber,
+        column: columns.join('+'),
+        value: shortenValue(value),
+        code: 'invalid-coordinates',
+        message: messageOf(error),
+      })
       return null
     }
     const format = isDecimal(latitudeCell) && isDecimal(longitudeCell) ? 'decimal' : 'dms'
@@ -184,9 +236,22 @@ function compileCombined(column: string, isSwapped: boolean): Reader<EventCoordi
     }
     try {
       const pair = parseCoordinatePair(text)
-      return validated(pair.latitude, pair.longitude, isSwapped, { columns: [column], format: pair.format, value: text }, rowNumber, errors)
+      return validated(
+        pair.latitude,
+        pair.longitude,
+        isSwapped,
+        { columns: [column], format: pair.format, value: text },
+        rowNumber,
+        errors,
+      )
     } catch (error) {
-      errors.push({ row: rowNumber, column, value: shortenValue(text), code: 'invalid-coordinates', message: messageOf(error) })
+      errors.push({
+        row: rowNumber,
+        column,
+        value: shortenValue(text),
+        code: 'invalid-coordinates',
+        message: messageOf(error),
+      })
       return null
     }
   }
@@ -203,7 +268,13 @@ function compileCoordinates(location: EventMapping['location']): Reader<EventCoo
   return () => null
 }
 
-const QUERY_PARTS: ReadonlyArray<keyof Omit<AddressColumns, 'place'>> = ['street', 'city', 'region', 'postalCode', 'country']
+const QUERY_PARTS: ReadonlyArray<keyof Omit<AddressColumns, 'place'>> = [
+  'street',
+  'city',
+  'region',
+  'postalCode',
+  'country',
+]
 
 function compilePlaceQuery(location: EventMapping['location']): Reader<PlaceQuery | null> {
   const address = location.address
@@ -224,7 +295,12 @@ function compilePlaceQuery(location: EventMapping['location']): Reader<PlaceQuer
     const useParts = query.street !== undefined || query.city !== undefined || place === null
     const text = useParts ? texts.join(', ') : place
     if (text.length === 0) {
-      errors.push({ row: rowNumber, column: columns.join('+'), code: 'missing-place', message: `The address columns ${columns.map((name) => `"${name}"`).join(', ')} are empty` })
+      errors.push({
+        row: rowNumber,
+        column: columns.join('+'),
+        code: 'missing-place',
+        message: `The address columns ${columns.map((name) => `"${name}"`).join(', ')} are empty`,
+      })
       return null
     }
     return { text, ...query }
@@ -247,7 +323,10 @@ function compileText(column: string | undefined): (row: Row) => string | null {
  * extract({ date: '9/1/2016', lat: '39.44', lng: '-83.82', location: 'Wilmington, OH' }, 2).eventTime?.iso
  * // '2016-09-01T00:00:00.000Z'
  */
-export function createEventExtractor(mapping: EventMapping, options: EventExtractorOptions = {}): (values: Row, row: number) => EventFields {
+export function createEventExtractor(
+  mapping: EventMapping,
+  options: EventExtractorOptions = {},
+): (values: Row, row: number) => EventFields {
   const dateOptions: ParseDateOptions = {}
   const order = options.dateOrder ?? mapping.dateOrder
   if (order !== undefined) dateOptions.order = order
@@ -257,7 +336,8 @@ export function createEventExtractor(mapping: EventMapping, options: EventExtrac
   const readCity = compileText(mapping.location.address?.city)
   const readStart = compileStartTime(mapping, dateOptions)
   const end = mapping.endTime
-  const readEnd: Reader<ParsedDate | null> = end === undefined ? () => null : compileDateField(end.field, end.kind, dateOptions, false)
+  const readEnd: Reader<ParsedDate | null> =
+    end === undefined ? () => null : compileDateField(end.field, end.kind, dateOptions, false)
   const readCoordinates = compileCoordinates(mapping.location)
   const readPlaceQuery = compilePlaceQuery(mapping.location)
   return (row, rowNumber) => {

@@ -52,7 +52,11 @@ interface LatLonCandidate {
   score: number
 }
 
-function evaluatePair(pair: CoordinatePairSamples, byName: ReadonlyMap<string, ColumnProfile>, warnings: SchemaWarning[]): LatLonCandidate | undefined {
+function evaluatePair(
+  pair: CoordinatePairSamples,
+  byName: ReadonlyMap<string, ColumnProfile>,
+  warnings: SchemaWarning[],
+): LatLonCandidate | undefined {
   const latitude = byName.get(pair.latitude)
   const longitude = byName.get(pair.longitude)
   if (latitude === undefined || longitude === undefined) return undefined
@@ -131,7 +135,10 @@ function isAddressValueColumn(profile: ColumnProfile, role: FieldRole): boolean 
   return isTextColumn(profile)
 }
 
-function findAddress(profiles: readonly ColumnProfile[], taken: ReadonlySet<string>): { address: AddressColumns; roles: Map<string, FieldRole> } {
+function findAddress(
+  profiles: readonly ColumnProfile[],
+  taken: ReadonlySet<string>,
+): { address: AddressColumns; roles: Map<string, FieldRole> } {
   const best = new Map<FieldRole, { name: string; score: number }>()
   for (const profile of profiles) {
     if (taken.has(profile.name)) continue
@@ -139,11 +146,13 @@ function findAddress(profiles: readonly ColumnProfile[], taken: ReadonlySet<stri
     let chosen: { role: FieldRole; score: number } | undefined
     for (const [role] of ADDRESS_PARTS) {
       const score = roleScore(profile, role)
-      if (score > 0 && isAddressValueColumn(profile, role) && (chosen === undefined || score > chosen.score)) chosen = { role, score }
+      if (score > 0 && isAddressValueColumn(profile, role) && (chosen === undefined || score > chosen.score))
+        chosen = { role, score }
     }
     if (chosen === undefined) continue
     const current = best.get(chosen.role)
-    if (current === undefined || chosen.score > current.score) best.set(chosen.role, { name: profile.name, score: chosen.score })
+    if (current === undefined || chosen.score > current.score)
+      best.set(chosen.role, { name: profile.name, score: chosen.score })
   }
   const address: AddressColumns = {}
   const roles = new Map<string, FieldRole>()
@@ -165,7 +174,9 @@ function addressConfidence(address: AddressColumns): number {
 }
 
 function describeAddress(address: AddressColumns): string {
-  return Object.entries(address).map(([part, column]) => `${part} "${column}"`).join(', ')
+  return Object.entries(address)
+    .map(([part, column]) => `${part} "${column}"`)
+    .join(', ')
 }
 
 /**
@@ -219,7 +230,11 @@ export function locateGeoColumns(
       reason: `No coordinate columns; places will be geocoded from ${describeAddress(address)}`,
     }
   } else {
-    location = { kind: 'none', confidence: 0, reason: 'No latitude/longitude, coordinate or address columns were found' }
+    location = {
+      kind: 'none',
+      confidence: 0,
+      reason: 'No latitude/longitude, coordinate or address columns were found',
+    }
     warnings.push({
       code: 'no-location',
       message: 'No coordinates or address columns were found: events will have no place unless you choose columns.',

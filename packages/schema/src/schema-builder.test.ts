@@ -6,7 +6,10 @@ import { createSchemaBuilder, detectSchema } from './schema-builder'
 import type { FieldRole, FieldType, SchemaField } from './types'
 
 function fieldOf(header: string, values: readonly CellValue[]): SchemaField {
-  const field = detectSchema([header], values.map((value) => ({ [header]: value }))).fields[0]
+  const field = detectSchema(
+    [header],
+    values.map((value) => ({ [header]: value })),
+  ).fields[0]
   if (field === undefined) throw new Error('no field detected')
   return field
 }
@@ -51,22 +54,37 @@ describe('field types', () => {
   })
 
   it('lists enum values, most frequent first', () => {
-    expect(fieldOf('cause', [...repeat(['Gunshot'], 6), 'Taser', 'Taser', 'Other', 'NA']).enumValues).toEqual(['Gunshot', 'Taser', 'Other'])
+    expect(fieldOf('cause', [...repeat(['Gunshot'], 6), 'Taser', 'Taser', 'Other', 'NA']).enumValues).toEqual([
+      'Gunshot',
+      'Taser',
+      'Other',
+    ])
   })
 
   it('warns about values that do not fit the type, with examples', () => {
-    const schema = detectSchema(['age'], [...Array.from({ length: 30 }, (_, index) => ({ age: String(index) })), { age: 'twelve' }])
+    const schema = detectSchema(
+      ['age'],
+      [...Array.from({ length: 30 }, (_, index) => ({ age: String(index) })), { age: 'twelve' }],
+    )
     expect(schema.fields[0]?.type).toBe('integer')
-    expect(schema.warnings).toContainEqual(expect.objectContaining({ code: 'type-mismatch', field: 'age', message: expect.stringContaining('"twelve"') }))
+    expect(schema.warnings).toContainEqual(
+      expect.objectContaining({ code: 'type-mismatch', field: 'age', message: expect.stringContaining('"twelve"') }),
+    )
   })
 
   it('warns about mixed columns and empty columns', () => {
-    const schema = detectSchema(['value', 'nothing'], [
-      { value: '1', nothing: '' },
-      { value: 'a', nothing: 'NA' },
-    ])
+    const schema = detectSchema(
+      ['value', 'nothing'],
+      [
+        { value: '1', nothing: '' },
+        { value: 'a', nothing: 'NA' },
+      ],
+    )
     expect(schema.warnings.map((warning) => [warning.code, warning.field])).toEqual(
-      expect.arrayContaining([['mixed-types', 'value'], ['empty-field', 'nothing']]),
+      expect.arrayContaining([
+        ['mixed-types', 'value'],
+        ['empty-field', 'nothing'],
+      ]),
     )
   })
 })
@@ -93,7 +111,10 @@ describe('field statistics', () => {
 
   it('gives date extremes as ISO strings in the column order', () => {
     const field = fieldOf('datum', ['31.12.2020', '01.02.2021', '15.01.2021'])
-    expect([field.statistics.min, field.statistics.max]).toEqual(['2020-12-31T00:00:00.000Z', '2021-02-01T00:00:00.000Z'])
+    expect([field.statistics.min, field.statistics.max]).toEqual([
+      '2020-12-31T00:00:00.000Z',
+      '2021-02-01T00:00:00.000Z',
+    ])
   })
 
   it('lists top values for repeated values only', () => {

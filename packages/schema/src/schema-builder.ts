@@ -59,7 +59,8 @@ function candidatePairs(names: readonly string[]): CoordinatePairSamples[] {
   const pairs: Array<{ latitude: string; longitude: string; score: number }> = []
   for (const latitude of scored('latitude')) {
     for (const longitude of scored('longitude')) {
-      if (latitude.name !== longitude.name) pairs.push({ latitude: latitude.name, longitude: longitude.name, score: latitude.score + longitude.score })
+      if (latitude.name !== longitude.name)
+        pairs.push({ latitude: latitude.name, longitude: longitude.name, score: latitude.score + longitude.score })
     }
   }
   return pairs
@@ -76,14 +77,19 @@ function readCoordinate(cell: CellValue): number | undefined {
 
 function validateState(headers: readonly string[], state: SchemaBuilderState): void {
   if (state.version !== SCHEMA_BUILDER_STATE_VERSION) {
-    throw new InvalidSchemaBuilderState(`its version is ${String(state.version)}, expected ${SCHEMA_BUILDER_STATE_VERSION}`)
+    throw new InvalidSchemaBuilderState(
+      `its version is ${String(state.version)}, expected ${SCHEMA_BUILDER_STATE_VERSION}`,
+    )
   }
   const saved = JSON.stringify(state.headers)
   if (saved !== JSON.stringify(headers)) {
     throw new InvalidSchemaBuilderState(`it was sampled with headers ${saved}, not ${JSON.stringify(headers)}`)
   }
   const expected = uniqueHeaders(headers)
-  if (state.columns.length !== expected.length || state.columns.some((column, index) => column.name !== expected[index])) {
+  if (
+    state.columns.length !== expected.length ||
+    state.columns.some((column, index) => column.name !== expected[index])
+  ) {
     throw new InvalidSchemaBuilderState(`its columns do not match the headers ${JSON.stringify(expected)}`)
   }
 }
@@ -143,7 +149,12 @@ function buildSchema(
   const profiles: ColumnProfile[] = names.map((name, index) => {
     const column = columns[index] as ColumnStatistics
     const distinct = column.distinctValues
-    const decision = detectFieldType({ name, figures: column.figures, distinctCount: distinct.count, isDistinctCountExact: distinct.isExact })
+    const decision = detectFieldType({
+      name,
+      figures: column.figures,
+      distinctCount: distinct.count,
+      isDistinctCountExact: distinct.isExact,
+    })
     return createColumnProfile(name, column.figures, decision, { count: distinct.count, isExact: distinct.isExact })
   })
   const warnings: SchemaWarning[] = []
@@ -173,7 +184,11 @@ function buildSchema(
   const geo = locateGeoColumns(profiles, pairs, claimed)
   claim(geo.roles)
   const address = geo.location.address
-  const text = detectTextFields(profiles, claimed, [address?.place, address?.city].filter((name): name is string => name !== undefined))
+  const text = detectTextFields(
+    profiles,
+    claimed,
+    [address?.place, address?.city].filter((name): name is string => name !== undefined),
+  )
   claim(text.roles)
   warnings.push(...time.warnings, ...geo.warnings)
 
@@ -191,7 +206,8 @@ function buildSchema(
       statistics: toFieldStatistics(column.figures, column.distinctValues, decision),
     }
     if (role !== undefined) field.role = role
-    if (type === 'enum') field.enumValues = (column.distinctValues.topValues(Number.MAX_SAFE_INTEGER) ?? []).map((entry) => entry.value)
+    if (type === 'enum')
+      field.enumValues = (column.distinctValues.topValues(Number.MAX_SAFE_INTEGER) ?? []).map((entry) => entry.value)
     if (type === 'date' && decision.dateFormat !== undefined) field.dateFormat = decision.dateFormat
     if (decision.decimalSeparator !== undefined && (type === 'integer' || type === 'number' || isCoordinate)) {
       field.decimalSeparator = decision.decimalSeparator

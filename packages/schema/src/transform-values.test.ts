@@ -6,17 +6,41 @@ import { createRowTransformer } from './transform-values'
 import type { TypedValue } from './transform-values'
 import type { FieldType, SchemaField } from './types'
 
-const statistics = { count: 1, nullCount: 0, emptyCount: 0, nullRate: 0, distinctCount: 1, isDistinctCountExact: true, examples: [], typeCounts: {} }
+const statistics = {
+  count: 1,
+  nullCount: 0,
+  emptyCount: 0,
+  nullRate: 0,
+  distinctCount: 1,
+  isDistinctCountExact: true,
+  examples: [],
+  typeCounts: {},
+}
 
 function field(type: FieldType, extra: Partial<SchemaField> = {}): SchemaField {
   return { name: 'v', type, nullable: true, statistics, ...extra }
 }
 
 const dmyDates = field('date', {
-  dateFormat: { kind: 'numeric', order: 'DMY', isAmbiguousOrder: false, matchRate: 1, precision: 'day', hasTimeZone: false, reason: 'test' },
+  dateFormat: {
+    kind: 'numeric',
+    order: 'DMY',
+    isAmbiguousOrder: false,
+    matchRate: 1,
+    precision: 'day',
+    hasTimeZone: false,
+    reason: 'test',
+  },
 })
 const excelDates = field('date', {
-  dateFormat: { kind: 'excel-serial', isAmbiguousOrder: false, matchRate: 1, precision: 'day', hasTimeZone: false, reason: 'test' },
+  dateFormat: {
+    kind: 'excel-serial',
+    isAmbiguousOrder: false,
+    matchRate: 1,
+    precision: 'day',
+    hasTimeZone: false,
+    reason: 'test',
+  },
 })
 const hugeText = '9'.repeat(1_000_000)
 
@@ -47,7 +71,13 @@ describe('createRowTransformer', () => {
     ['date, script tag', dmyDates, '<script>alert(1)</script>', null, 'invalid-date'],
     ['latitude, DMS', field('coordinate', { role: 'latitude' }), '40°26′46″N', 40.446111, undefined],
     ['latitude, garbage', field('coordinate', { role: 'latitude' }), '12abc', null, 'invalid-coordinate'],
-    ['combined coordinates stay text', field('coordinate', { role: 'coordinates' }), ' 40.7, -74.0 ', '40.7, -74.0', undefined],
+    [
+      'combined coordinates stay text',
+      field('coordinate', { role: 'coordinates' }),
+      ' 40.7, -74.0 ',
+      '40.7, -74.0',
+      undefined,
+    ],
     ['string trimmed', field('string'), '  Paris ', 'Paris', undefined],
     ['string from number', field('string'), 12, '12', undefined],
     ['enum keeps unseen values', field('enum', { enumValues: ['a'] }), 'b', 'b', undefined],
@@ -84,11 +114,17 @@ describe('createRowTransformer', () => {
   })
 
   it('writes hostile column names as own properties', () => {
-    const transform = createRowTransformer([field('integer', { name: '__proto__' }), field('string', { name: 'constructor' })])
+    const transform = createRowTransformer([
+      field('integer', { name: '__proto__' }),
+      field('string', { name: 'constructor' }),
+    ])
     const row = JSON.parse('{"__proto__": "5", "constructor": "x"}') as Record<string, string>
     const { values } = transform(row, 1)
     expect(Object.getPrototypeOf(values)).toBe(Object.prototype)
-    expect(Object.entries(values)).toEqual([['__proto__', 5], ['constructor', 'x']])
+    expect(Object.entries(values)).toEqual([
+      ['__proto__', 5],
+      ['constructor', 'x'],
+    ])
   })
 
   it('reads a missing column as null, not as an Object.prototype member', () => {

@@ -66,7 +66,8 @@ function compileField(field: SchemaField, options: RowTransformerOptions): Compi
         code: `invalid-${field.type}`,
         explain: (text) => `"${shortenValue(text)}" is not ${kind} (decimal separator "${separator}")`,
         convert: (cell) => {
-          if (typeof cell === 'number') return Number.isFinite(cell) && (!isInteger || Number.isInteger(cell)) ? cell : INVALID
+          if (typeof cell === 'number')
+            return Number.isFinite(cell) && (!isInteger || Number.isInteger(cell)) ? cell : INVALID
           const text = presentText(cell)
           if (text === null) return null
           const value = parseNumberText(text, separator)
@@ -138,7 +139,8 @@ function compileField(field: SchemaField, options: RowTransformerOptions): Compi
 
 function setValue(values: Record<string, TypedValue>, name: string, value: TypedValue): void {
   // Plain assignment to "__proto__" would change the object's prototype instead.
-  if (name === '__proto__') Object.defineProperty(values, name, { value, enumerable: true, writable: true, configurable: true })
+  if (name === '__proto__')
+    Object.defineProperty(values, name, { value, enumerable: true, writable: true, configurable: true })
   else values[name] = value
 }
 
@@ -170,7 +172,13 @@ export function createRowTransformer(
       }
       setValue(values, field.name, null)
       const text = String(cell)
-      errors.push({ row: rowNumber, column: field.name, value: shortenValue(text), code: field.code, message: field.explain(text) })
+      errors.push({
+        row: rowNumber,
+        column: field.name,
+        value: shortenValue(text),
+        code: field.code,
+        message: field.explain(text),
+      })
     }
     return { values, errors }
   }

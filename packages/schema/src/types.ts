@@ -3,16 +3,7 @@ import type { DateColumnFormat, DateFormatKind, DateOrder } from '@chronotope/da
 import type { DecimalSeparator } from './number-text'
 
 /** The type of a schema field, detected from its values. */
-export type FieldType =
-  | 'string'
-  | 'number'
-  | 'integer'
-  | 'boolean'
-  | 'date'
-  | 'enum'
-  | 'id'
-  | 'coordinate'
-  | 'mixed'
+export type FieldType = 'string' | 'number' | 'integer' | 'boolean' | 'date' | 'enum' | 'id' | 'coordinate' | 'mixed'
 
 /** What a field means for an event, detected from its header and values. */
 export type FieldRole =

@@ -12,7 +12,8 @@ export function readFixtureColumns(file: string, columns: readonly string[]): st
   const [header = '', ...lines] = readFileSync(fivethirtyeightFixture(file), 'latin1').trim().split(/\r?\n/)
   const names = splitCsvLine(header)
   const indexes = columns.map((column) => names.indexOf(column))
-  if (indexes.some((index) => index < 0)) throw new Error(`${file} has no column among ${columns.join(', ')}: ${names.join(', ')}`)
+  if (indexes.some((index) => index < 0))
+    throw new Error(`${file} has no column among ${columns.join(', ')}: ${names.join(', ')}`)
   return lines.map((line) => {
     const fields = splitCsvLine(line)
     return indexes.map((index) => fields[index] ?? '')

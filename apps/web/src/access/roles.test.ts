@@ -40,12 +40,16 @@ describe('dataset visibility', () => {
 
   it('adds their own datasets and catalogs for signed-in users', () => {
     const where = datasetVisibilityWhere(user as never)
-    expect(where).toMatchObject({ or: [expect.anything(), { owner: { equals: 3 } }, { 'catalog.owner': { equals: 3 } }] })
+    expect(where).toMatchObject({
+      or: [expect.anything(), { owner: { equals: 3 } }, { 'catalog.owner': { equals: 3 } }],
+    })
   })
 
   it('lets only owners, editors and admins change datasets', () => {
     expect(datasetOwnershipWhere(null)).toBe(false)
     expect(datasetOwnershipWhere(editor as never)).toBe(true)
-    expect(datasetOwnershipWhere(user as never)).toEqual({ or: [{ owner: { equals: 3 } }, { 'catalog.owner': { equals: 3 } }] })
+    expect(datasetOwnershipWhere(user as never)).toEqual({
+      or: [{ owner: { equals: 3 } }, { 'catalog.owner': { equals: 3 } }],
+    })
   })
 })

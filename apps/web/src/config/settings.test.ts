@@ -26,12 +26,21 @@ describe('readSettings', () => {
     [{ DATABASE_URL: 'postgres://u@db:5432/x' }, { databaseUrl: 'postgres://u@db:5432/x' }],
     [{ DATABASE_URL: 'postgresql://u@db/x', CHRONOTOPE_DATABASE_KIND: 'embedded' }, { databaseKind: 'embedded' }],
     [{ CHRONOTOPE_SEED_ON_FIRST_START: 'no' }, { seedOnFirstStart: false }],
-    [{ NODE_ENV: 'production', PAYLOAD_SECRET: 's' }, { environment: 'production', runJobsInWeb: false }],
+    [
+      { NODE_ENV: 'production', PAYLOAD_SECRET: 's' },
+      { environment: 'production', runJobsInWeb: false },
+    ],
     [{ SERVER_URL: 'https://events.example.org/' }, { serverUrl: 'https://events.example.org' }],
     [{ CHRONOTOPE_DATA_DIR: '/srv/chronotope' }, { dataDir: '/srv/chronotope' }],
     [{}, { uploadMaxBytes: 100 * 1024 * 1024, jobLeaseSeconds: 60 }],
     [{ CHRONOTOPE_UPLOAD_MAX_MB: '0.5' }, { uploadMaxBytes: 524_288 }],
-    [{}, { uploadRateLimitPerUser: { limit: 30, windowSeconds: 3600 }, uploadRateLimitPerIp: { limit: 60, windowSeconds: 3600 } }],
+    [
+      {},
+      {
+        uploadRateLimitPerUser: { limit: 30, windowSeconds: 3600 },
+        uploadRateLimitPerIp: { limit: 60, windowSeconds: 3600 },
+      },
+    ],
     [{ CHRONOTOPE_UPLOAD_RATE_LIMIT_USER: '5/minute' }, { uploadRateLimitPerUser: { limit: 5, windowSeconds: 60 } }],
     [{ CHRONOTOPE_UPLOAD_RATE_LIMIT_IP: 'off' }, { uploadRateLimitPerIp: null }],
     [{ CHRONOTOPE_JOB_LEASE_SECONDS: '5' }, { jobLeaseSeconds: 5 }],
@@ -49,7 +58,10 @@ describe('readSettings', () => {
     [{ CHRONOTOPE_SEED_ON_FIRST_START: 'maybe' }, 'CHRONOTOPE_SEED_ON_FIRST_START must be true or false; got "maybe"'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
     [{ CHRONOTOPE_UPLOAD_MAX_MB: '-1' }, 'CHRONOTOPE_UPLOAD_MAX_MB must be a positive number; got "-1"'],
-    [{ CHRONOTOPE_EVENT_INDEX_MAX_EVENTS: '1.5' }, 'CHRONOTOPE_EVENT_INDEX_MAX_EVENTS must be a whole number, 0 or more; got "1.5"'],
+    [
+      { CHRONOTOPE_EVENT_INDEX_MAX_EVENTS: '1.5' },
+      'CHRONOTOPE_EVENT_INDEX_MAX_EVENTS must be a whole number, 0 or more; got "1.5"',
+    ],
     [{ CHRONOTOPE_UPLOAD_RATE_LIMIT_USER: 'lots' }, 'CHRONOTOPE_UPLOAD_RATE_LIMIT_USER must look like 20/hour'],
     [{ CHRONOTOPE_UPLOAD_RATE_LIMIT_IP: '0/hour' }, 'CHRONOTOPE_UPLOAD_RATE_LIMIT_IP must look like 20/hour'],
   ])('rejects %o naming the variable', (env, message) => {

@@ -196,7 +196,10 @@ export function readSettings(env: Environment = process.env): Settings {
       'CHRONOTOPE_UPLOAD_RATE_LIMIT_USER',
       env.CHRONOTOPE_UPLOAD_RATE_LIMIT_USER ?? '30/hour',
     ),
-    uploadRateLimitPerIp: parseRateLimit('CHRONOTOPE_UPLOAD_RATE_LIMIT_IP', env.CHRONOTOPE_UPLOAD_RATE_LIMIT_IP ?? '60/hour'),
+    uploadRateLimitPerIp: parseRateLimit(
+      'CHRONOTOPE_UPLOAD_RATE_LIMIT_IP',
+      env.CHRONOTOPE_UPLOAD_RATE_LIMIT_IP ?? '60/hour',
+    ),
     jobLeaseSeconds: readPositiveNumber(env, 'CHRONOTOPE_JOB_LEASE_SECONDS', 60),
     geocodingCacheDays: readPositiveNumber(env, 'CHRONOTOPE_GEOCODING_CACHE_DAYS', 180),
     geocodingMinimumConfidence: readFraction(env, 'CHRONOTOPE_GEOCODING_MIN_CONFIDENCE', 0.5),

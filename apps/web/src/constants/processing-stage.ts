@@ -3,9 +3,4 @@
  * stage transition table decides which moves between them are allowed.
  * @module
  */
-export {
-  PROCESSING_STAGE,
-  PROCESSING_STAGE_ORDER,
-  ROW_STAGES,
-  type ProcessingStage,
-} from '@chronotope/import-stages'
+export { PROCESSING_STAGE, PROCESSING_STAGE_ORDER, ROW_STAGES, type ProcessingStage } from '@chronotope/import-stages'

@@ -10,7 +10,9 @@ const PREFIX = 'enc:v1:'
 /** A stored secret could not be decrypted: wrong PAYLOAD_SECRET or corrupted value. */
 export class SecretDecryptionFailed extends Error {
   constructor() {
-    super('Could not decrypt a stored secret: PAYLOAD_SECRET changed since it was saved, or the value is corrupted. Enter the secret again.')
+    super(
+      'Could not decrypt a stored secret: PAYLOAD_SECRET changed since it was saved, or the value is corrupted. Enter the secret again.',
+    )
     this.name = 'SecretDecryptionFailed'
   }
 }
@@ -44,7 +46,10 @@ export function encryptSecret(plain: string, appSecret: string): string {
  */
 export function decryptSecret(stored: string, appSecret: string): string {
   if (!isEncryptedSecret(stored)) throw new SecretDecryptionFailed()
-  const [iv, tag, body] = stored.slice(PREFIX.length).split('.').map((part) => Buffer.from(part, 'base64url'))
+  const [iv, tag, body] = stored
+    .slice(PREFIX.length)
+    .split('.')
+    .map((part) => Buffer.from(part, 'base64url'))
   if (!iv || !tag || !body) throw new SecretDecryptionFailed()
   try {
     const decipher = createDecipheriv('aes-256-gcm', keyFrom(appSecret), iv)

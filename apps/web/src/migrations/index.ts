@@ -1,9 +1,9 @@
-import * as migration_20261120_233922_initial from './20261120_233922_initial';
-import * as migration_20261121_023643_import_pipeline from './20261121_023643_import_pipeline';
-import * as migration_20261121_034555_geocoding_rate_limits from './20261121_034555_geocoding_rate_limits';
-import * as migration_20261121_044344_dataset_geocoding_overrides from './20261121_044344_dataset_geocoding_overrides';
-import * as migration_20261121_052000_events_search_index from './20261121_052000_events_search_index';
-import * as migration_20261121_090000_event_index_versions from './20261121_090000_event_index_versions';
+import * as migration_20261120_233922_initial from './20261120_233922_initial'
+import * as migration_20261121_023643_import_pipeline from './20261121_023643_import_pipeline'
+import * as migration_20261121_034555_geocoding_rate_limits from './20261121_034555_geocoding_rate_limits'
+import * as migration_20261121_044344_dataset_geocoding_overrides from './20261121_044344_dataset_geocoding_overrides'
+import * as migration_20261121_052000_events_search_index from './20261121_052000_events_search_index'
+import * as migration_20261121_090000_event_index_versions from './20261121_090000_event_index_versions'
 
 export const migrations = [
   {
@@ -24,7 +24,7 @@ export const migrations = [
   {
     up: migration_20261121_044344_dataset_geocoding_overrides.up,
     down: migration_20261121_044344_dataset_geocoding_overrides.down,
-    name: '20261121_044344_dataset_geocoding_overrides'
+    name: '20261121_044344_dataset_geocoding_overrides',
   },
   {
     up: migration_20261121_052000_events_search_index.up,
@@ -36,4 +36,4 @@ export const migrations = [
     down: migration_20261121_090000_event_index_versions.down,
     name: '20261121_090000_event_index_versions',
   },
-];
+]

@@ -19,7 +19,9 @@ async function main(): Promise<void> {
   const payload = await loadPayload()
   const summary = await seed(payload, configuration)
   for (const [collection, { created, existing }] of Object.entries(summary)) {
-    console.log(`${collection.padEnd(14)} created ${String(created).padStart(6)}   already there ${String(existing).padStart(6)}`)
+    console.log(
+      `${collection.padEnd(14)} created ${String(created).padStart(6)}   already there ${String(existing).padStart(6)}`,
+    )
   }
 }
 

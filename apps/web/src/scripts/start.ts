@@ -47,7 +47,11 @@ async function main(): Promise<number> {
   process.on('SIGTERM', () => void shutdown().then(() => process.exit(0)))
 
   log(`Database: ${database.kind === 'embedded' ? 'embedded PostgreSQL + PostGIS' : 'DATABASE_URL'}`)
-  const migrated = await runNodeScriptToCompletion(['--import', 'tsx', 'src/scripts/migrate.ts', '--seed-if-new'], env, webRoot)
+  const migrated = await runNodeScriptToCompletion(
+    ['--import', 'tsx', 'src/scripts/migrate.ts', '--seed-if-new'],
+    env,
+    webRoot,
+  )
   if (migrated !== 0) {
     await shutdown()
     return migrated

@@ -38,6 +38,8 @@ try {
   running = await startProductionServer({ dir: webRoot, port })
   console.log(`[chronotope] Web server ready on http://localhost:${running.port}`)
 } catch (error) {
-  console.error(`[chronotope] The web server did not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
+  console.error(
+    `[chronotope] The web server did not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+  )
   process.exit(1)
 }

@@ -8,7 +8,11 @@ describe('resolveSeedConfiguration', () => {
   it('defaults to every collection in dependency order', () => {
     const config = resolveSeedConfiguration()
     expect(config.collections).toEqual(SEEDABLE_COLLECTIONS)
-    expect(config).toMatchObject({ environment: 'development', reset: false, generator: { eventCount: 2000, randomSeed: 1 } })
+    expect(config).toMatchObject({
+      environment: 'development',
+      reset: false,
+      generator: { eventCount: 2000, randomSeed: 1 },
+    })
   })
 
   it('keeps dependency order whatever order collections are given in', () => {
@@ -35,7 +39,12 @@ describe('parseSeedArguments', () => {
     [[], { collections: undefined, environment: undefined, generator: {}, reset: false }],
     [
       ['--collections', 'users, events', '--environment', 'demo', '--events', '500', '--random-seed', '9', '--reset'],
-      { collections: ['users', 'events'], environment: 'demo', generator: { eventCount: 500, randomSeed: 9 }, reset: true },
+      {
+        collections: ['users', 'events'],
+        environment: 'demo',
+        generator: { eventCount: 500, randomSeed: 9 },
+        reset: true,
+      },
     ],
   ])('%j', (argv, expected) => {
     expect(parseSeedArguments(argv)).toEqual(expected)

@@ -43,7 +43,10 @@ export function parseSeedArguments(argv: readonly string[]): SeedOptions | 'help
   const eventCount = integerOption('--events', values.events)
   const randomSeed = integerOption('--random-seed', values['random-seed'])
   return {
-    collections: values.collections?.split(',').map((name) => name.trim()).filter(Boolean) as SeedCollection[] | undefined,
+    collections: values.collections
+      ?.split(',')
+      .map((name) => name.trim())
+      .filter(Boolean) as SeedCollection[] | undefined,
     environment: values.environment as SeedEnvironment | undefined,
     generator: {
       ...(eventCount !== undefined ? { eventCount } : {}),

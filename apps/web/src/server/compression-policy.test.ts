@@ -4,7 +4,12 @@ import { DEFAULT_GZIP, gzipOptionsFor, STREAMED_EXPORT_GZIP } from './compressio
 
 describe('gzipOptionsFor', () => {
   it('gzips the streamed exports at the fastest level in big pieces, with or without a query', () => {
-    for (const url of ['/api/events/export.csv', '/api/events/export.geojson', '/api/events/export.csv?datasets=1&start=1990', '/api/events/export.geojson#x']) {
+    for (const url of [
+      '/api/events/export.csv',
+      '/api/events/export.geojson',
+      '/api/events/export.csv?datasets=1&start=1990',
+      '/api/events/export.geojson#x',
+    ]) {
       expect(gzipOptionsFor(url), url).toBe(STREAMED_EXPORT_GZIP)
     }
     expect(STREAMED_EXPORT_GZIP).toEqual({ level: 1, chunkSize: 262_144 })

@@ -25,7 +25,10 @@ export const STREAMED_EXPORT_GZIP: GzipOptions = Object.freeze({ level: 1, chunk
 export const DEFAULT_GZIP: GzipOptions = Object.freeze({ level: 6, chunkSize: 16 * 1024 })
 
 /** Paths of the endpoints that stream every filtered event, gzipped with {@link STREAMED_EXPORT_GZIP}. */
-export const STREAMED_EXPORT_PATHS: ReadonlySet<string> = new Set(['/api/events/export.csv', '/api/events/export.geojson'])
+export const STREAMED_EXPORT_PATHS: ReadonlySet<string> = new Set([
+  '/api/events/export.csv',
+  '/api/events/export.geojson',
+])
 
 /**
  * The gzip options for a request, from its target as Node gives it (`req.url`: path and query).

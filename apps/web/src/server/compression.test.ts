@@ -59,7 +59,8 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
 /** A request whose body comes back as sent, not decoded (unlike fetch). */
-const get = (path: string, headers: Record<string, string>, method = 'GET') => requestRaw(`http://127.0.0.1:${port}${path}`, headers, method)
+const get = (path: string, headers: Record<string, string>, method = 'GET') =>
+  requestRaw(`http://127.0.0.1:${port}${path}`, headers, method)
 
 describe('createCompression', () => {
   it('gzips a streamed export at the fastest level, to the same bytes as uncompressed', async () => {
@@ -105,18 +106,21 @@ describe('createCompression', () => {
   it('sends what a streamed response flushed before the response ends', async () => {
     // Decodes the response as it arrives; the handler ends it only once the flushed part is decoded.
     const text = await new Promise<string>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port, path: '/api/stream', headers: { 'Accept-Encoding': 'gzip' } }, (res) => {
-        expect(res.headers['content-encoding']).toBe('gzip')
-        let decoded = ''
-        const gunzip = createGunzip()
-        gunzip.on('data', (chunk: Buffer) => {
-          decoded += chunk.toString()
-          if (decoded.length === 2_000) releaseStream?.()
-        })
-        gunzip.on('end', () => resolve(decoded))
-        gunzip.on('error', reject)
-        res.pipe(gunzip)
-      })
+      const req = request(
+        { host: '127.0.0.1', port, path: '/api/stream', headers: { 'Accept-Encoding': 'gzip' } },
+        (res) => {
+          expect(res.headers['content-encoding']).toBe('gzip')
+          let decoded = ''
+          const gunzip = createGunzip()
+          gunzip.on('data', (chunk: Buffer) => {
+            decoded += chunk.toString()
+            if (decoded.length === 2_000) releaseStream?.()
+          })
+          gunzip.on('end', () => resolve(decoded))
+          gunzip.on('error', reject)
+          res.pipe(gunzip)
+        },
+      )
       req.on('error', reject)
       req.end()
     })

@@ -35,7 +35,8 @@ export function createCompression(optionsFor: (url: string | undefined) => GzipO
   const middlewares = new Map<GzipOptions, Middleware>()
   const middlewareFor = (options: GzipOptions): Middleware => {
     let middleware = middlewares.get(options)
-    if (!middleware) middlewares.set(options, (middleware = compression({ level: options.level, chunkSize: options.chunkSize })))
+    if (!middleware)
+      middlewares.set(options, (middleware = compression({ level: options.level, chunkSize: options.chunkSize })))
     return middleware
   }
   return (req, res) => {

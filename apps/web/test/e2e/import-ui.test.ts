@@ -8,7 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_USERS } from '../../src/seed/demo-content'
 import { signInPage } from '../helpers/browser-session'
 import { startChronotope, type RunningChronotope } from '../helpers/chronotope-process'
-import { BAD_ROWS_FILE_ROWS, BROKEN_ROWS, TRUMP_CSV, writeTrumpWithBadRows, writeTrumpWithoutCoordinates } from '../helpers/fixture-variants'
+import {
+  BAD_ROWS_FILE_ROWS,
+  BROKEN_ROWS,
+  TRUMP_CSV,
+  writeTrumpWithBadRows,
+  writeTrumpWithoutCoordinates,
+} from '../helpers/fixture-variants'
 import { launchOfflineBrowser, newOfflineContext, type OfflineBrowser } from '../helpers/offline-browser'
 import { createTestDatabase, externalServerUrl, type TestDatabase } from '../setup/test-database'
 
@@ -43,7 +49,10 @@ afterAll(async () => {
 })
 
 /** Uploads a file from step 1 and waits for the preview (step 2). */
-async function uploadAndPreview(file: string, options: { newCatalog?: string; catalog?: string; existingDataset?: string } = {}) {
+async function uploadAndPreview(
+  file: string,
+  options: { newCatalog?: string; catalog?: string; existingDataset?: string } = {},
+) {
   await page.goto(`${app.baseUrl}/import`, { timeout: COMPILE_MS })
   await page.getByRole('heading', { name: 'Choose a file' }).waitFor({ timeout: COMPILE_MS })
   await page.locator('input[type="file"]').setInputFiles(file)
@@ -99,9 +108,13 @@ describe('the import page', () => {
       ['lng', 'Coordinate', 'longitude'],
     ]
     for (const [column, type, role] of expected) {
-      const row = page.locator('table.import-fields tbody tr', { has: page.locator('th', { hasText: new RegExp(`^${column}$`) }) })
+      const row = page.locator('table.import-fields tbody tr', {
+        has: page.locator('th', { hasText: new RegExp(`^${column}$`) }),
+      })
       await expect(row.locator('td').first().textContent(), column).resolves.toContain(type)
-      await expect(row.getByRole('combobox', { name: `Role of column ${column}` }).inputValue(), column).resolves.toBe(role)
+      await expect(row.getByRole('combobox', { name: `Role of column ${column}` }).inputValue(), column).resolves.toBe(
+        role,
+      )
     }
     await expect(page.locator('table.import-fields tbody tr').first().textContent()).resolves.toContain('read as M/D/Y')
     expect(await page.locator('table.import-rows tbody tr').count()).toBe(10)
@@ -122,7 +135,9 @@ describe('the import page', () => {
     }
 
     await page.reload()
-    await page.getByRole('heading', { name: /^Imported presidential-campaign-trail_trump/ }).waitFor({ timeout: 60_000 })
+    await page
+      .getByRole('heading', { name: /^Imported presidential-campaign-trail_trump/ })
+      .waitFor({ timeout: 60_000 })
     expect(await countText('Events created')).toBe('106')
   })
 
@@ -136,7 +151,9 @@ describe('the import page', () => {
     expect(await countText('Events created')).toBe(String(BAD_ROWS_FILE_ROWS - BROKEN_ROWS.length))
     const table = page.getByRole('region', { name: 'Row errors' })
     for (const broken of BROKEN_ROWS) {
-      const row = table.locator('tbody tr', { has: page.locator('td:first-child', { hasText: new RegExp(`^${broken.row}$`) }) }).first()
+      const row = table
+        .locator('tbody tr', { has: page.locator('td:first-child', { hasText: new RegExp(`^${broken.row}$`) }) })
+        .first()
       await expect(row.textContent(), `row ${broken.row}`).resolves.toContain(broken.column)
       if (broken.value) await expect(row.textContent(), `row ${broken.row}`).resolves.toContain(broken.value)
     }
@@ -150,10 +167,16 @@ describe('the import page', () => {
     }, href!)
     expect(csv.status).toBe(200)
     expect(csv.type).toContain('text/csv')
-    const lines = csv.text.replace(/^\uFEFF/, '').trim().split(/\r\n/)
+    const lines = csv.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r\n/)
     expect(lines[0]).toBe('sheet,row,column,value,code,message')
     for (const broken of BROKEN_ROWS) {
-      expect(lines.some((line) => line.includes(`,${broken.row},`) && line.includes(broken.code)), broken.code).toBe(true)
+      expect(
+        lines.some((line) => line.includes(`,${broken.row},`) && line.includes(broken.code)),
+        broken.code,
+      ).toBe(true)
     }
   })
 
@@ -170,14 +193,17 @@ describe('the import page', () => {
     await notFound.getByLabel('Latitude, longitude').fill('39.96, -82.99')
     await notFound.getByRole('button', { name: 'Save' }).click()
     await notFound.getByText('placed by hand at 39.96, -82.99 (1 event moved)').waitFor({ timeout: 30_000 })
-    if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, 'place-correction.png'), fullPage: true })
+    if (process.env.SCREENSHOT_DIR)
+      await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, 'place-correction.png'), fullPage: true })
   })
 
   it('holds a breaking change for an editor, who approves it from the pending approvals', async () => {
     const file = writeTrumpWithoutCoordinates(dataDir)
     await uploadAndPreview(file, { catalog: CATALOG, existingDataset: 'presidential-campaign-trail_trump' })
     await startAndWait(/^Waiting for an editor$/)
-    await expect(page.locator('.import-approval').textContent()).resolves.toContain('An editor has to approve the change')
+    await expect(page.locator('.import-approval').textContent()).resolves.toContain(
+      'An editor has to approve the change',
+    )
     const importUrl = page.url()
 
     const editorContext = await newOfflineContext(browser)
@@ -192,7 +218,9 @@ describe('the import page', () => {
       const changes = item.getByRole('region', { name: 'Schema changes' })
       await changes.waitFor({ timeout: 60_000 })
       for (const column of ['lat', 'lng']) {
-        const row = changes.locator('tbody tr', { has: editorPage.locator('th', { hasText: new RegExp(`^${column}$`) }) })
+        const row = changes.locator('tbody tr', {
+          has: editorPage.locator('th', { hasText: new RegExp(`^${column}$`) }),
+        })
         await expect(row.textContent(), column).resolves.toContain('field removed')
         await expect(row.getAttribute('class'), column).resolves.toContain('is-breaking')
       }

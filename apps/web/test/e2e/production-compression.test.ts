@@ -34,7 +34,8 @@ afterAll(async () => {
 })
 
 /** GETs a path and returns the body as sent on the wire (fetch would decode it). */
-const getRaw = (pathname: string, acceptEncoding: string) => requestRaw(new URL(pathname, app.baseUrl).href, { 'Accept-Encoding': acceptEncoding })
+const getRaw = (pathname: string, acceptEncoding: string) =>
+  requestRaw(new URL(pathname, app.baseUrl).href, { 'Accept-Encoding': acceptEncoding })
 
 describe('npm run serve compresses its responses', () => {
   it.each([

@@ -59,7 +59,10 @@ export class ApiClient {
   /** Calls `METHOD /api{path}`, e.g. `get('/events?limit=10')`. */
   async request<T = any>(method: Method, path: string, body?: unknown): Promise<ApiResponse<T>> {
     const url = new URL(`http://localhost:3000/api${path}`)
-    const slug = url.pathname.replace(/^\/api\//, '').split('/').filter(Boolean)
+    const slug = url.pathname
+      .replace(/^\/api\//, '')
+      .split('/')
+      .filter(Boolean)
     const request = new Request(url, {
       method,
       headers: this.headers(),
@@ -71,21 +74,41 @@ export class ApiClient {
   }
 
   /** `POST /api{path}` with a multipart form (the browser sets the boundary), e.g. a file upload. */
-  async postForm<T = any>(path: string, form: FormData, extraHeaders: Record<string, string> = {}): Promise<ApiResponse<T>> {
+  async postForm<T = any>(
+    path: string,
+    form: FormData,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<ApiResponse<T>> {
     const url = new URL(`http://localhost:3000/api${path}`)
-    const slug = url.pathname.replace(/^\/api\//, '').split('/').filter(Boolean)
-    const headers: Record<string, string> = { ...(this.token ? { authorization: `JWT ${this.token}` } : {}), ...extraHeaders }
+    const slug = url.pathname
+      .replace(/^\/api\//, '')
+      .split('/')
+      .filter(Boolean)
+    const headers: Record<string, string> = {
+      ...(this.token ? { authorization: `JWT ${this.token}` } : {}),
+      ...extraHeaders,
+    }
     const request = new Request(url, { method: 'POST', headers, body: form })
     const response = await handlers.POST(request, { params: Promise.resolve({ slug }) })
     const text = await response.text()
     const isJson = response.headers.get('content-type')?.includes('json')
-    return { status: response.status, body: text && isJson ? JSON.parse(text) : text, headers: response.headers } as ApiResponse<T>
+    return {
+      status: response.status,
+      body: text && isJson ? JSON.parse(text) : text,
+      headers: response.headers,
+    } as ApiResponse<T>
   }
 
   /** `GET /api{path}` returning the raw response text (CSV downloads). */
-  async getText(path: string, headers: Record<string, string> = {}): Promise<{ status: number; text: string; headers: Headers }> {
+  async getText(
+    path: string,
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; text: string; headers: Headers }> {
     const url = new URL(`http://localhost:3000/api${path}`)
-    const slug = url.pathname.replace(/^\/api\//, '').split('/').filter(Boolean)
+    const slug = url.pathname
+      .replace(/^\/api\//, '')
+      .split('/')
+      .filter(Boolean)
     const request = new Request(url, { method: 'GET', headers: { ...this.headers(), ...headers } })
     const response = await handlers.GET(request, { params: Promise.resolve({ slug }) })
     return { status: response.status, text: await response.text(), headers: response.headers }
@@ -112,7 +135,10 @@ export class ApiClient {
   }
 
   /** `POST /api/graphql`. */
-  async graphql<T = any>(query: string, variables?: Record<string, unknown>): Promise<ApiResponse<{ data?: T; errors?: Array<{ message: string }> }>> {
+  async graphql<T = any>(
+    query: string,
+    variables?: Record<string, unknown>,
+  ): Promise<ApiResponse<{ data?: T; errors?: Array<{ message: string }> }>> {
     const request = new Request('http://localhost:3000/api/graphql', {
       method: 'POST',
       headers: this.headers(),

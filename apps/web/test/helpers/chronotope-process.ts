@@ -63,7 +63,8 @@ export async function startChronotope(options: {
   const baseUrl = `http://localhost:${port}`
   const deadline = Date.now() + (options.timeoutMs ?? 300_000)
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`Chronotope exited with ${child.exitCode} before answering:\n${output}`)
+    if (child.exitCode !== null)
+      throw new Error(`Chronotope exited with ${child.exitCode} before answering:\n${output}`)
     try {
       const response = await fetch(`${baseUrl}/`, { signal: AbortSignal.timeout(60_000) })
       if (response.status === 200) break

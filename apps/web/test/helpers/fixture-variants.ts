@@ -29,7 +29,9 @@ export const BAD_ROWS_FILE_ROWS = 30
  * @example writeTrumpWithBadRows('/tmp/x') // '/tmp/x/campaign-bad-rows.csv'
  */
 export function writeTrumpWithBadRows(dir: string): string {
-  const lines = readFileSync(TRUMP_CSV, 'utf8').split(/\r?\n/).slice(0, BAD_ROWS_FILE_ROWS + 1)
+  const lines = readFileSync(TRUMP_CSV, 'utf8')
+    .split(/\r?\n/)
+    .slice(0, BAD_ROWS_FILE_ROWS + 1)
   const cells = (row: number) => lines[row]!.match(/("[^"]*"|[^,]*)(,|$)/g)!.map((cell) => cell.replace(/,$/, ''))
   const setCell = (row: number, index: number, value: string) => {
     const parts = cells(row).slice(0, 6)

@@ -34,7 +34,12 @@ function runScriptOnce(script: string, args: string[], env: NodeJS.ProcessEnv): 
     child.on('error', reject)
     child.on('close', (code, signal) => {
       if (code === 0) resolve()
-      else reject(Object.assign(new Error(`${script} ${args.join(' ')} failed (exit ${code ?? signal}):\n${output}`), { exitCode: code }))
+      else
+        reject(
+          Object.assign(new Error(`${script} ${args.join(' ')} failed (exit ${code ?? signal}):\n${output}`), {
+            exitCode: code,
+          }),
+        )
     })
   })
 }

@@ -34,7 +34,12 @@ export async function createTestDatabase(prefix = 'chronotope_test'): Promise<Te
   if (!server) {
     const dataDir = mkdtempSync(path.join(tmpdir(), `${prefix}-`))
     const { startEmbeddedPostgres } = await import('@chronotope/embedded-postgres')
-    const embedded = await startEmbeddedPostgres({ dataDir, port: 0, lockWaitTimeoutMs: 30_000, shareIdleTransactionAfterMs: false })
+    const embedded = await startEmbeddedPostgres({
+      dataDir,
+      port: 0,
+      lockWaitTimeoutMs: 30_000,
+      shareIdleTransactionAfterMs: false,
+    })
     return {
       url: embedded.url,
       kind: 'embedded',

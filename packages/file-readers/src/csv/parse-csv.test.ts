@@ -16,21 +16,72 @@ const cellsOf = (rows: TableRow[]): unknown[] => rows.map((row) => row.cells)
 
 describe('CsvParser', () => {
   it.each([
-    { name: 'simple rows', input: 'a,b\n1,2\n', cells: [['a', 'b'], ['1', '2']] },
-    { name: 'no trailing newline', input: 'a,b\n1,2', cells: [['a', 'b'], ['1', '2']] },
-    { name: 'CRLF', input: 'a,b\r\n1,2\r\n', cells: [['a', 'b'], ['1', '2']] },
-    { name: 'lone CR', input: 'a,b\r1,2\r', cells: [['a', 'b'], ['1', '2']] },
+    {
+      name: 'simple rows',
+      input: 'a,b\n1,2\n',
+      cells: [
+        ['a', 'b'],
+        ['1', '2'],
+      ],
+    },
+    {
+      name: 'no trailing newline',
+      input: 'a,b\n1,2',
+      cells: [
+        ['a', 'b'],
+        ['1', '2'],
+      ],
+    },
+    {
+      name: 'CRLF',
+      input: 'a,b\r\n1,2\r\n',
+      cells: [
+        ['a', 'b'],
+        ['1', '2'],
+      ],
+    },
+    {
+      name: 'lone CR',
+      input: 'a,b\r1,2\r',
+      cells: [
+        ['a', 'b'],
+        ['1', '2'],
+      ],
+    },
     { name: 'quoted delimiter', input: '"a,b",c\n', cells: [['a,b', 'c']] },
     { name: 'escaped quotes', input: '"say ""hi""",x\n', cells: [['say "hi"', 'x']] },
     { name: 'newline inside quotes', input: '"line1\nline2",x\n', cells: [['line1\nline2', 'x']] },
     { name: 'CRLF inside quotes', input: '"l1\r\nl2",x\r\n', cells: [['l1\r\nl2', 'x']] },
-    { name: 'empty cells', input: 'a,,c\n,,\n', cells: [['a', '', 'c'], ['', '', '']] },
+    {
+      name: 'empty cells',
+      input: 'a,,c\n,,\n',
+      cells: [
+        ['a', '', 'c'],
+        ['', '', ''],
+      ],
+    },
     { name: 'blank lines skipped', input: 'a\n\n\r\nb\n', cells: [['a'], ['b']] },
     { name: 'empty quoted cell', input: '"",x\n', cells: [['', 'x']] },
     { name: 'text after closing quote kept', input: '"a"b,c\n', cells: [['ab', 'c']] },
     { name: 'quote inside unquoted cell is literal', input: 'a"b,c\n', cells: [['a"b', 'c']] },
-    { name: 'semicolon delimiter', input: 'a;b\n1,5;2\n', delimiter: ';', cells: [['a', 'b'], ['1,5', '2']] },
-    { name: 'tab delimiter', input: 'a\tb\n1\t2\n', delimiter: '\t', cells: [['a', 'b'], ['1', '2']] },
+    {
+      name: 'semicolon delimiter',
+      input: 'a;b\n1,5;2\n',
+      delimiter: ';',
+      cells: [
+        ['a', 'b'],
+        ['1,5', '2'],
+      ],
+    },
+    {
+      name: 'tab delimiter',
+      input: 'a\tb\n1\t2\n',
+      delimiter: '\t',
+      cells: [
+        ['a', 'b'],
+        ['1', '2'],
+      ],
+    },
     { name: 'spaces preserved', input: ' a , b \n', cells: [[' a ', ' b ']] },
   ])('parses $name', ({ input, delimiter, cells }) => {
     expect(cellsOf(parse(input, delimiter))).toEqual(cells)
@@ -40,7 +91,13 @@ describe('CsvParser', () => {
     const input = 'id,"note"\r\n1,"multi\r\nline, with ""quotes"""\r\n\r\n2,plain\r3,"x"\n4,'
     const expected = parse(input)
     for (let size = 1; size <= 7; size++) expect(parse(input, ',', size), `chunks of ${size}`).toEqual(expected)
-    expect(cellsOf(expected)).toEqual([['id', 'note'], ['1', 'multi\r\nline, with "quotes"'], ['2', 'plain'], ['3', 'x'], ['4', '']])
+    expect(cellsOf(expected)).toEqual([
+      ['id', 'note'],
+      ['1', 'multi\r\nline, with "quotes"'],
+      ['2', 'plain'],
+      ['3', 'x'],
+      ['4', ''],
+    ])
   })
 
   it('reports the line each record starts on, counting newlines inside quotes', () => {

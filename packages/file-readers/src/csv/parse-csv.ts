@@ -142,10 +142,10 @@ export class CsvParser {
     if (end === start) return
     const size = this.partial.length + end - start
     if (size > this.maxCellBytes) {
-      throw new MalformedFile(
-        `A cell is longer than ${this.maxCellBytes} characters (an unclosed quote?)`,
-        { line: this.recordLine, column: this.cellCount + 1 },
-      )
+      throw new MalformedFile(`A cell is longer than ${this.maxCellBytes} characters (an unclosed quote?)`, {
+        line: this.recordLine,
+        column: this.cellCount + 1,
+      })
     }
     this.partial = this.partial.length === 0 ? text.slice(start, end) : this.partial + text.slice(start, end)
   }
@@ -186,10 +186,12 @@ export class CsvParser {
       cells,
       sourceRow: this.recordLine,
       hasExactWidth: true,
-      issues: [{
-        code: 'unterminated-quote',
-        message: `The file ends inside a quoted cell of the row starting on line ${this.recordLine}; the file may be truncated`,
-      }],
+      issues: [
+        {
+          code: 'unterminated-quote',
+          message: `The file ends inside a quoted cell of the row starting on line ${this.recordLine}; the file may be truncated`,
+        },
+      ],
     })
   }
 

@@ -36,7 +36,14 @@ describe('reading the FiveThirtyEight fixtures', () => {
     expect(rows[0]).toEqual({
       rowNumber: 1,
       sourceRow: 2,
-      values: { date: '9/1/2016', location: 'Wilmington, OH', city: 'Wilmington', state: 'OH', lat: '39.4453393', lng: '-83.8285375' },
+      values: {
+        date: '9/1/2016',
+        location: 'Wilmington, OH',
+        city: 'Wilmington',
+        state: 'OH',
+        lat: '39.4453393',
+        lng: '-83.8285375',
+      },
     })
     expect(rows.at(-1)?.values).toMatchObject({ date: '11/8/2016', city: 'New York' })
   })
@@ -48,14 +55,23 @@ describe('reading the FiveThirtyEight fixtures', () => {
     const rows = await collectRows(path, detection)
     const ruben = rows.find((row) => String(row.values.name).startsWith('Rub'))
     expect(ruben?.values).toMatchObject({ name: 'RubÌ_å©n GarcÌ__a Villalpando', city: 'Euless' })
-    expect(rows.find((row) => row.values.name === "A'donte Washington")?.values).toMatchObject({ age: '16', month: 'February', latitude: '32.529577' })
+    expect(rows.find((row) => row.values.name === "A'donte Washington")?.values).toMatchObject({
+      age: '16',
+      month: 'February',
+      latitude: '32.529577',
+    })
   })
 
   it('reads empty GOP cells as null', async () => {
     const rows = await readFixture('gop-candidate-visits-2024_candidate_visits.csv')
     expect(rows[0]?.values).toEqual({
-      'Candidate name': 'Donald Trump', Date: '1/19/2023', City: 'Palm Beach', State: 'Florida',
-      'Primary Purpose': 'Speech', 'Host organization': null, Notes: null,
+      'Candidate name': 'Donald Trump',
+      Date: '1/19/2023',
+      City: 'Palm Beach',
+      State: 'Florida',
+      'Primary Purpose': 'Speech',
+      'Host organization': null,
+      Notes: null,
     })
   })
 })
@@ -89,8 +105,14 @@ describe('messy CSV', () => {
       { a: '1', b: '2', c: null },
       { a: '1', b: '2', c: '3' },
     ])
-    expect(rows.map((row) => row.issues?.map((issue) => issue.code))).toEqual([['extra-cells'], ['missing-cells'], undefined])
-    expect(rows[1]?.issues?.[0]?.message).toBe('Row 2 has 2 cells but the header has 3; the missing ones (from "c") are empty')
+    expect(rows.map((row) => row.issues?.map((issue) => issue.code))).toEqual([
+      ['extra-cells'],
+      ['missing-cells'],
+      undefined,
+    ])
+    expect(rows[1]?.issues?.[0]?.message).toBe(
+      'Row 2 has 2 cells but the header has 3; the missing ones (from "c") are empty',
+    )
   })
 
   it('reads a truncated copy of a fixture with an unterminated-quote issue, not a crash', async () => {
@@ -122,7 +144,10 @@ describe('messy CSV', () => {
 })
 
 describe('batches, resume and abort', () => {
-  const path = files.write('numbers.csv', `n,square\n${Array.from({ length: 2500 }, (_, index) => `${index + 1},${(index + 1) ** 2}`).join('\n')}\n`)
+  const path = files.write(
+    'numbers.csv',
+    `n,square\n${Array.from({ length: 2500 }, (_, index) => `${index + 1},${(index + 1) ** 2}`).join('\n')}\n`,
+  )
 
   it.each([
     { batchSize: 1000, sizes: [1000, 1000, 500] },
@@ -135,12 +160,15 @@ describe('batches, resume and abort', () => {
     expect(seen).toEqual(sizes)
   })
 
-  it.each([0, 1, 999, 1000, 2499, 2500, 3000])('resumes after row %i exactly like a full read', async (startAfterRow) => {
-    const detection = await detectFileFormat(path)
-    const full = await collectRows(path, detection)
-    const resumed = await collectRows(path, detection, { startAfterRow, batchSize: 333 })
-    expect(resumed).toEqual(full.slice(startAfterRow))
-  })
+  it.each([0, 1, 999, 1000, 2499, 2500, 3000])(
+    'resumes after row %i exactly like a full read',
+    async (startAfterRow) => {
+      const detection = await detectFileFormat(path)
+      const full = await collectRows(path, detection)
+      const resumed = await collectRows(path, detection, { startAfterRow, batchSize: 333 })
+      expect(resumed).toEqual(full.slice(startAfterRow))
+    },
+  )
 
   it('stops when the signal aborts', async () => {
     const detection = await detectFileFormat(path)

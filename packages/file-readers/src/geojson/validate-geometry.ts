@@ -10,9 +10,15 @@ function describe(value: unknown): string {
 
 /** Why a position is not a WGS 84 `[longitude, latitude]`, or undefined when it is one. */
 function positionProblem(position: unknown): string | undefined {
-  if (!Array.isArray(position) || position.length < 2) return `position ${describe(position)} is not [longitude, latitude]`
+  if (!Array.isArray(position) || position.length < 2)
+    return `position ${describe(position)} is not [longitude, latitude]`
   const [longitude, latitude] = position as unknown[]
-  if (typeof longitude !== 'number' || typeof latitude !== 'number' || !Number.isFinite(longitude) || !Number.isFinite(latitude)) {
+  if (
+    typeof longitude !== 'number' ||
+    typeof latitude !== 'number' ||
+    !Number.isFinite(longitude) ||
+    !Number.isFinite(latitude)
+  ) {
     return `position ${describe(position)} has non-numeric coordinates`
   }
   if (longitude < -180 || longitude > 180 || latitude < -90 || latitude > 90) {
@@ -28,7 +34,8 @@ function positionProblem(position: unknown): string | undefined {
 function coordinatesProblem(value: unknown, depth: number, minimum: number): string | undefined {
   if (depth === 0) return positionProblem(value)
   if (!Array.isArray(value)) return `coordinates ${describe(value)} are not an array`
-  if (depth === 1 && value.length < minimum) return `${describe(value)} has ${value.length} position(s); at least ${minimum} are needed`
+  if (depth === 1 && value.length < minimum)
+    return `${describe(value)} has ${value.length} position(s); at least ${minimum} are needed`
   for (const item of value) {
     const problem = coordinatesProblem(item, depth - 1, minimum)
     if (problem !== undefined) return problem
@@ -54,7 +61,8 @@ const SHAPES: Record<string, [depth: number, minimum: number]> = {
  */
 export function validateGeometry(value: unknown): GeometryCheck {
   if (value === null || value === undefined) return { problem: 'the geometry is null' }
-  if (typeof value !== 'object' || Array.isArray(value)) return { problem: `the geometry ${describe(value)} is not an object` }
+  if (typeof value !== 'object' || Array.isArray(value))
+    return { problem: `the geometry ${describe(value)} is not an object` }
   const { type, coordinates, geometries } = value as { type?: unknown; coordinates?: unknown; geometries?: unknown }
   if (type === 'GeometryCollection') {
     if (!Array.isArray(geometries)) return { problem: 'the GeometryCollection has no "geometries" array' }

@@ -8,7 +8,12 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-function flattenInto(values: Record<string, CellValue>, prefix: string, object: Record<string, unknown>, depth: number): void {
+function flattenInto(
+  values: Record<string, CellValue>,
+  prefix: string,
+  object: Record<string, unknown>,
+  depth: number,
+): void {
   for (const key of Object.keys(object)) {
     const value = object[key]
     const path = prefix === '' ? key : `${prefix}.${key}`
@@ -31,7 +36,11 @@ function flattenInto(values: Record<string, CellValue>, prefix: string, object: 
  * @example flattenRecord({ name: 'Rally', address: { city: 'Erie' }, tags: ['a'] }, 2000)
  * // { name: 'Rally', 'address.city': 'Erie', tags: '["a"]' }
  */
-export function flattenRecord(object: Record<string, unknown>, maxColumns: number, rowNumber?: number): Record<string, CellValue> {
+export function flattenRecord(
+  object: Record<string, unknown>,
+  maxColumns: number,
+  rowNumber?: number,
+): Record<string, CellValue> {
   const values: Record<string, CellValue> = {}
   flattenInto(values, '', object, 1)
   const count = Object.keys(values).length

@@ -64,7 +64,10 @@ class RecordExtractor {
   private hasRecords = false
   private readonly recordDepth: number
 
-  constructor(private readonly layout: JsonLayout, private readonly options: JsonRecordOptions) {
+  constructor(
+    private readonly layout: JsonLayout,
+    private readonly options: JsonRecordOptions,
+  ) {
     this.recordDepth = layout === 'array' ? 1 : 2
   }
 
@@ -135,17 +138,21 @@ class RecordExtractor {
       return
     }
     if (this.hasEmptyArray) return
-    const expected = this.options.recordsKey === undefined
-      ? 'an array of objects, an object with one array-of-objects property, or one object per line (NDJSON)'
-      : `a "${this.options.recordsKey}" array`
+    const expected =
+      this.options.recordsKey === undefined
+        ? 'an array of objects, an object with one array-of-objects property, or one object per line (NDJSON)'
+        : `a "${this.options.recordsKey}" array`
     throw new MalformedFile(`The JSON object has no records; expected ${expected}`)
   }
 
   private startDocument(token: JsonToken): void {
     const expected = this.layout === 'array' ? 'startArray' : 'startObject'
     if (token.name !== expected) {
-      const what = VALUE_TOKENS[token.name] === undefined ? token.name : `a single ${token.name.replace('Value', '')} value`
-      throw new MalformedFile(`Expected the JSON document to be ${this.layout === 'array' ? 'an array' : 'an object'}; found ${what}`)
+      const what =
+        VALUE_TOKENS[token.name] === undefined ? token.name : `a single ${token.name.replace('Value', '')} value`
+      throw new MalformedFile(
+        `Expected the JSON document to be ${this.layout === 'array' ? 'an array' : 'an object'}; found ${what}`,
+      )
     }
     this.trackDepth(token)
     if (this.layout === 'array') {
@@ -193,14 +200,19 @@ async function* readNdjsonRecords(path: string, encoding: TextEncoding): AsyncGe
       out.push({ value: JSON.parse(text), sourceRow: line })
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error)
-      out.push({ value: undefined, sourceRow: line, issue: { code: 'invalid-json', message: `Line ${line} is not valid JSON: ${detail}` } })
+      out.push({
+        value: undefined,
+        sourceRow: line,
+        issue: { code: 'invalid-json', message: `Line ${line} is not valid JSON: ${detail}` },
+      })
     }
   }
   for await (const text of readTextChunks(path, encoding)) {
     const out: JsonRecord[] = []
     const lines = (carry + text).split('\n')
     carry = lines.pop() ?? ''
-    if (carry.length > MAX_LINE_CHARS) throw new MalformedFile(`NDJSON line ${line + 1} is longer than ${MAX_LINE_CHARS} characters`)
+    if (carry.length > MAX_LINE_CHARS)
+      throw new MalformedFile(`NDJSON line ${line + 1} is longer than ${MAX_LINE_CHARS} characters`)
     for (const lineText of lines) parseLine(lineText, out)
     if (out.length > 0) yield out
   }

@@ -21,7 +21,11 @@ export interface JsonErrorLocation {
  * starts at the error. Only runs on the error path.
  * @example await locateJsonError('bad.json', 'utf-8', 0) // { offset: 9, line: 2, column: 5, excerpt: '}' }
  */
-export async function locateJsonError(path: string, encoding: TextEncoding, knownGoodOffset: number): Promise<JsonErrorLocation | undefined> {
+export async function locateJsonError(
+  path: string,
+  encoding: TextEncoding,
+  knownGoodOffset: number,
+): Promise<JsonErrorLocation | undefined> {
   const tokenizer = new JsonTokenizer()
   let line = 1
   let offset = 0
@@ -77,8 +81,16 @@ export async function locateJsonError(path: string, encoding: TextEncoding, know
  * @example (await jsonSyntaxError('bad.json', 'utf-8', 0, new Error('Parser cannot parse input: expected a value'))).message
  * // 'JSON syntax error: expected a value at "}" (line 2, column 5, offset 9)'
  */
-export async function jsonSyntaxError(path: string, encoding: TextEncoding, knownGoodOffset: number, error: unknown): Promise<MalformedFile> {
-  const detail = (error instanceof Error ? error.message : String(error)).replace(/^Parser (cannot parse input: |has )/, '')
+export async function jsonSyntaxError(
+  path: string,
+  encoding: TextEncoding,
+  knownGoodOffset: number,
+  error: unknown,
+): Promise<MalformedFile> {
+  const detail = (error instanceof Error ? error.message : String(error)).replace(
+    /^Parser (cannot parse input: |has )/,
+    '',
+  )
   const location = await locateJsonError(path, encoding, knownGoodOffset)
   if (location === undefined) return new MalformedFile(`JSON syntax error: ${detail}`, {}, { cause: error })
   return new MalformedFile(

@@ -19,7 +19,12 @@ export function jsonRecordToRow(record: JsonRecord, rowNumber: number, maxColumn
     row.values = flattenRecord(record.value, maxColumns, rowNumber)
   } else {
     const shown = JSON.stringify(record.value)?.slice(0, 40) ?? String(record.value)
-    row.issues = [{ code: 'not-an-object', message: `Record ${rowNumber} is ${shown}, not an object; expected {"column": value, ...}` }]
+    row.issues = [
+      {
+        code: 'not-an-object',
+        message: `Record ${rowNumber} is ${shown}, not an object; expected {"column": value, ...}`,
+      },
+    ]
   }
   return row
 }

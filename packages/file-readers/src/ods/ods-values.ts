@@ -40,7 +40,7 @@ export function odsCellValue(attributes: OdsCellAttributes, paragraphs: readonly
     case 'percentage':
     case 'currency': {
       const number = Number(attributes['office:value'])
-      return Number.isNaN(number) ? (paragraphs.join('\n') || null) : number
+      return Number.isNaN(number) ? paragraphs.join('\n') || null : number
     }
     case 'date':
       return attributes['office:date-value'] === undefined ? null : odsDateToIso(attributes['office:date-value'])

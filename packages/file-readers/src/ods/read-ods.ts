@@ -49,7 +49,9 @@ function attachOdsHandlers(parser: XmlParser, out: TableRow[], scan: OdsScan, li
     paragraph += text
     cellTextLength += text.length
     if (cellTextLength > limits.maxCellBytes) {
-      throw new MalformedFile(`A cell in row ${rowNumber} is longer than ${limits.maxCellBytes} characters`, { part: CONTENT })
+      throw new MalformedFile(`A cell in row ${rowNumber} is longer than ${limits.maxCellBytes} characters`, {
+        part: CONTENT,
+      })
     }
   }
 
@@ -124,7 +126,8 @@ function attachOdsHandlers(parser: XmlParser, out: TableRow[], scan: OdsScan, li
         const repeat = repeatCount(attributes['table:number-columns-repeated'])
         const value = odsCellValue(attributes, paragraphs)
         if (value !== null) {
-          if (column + repeat > limits.maxColumns) throw new TooManyColumns(column + repeat, limits.maxColumns, rowNumber + 1)
+          if (column + repeat > limits.maxColumns)
+            throw new TooManyColumns(column + repeat, limits.maxColumns, rowNumber + 1)
           for (let offset = 0; offset < repeat; offset++) cells[column + offset] = value
         }
         column += repeat
@@ -182,7 +185,11 @@ export async function listOdsSheets(path: string, limits: ReadLimits): Promise<S
  * row repeated more than `limits.maxRepeatedRows` times; {@link TooManyColumns}
  * @example for await (const rows of readOdsTable('events.ods', 0, limits)) rows[0]?.cells // ['date', 'city']
  */
-export async function* readOdsTable(path: string, sheet: number | string | undefined, limits: ReadLimits): AsyncGenerator<TableRow[]> {
+export async function* readOdsTable(
+  path: string,
+  sheet: number | string | undefined,
+  limits: ReadLimits,
+): AsyncGenerator<TableRow[]> {
   const scan: OdsScan = { sheet: sheet ?? 0, names: [], isDone: false }
   let isFound = false
   for await (const rows of scanContent(path, scan, limits)) {
@@ -191,7 +198,8 @@ export async function* readOdsTable(path: string, sheet: number | string | undef
   }
   if (!isFound && !scan.isDone) {
     const wanted = scan.sheet ?? 0
-    const index = typeof wanted === 'number' ? wanted : scan.names.findIndex((name) => name.toLowerCase() === wanted.toLowerCase())
+    const index =
+      typeof wanted === 'number' ? wanted : scan.names.findIndex((name) => name.toLowerCase() === wanted.toLowerCase())
     // A case-insensitive name match reads that sheet instead.
     if (typeof wanted === 'string' && index !== -1) {
       yield* readOdsTable(path, index, limits)

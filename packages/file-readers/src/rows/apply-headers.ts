@@ -22,7 +22,10 @@ export function applyHeaders(headers: readonly string[], row: TableRow, rowNumbe
   let issues: RowIssue[] | undefined = row.issues
   // Trailing empty cells are what spreadsheets and CSV exporters leave behind: not an issue.
   let lastFilled = cells.length - 1
-  while (lastFilled >= width && (cells[lastFilled] === null || cells[lastFilled] === undefined || cells[lastFilled] === '')) {
+  while (
+    lastFilled >= width &&
+    (cells[lastFilled] === null || cells[lastFilled] === undefined || cells[lastFilled] === '')
+  ) {
     lastFilled--
   }
   if (lastFilled >= width) {
@@ -30,15 +33,21 @@ export function applyHeaders(headers: readonly string[], row: TableRow, rowNumbe
       const cell = cells[index]
       values[extraCellName(index - width + 1)] = cell === undefined || cell === '' ? null : cell
     }
-    issues = [...(issues ?? []), {
-      code: 'extra-cells',
-      message: `Row ${rowNumber} has ${lastFilled + 1} cells but the header has ${width}; kept the extra as ${extraCellName(1)}..${extraCellName(lastFilled - width + 1)}`,
-    }]
+    issues = [
+      ...(issues ?? []),
+      {
+        code: 'extra-cells',
+        message: `Row ${rowNumber} has ${lastFilled + 1} cells but the header has ${width}; kept the extra as ${extraCellName(1)}..${extraCellName(lastFilled - width + 1)}`,
+      },
+    ]
   } else if (row.hasExactWidth === true && cells.length < width) {
-    issues = [...(issues ?? []), {
-      code: 'missing-cells',
-      message: `Row ${rowNumber} has ${cells.length} cells but the header has ${width}; the missing ones (from "${headers[cells.length]}") are empty`,
-    }]
+    issues = [
+      ...(issues ?? []),
+      {
+        code: 'missing-cells',
+        message: `Row ${rowNumber} has ${cells.length} cells but the header has ${width}; the missing ones (from "${headers[cells.length]}") are empty`,
+      },
+    ]
   }
   const sourceRow: SourceRow = { rowNumber, sourceRow: row.sourceRow, values }
   if (issues !== undefined) sourceRow.issues = issues

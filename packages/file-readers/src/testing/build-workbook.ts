@@ -13,7 +13,11 @@ export interface SheetSpec {
  * given book type, for tests.
  * @example buildWorkbook([{ name: 'Events', rows: [['a'], [1]] }], 'xlsx') // Buffer of an .xlsx file
  */
-export function buildWorkbook(sheets: readonly SheetSpec[], bookType: 'xlsx' | 'ods' | 'biff8', options: { is1904?: boolean } = {}): Buffer {
+export function buildWorkbook(
+  sheets: readonly SheetSpec[],
+  bookType: 'xlsx' | 'ods' | 'biff8',
+  options: { is1904?: boolean } = {},
+): Buffer {
   const workbook = XLSX.utils.book_new()
   for (const sheet of sheets) XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet(sheet.rows), sheet.name)
   if (options.is1904 === true) workbook.Workbook = { ...workbook.Workbook, WBProps: { date1904: true } }

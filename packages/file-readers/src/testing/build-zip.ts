@@ -25,7 +25,8 @@ export function buildZip(entries: readonly ZipEntrySpec[]): Buffer {
   let offset = 0
   for (const entry of entries) {
     const raw = typeof entry.data === 'string' ? Buffer.from(entry.data) : Buffer.from(entry.data)
-    const compressed = entry.deflated !== undefined ? Buffer.from(entry.deflated) : entry.isStored === true ? raw : deflateRawSync(raw)
+    const compressed =
+      entry.deflated !== undefined ? Buffer.from(entry.deflated) : entry.isStored === true ? raw : deflateRawSync(raw)
     const method = entry.isStored === true ? 0 : 8
     const size = entry.declaredSize ?? raw.length
     const name = Buffer.from(entry.name)

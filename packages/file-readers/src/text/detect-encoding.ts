@@ -52,7 +52,12 @@ export function detectEncoding(head: Uint8Array): EncodingDetection {
   }
   const utf16 = utf16ByteOrder(head)
   if (utf16 !== undefined) {
-    return { encoding: utf16, hasBom: false, invalidByteCount: 0, reason: `${utf16.toUpperCase()} by its NUL byte pattern` }
+    return {
+      encoding: utf16,
+      hasBom: false,
+      invalidByteCount: 0,
+      reason: `${utf16.toUpperCase()} by its NUL byte pattern`,
+    }
   }
   const { invalidByteCount, multibyteCount } = scanUtf8(head)
   if (invalidByteCount === 0) {

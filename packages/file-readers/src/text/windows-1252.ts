@@ -10,7 +10,9 @@ const C1_RANGE =
  * @example WINDOWS_1252_CHARACTERS[0x80] // '€'
  */
 export const WINDOWS_1252_CHARACTERS: readonly string[] = Object.freeze(
-  Array.from({ length: 256 }, (_, byte) => (byte >= 0x80 && byte <= 0x9f ? C1_RANGE[byte - 0x80]! : String.fromCharCode(byte))),
+  Array.from({ length: 256 }, (_, byte) =>
+    byte >= 0x80 && byte <= 0x9f ? C1_RANGE[byte - 0x80]! : String.fromCharCode(byte),
+  ),
 )
 
 const C1_PATTERN = /[\u0080-\u009f]/g

@@ -16,15 +16,35 @@ describe('XLS (parsed in a worker thread)', () => {
   it('detects and lists the sheets', async () => {
     const detection = await detectFileFormat(workbookPath)
     expect(detection).toMatchObject({ format: 'xls', mimeType: 'application/vnd.ms-excel' })
-    expect(await listSheets(workbookPath, detection)).toEqual([{ index: 0, name: 'Events' }, { index: 1, name: 'Notes' }])
+    expect(await listSheets(workbookPath, detection)).toEqual([
+      { index: 0, name: 'Events' },
+      { index: 1, name: 'Notes' },
+    ])
   })
 
   it('reads dates as ISO strings, numbers, booleans, sparse and error cells', async () => {
     const detection = await detectFileFormat(workbookPath)
-    expect(await readHeaders(workbookPath, detection)).toEqual(['title', 'date', 'when', 'attendance', 'is_public', 'city'])
+    expect(await readHeaders(workbookPath, detection)).toEqual([
+      'title',
+      'date',
+      'when',
+      'attendance',
+      'is_public',
+      'city',
+    ])
     const rows = await collectRows(workbookPath, detection)
     expect(rows.map((row) => [row.sourceRow, row.values])).toEqual([
-      [2, { title: 'Rally', date: '2024-01-01', when: '2024-01-01T12:00:00', attendance: 1200, is_public: true, city: 'Erie' }],
+      [
+        2,
+        {
+          title: 'Rally',
+          date: '2024-01-01',
+          when: '2024-01-01T12:00:00',
+          attendance: 1200,
+          is_public: true,
+          city: 'Erie',
+        },
+      ],
       [3, { title: 'Town hall', date: '2024-01-02', when: null, attendance: 85.5, is_public: false, city: null }],
       [5, { title: null, date: null, when: null, attendance: null, is_public: null, city: 'Sparse' }],
       [6, { title: 'Error cell', date: null, when: null, attendance: null, is_public: null, city: 'Paris' }],
@@ -33,10 +53,16 @@ describe('XLS (parsed in a worker thread)', () => {
   })
 
   it('reads a sheet by name and streams a larger sheet in batches', async () => {
-    const big = files.write('big.xls', buildWorkbook([
-      { name: 'Cover', rows: [['x']] },
-      { name: 'Data', rows: [['n'], ...Array.from({ length: 4500 }, (_, index) => [index + 1])] },
-    ], 'biff8'))
+    const big = files.write(
+      'big.xls',
+      buildWorkbook(
+        [
+          { name: 'Cover', rows: [['x']] },
+          { name: 'Data', rows: [['n'], ...Array.from({ length: 4500 }, (_, index) => [index + 1])] },
+        ],
+        'biff8',
+      ),
+    )
     const detection = await detectFileFormat(big)
     const sizes: number[] = []
     let last: unknown
@@ -52,9 +78,16 @@ describe('XLS (parsed in a worker thread)', () => {
 
   it('throws SheetNotFound, FileTooLarge and MalformedFile clearly', async () => {
     const detection = await detectFileFormat(workbookPath)
-    await expect(collectRows(workbookPath, detection, { sheet: 'Budget' })).rejects.toThrow(new SheetNotFound('Budget', ['Events', 'Notes']))
+    await expect(collectRows(workbookPath, detection, { sheet: 'Budget' })).rejects.toThrow(
+      new SheetNotFound('Budget', ['Events', 'Notes']),
+    )
     await expect(collectRows(workbookPath, detection, { limits: { maxXlsBytes: 100 } })).rejects.toThrow(FileTooLarge)
-    const junk = files.write('junk.xls', Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(600, 7)]))
-    await expect(collectRows(junk, { format: 'xls', mimeType: 'application/vnd.ms-excel', reason: 'test' })).rejects.toThrow(MalformedFile)
+    const junk = files.write(
+      'junk.xls',
+      Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(600, 7)]),
+    )
+    await expect(
+      collectRows(junk, { format: 'xls', mimeType: 'application/vnd.ms-excel', reason: 'test' }),
+    ).rejects.toThrow(MalformedFile)
   })
 })

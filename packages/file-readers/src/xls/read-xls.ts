@@ -50,9 +50,10 @@ async function* runWorker(path: string, mode: 'list' | 'read', sheet: number | s
     notify()
   })
   worker.on('error', (error: Error & { code?: string }) => {
-    const detail = error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-      ? `it needed more than ${WORKER_HEAP_MB} MB; save the file as .xlsx or CSV instead`
-      : error.message
+    const detail =
+      error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+        ? `it needed more than ${WORKER_HEAP_MB} MB; save the file as .xlsx or CSV instead`
+        : error.message
     failure = new MalformedFile(`The .xls parser failed on ${path}: ${detail}`, {}, { cause: error })
     notify()
   })
@@ -90,7 +91,11 @@ function toTableRow(row: { sourceRow: number; cells: WorkerCell[] }, is1904: boo
   row.cells.forEach((cell, column) => {
     if (cell !== null && typeof cell === 'object') {
       if ('serial' in cell) cells[column] = excelSerialToIso(cell.serial, is1904) ?? cell.serial
-      else issues.push({ code: 'cell-error', message: `Cell in row ${row.sourceRow}, column ${column + 1} holds the error ${cell.error}; read as empty` })
+      else
+        issues.push({
+          code: 'cell-error',
+          message: `Cell in row ${row.sourceRow}, column ${column + 1} holds the error ${cell.error}; read as empty`,
+        })
     } else if (cell !== undefined) {
       cells[column] = cell
     }
@@ -119,7 +124,11 @@ export async function listXlsSheets(path: string, limits: ReadLimits): Promise<S
  * @throws {@link FileTooLarge}, {@link SheetNotFound}, {@link MalformedFile}
  * @example for await (const rows of readXlsTable('events.xls', 0, limits)) rows[0]?.cells // ['date', 'city']
  */
-export async function* readXlsTable(path: string, sheet: number | string | undefined, limits: ReadLimits): AsyncGenerator<TableRow[]> {
+export async function* readXlsTable(
+  path: string,
+  sheet: number | string | undefined,
+  limits: ReadLimits,
+): AsyncGenerator<TableRow[]> {
   await checkSize(path, limits)
   let is1904 = false
   for await (const message of runWorker(path, 'read', sheet ?? 0)) {

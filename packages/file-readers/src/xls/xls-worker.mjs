@@ -68,7 +68,10 @@ function run() {
     parentPort.postMessage({ type: 'sheets', names })
     return
   }
-  const name = typeof sheet === 'number' ? names[sheet] : (names.find((n) => n === sheet) ?? names.find((n) => n.toLowerCase() === String(sheet).toLowerCase()))
+  const name =
+    typeof sheet === 'number'
+      ? names[sheet]
+      : (names.find((n) => n === sheet) ?? names.find((n) => n.toLowerCase() === String(sheet).toLowerCase()))
   if (name === undefined) {
     fail('SheetNotFound', `Sheet ${sheet} not found`, names)
     return

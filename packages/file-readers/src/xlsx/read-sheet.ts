@@ -45,7 +45,10 @@ function cellValue(cell: CellState, context: SheetContext, issues: RowIssue[]): 
     case 'b':
       return cell.value === '1' || cell.value === 'true'
     case 'e':
-      issues.push({ code: 'cell-error', message: `Cell ${cell.reference} holds the error ${cell.value}; read as empty` })
+      issues.push({
+        code: 'cell-error',
+        message: `Cell ${cell.reference} holds the error ${cell.value}; read as empty`,
+      })
       return null
     case 'd':
       return cell.value === '' ? null : cell.value
@@ -66,7 +69,11 @@ function cellValue(cell: CellState, context: SheetContext, issues: RowIssue[]): 
  * @throws {@link TooManyColumns} for a cell beyond `limits.maxColumns`
  * @example // <row r="2"><c r="B2" t="s"><v>0</v></c></row> → { sourceRow: 2, cells: [, 'first shared string'] }
  */
-export function readSheetRows(chunks: AsyncIterable<Uint8Array>, part: string, context: SheetContext): AsyncGenerator<TableRow[]> {
+export function readSheetRows(
+  chunks: AsyncIterable<Uint8Array>,
+  part: string,
+  context: SheetContext,
+): AsyncGenerator<TableRow[]> {
   const { maxColumns, maxCellBytes } = context.limits
   return parseXmlStream<TableRow>(chunks, part, (parser, out) => {
     let rowNumber = 0
@@ -93,7 +100,14 @@ export function readSheetRows(chunks: AsyncIterable<Uint8Array>, part: string, c
           const column = declared >= 0 ? declared : lastColumn + 1
           if (column >= maxColumns) throw new TooManyColumns(column + 1, maxColumns, rowNumber)
           lastColumn = column
-          cell = { column, type: tag.attributes.t ?? 'n', style: Number(tag.attributes.s ?? 0), reference, value: '', inlineText: '' }
+          cell = {
+            column,
+            type: tag.attributes.t ?? 'n',
+            style: Number(tag.attributes.s ?? 0),
+            reference,
+            value: '',
+            inlineText: '',
+          }
           break
         }
         case 'v':

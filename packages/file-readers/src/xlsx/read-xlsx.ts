@@ -27,7 +27,11 @@ export async function listXlsxSheets(path: string, limits: ReadLimits): Promise<
  * @throws {@link SheetNotFound}, {@link MalformedFile}, {@link ZipBombDetected}, {@link TooManyColumns}
  * @example for await (const rows of readXlsxTable('events.xlsx', 'Events', limits)) rows[0]?.cells // ['date', 'city']
  */
-export async function* readXlsxTable(path: string, sheet: number | string | undefined, limits: ReadLimits): AsyncGenerator<TableRow[]> {
+export async function* readXlsxTable(
+  path: string,
+  sheet: number | string | undefined,
+  limits: ReadLimits,
+): AsyncGenerator<TableRow[]> {
   const archive = await ZipArchive.open(path)
   try {
     const workbook = await readXlsxWorkbook(archive, limits)

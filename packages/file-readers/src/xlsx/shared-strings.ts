@@ -46,10 +46,9 @@ export async function readSharedStrings(archive: ZipArchive, limits: ReadLimits)
   for await (const batch of chunks) {
     for (const value of batch) strings.push(value)
     if (strings.length > limits.maxSharedStrings) {
-      throw new MalformedFile(
-        `The workbook has more than ${limits.maxSharedStrings} shared strings, the limit`,
-        { part: SHARED_STRINGS },
-      )
+      throw new MalformedFile(`The workbook has more than ${limits.maxSharedStrings} shared strings, the limit`, {
+        part: SHARED_STRINGS,
+      })
     }
   }
   return strings

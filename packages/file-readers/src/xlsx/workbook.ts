@@ -55,7 +55,11 @@ export async function readXlsxWorkbook(archive: ZipArchive, limits: ReadLimits):
       'xl/_rels/workbook.xml.rels',
       (parser, out) => {
         parser.on('opentag', (tag) => {
-          if (localName(tag.name) === 'Relationship' && tag.attributes.Id !== undefined && tag.attributes.Target !== undefined) {
+          if (
+            localName(tag.name) === 'Relationship' &&
+            tag.attributes.Id !== undefined &&
+            tag.attributes.Target !== undefined
+          ) {
             out.push([tag.attributes.Id, resolveTarget(tag.attributes.Target)])
           }
         })
@@ -74,7 +78,9 @@ export async function readXlsxWorkbook(archive: ZipArchive, limits: ReadLimits):
           const value = tag.attributes.date1904
           is1904 = value === '1' || value === 'true'
         } else if (name === 'sheet') {
-          const relationId = Object.entries(tag.attributes).find(([key]) => localName(key) === 'id' && key !== 'sheetId')?.[1]
+          const relationId = Object.entries(tag.attributes).find(
+            ([key]) => localName(key) === 'id' && key !== 'sheetId',
+          )?.[1]
           out.push({ name: tag.attributes.name ?? '', relationId: relationId ?? '' })
         }
       })

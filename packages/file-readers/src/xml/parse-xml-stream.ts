@@ -31,7 +31,11 @@ export async function* parseXmlStream<T>(
     if (!(error instanceof Error) || error.constructor.name !== 'Error') throw error
     // saxes messages start with "undefined:line:column: "; keep the human part.
     const detail = error.message.replace(/^[^:]*:\d+:\d+: /, '')
-    throw new MalformedFile(`Invalid XML: ${detail}`, { part, line: parser.line, column: parser.column + 1 }, { cause: error })
+    throw new MalformedFile(
+      `Invalid XML: ${detail}`,
+      { part, line: parser.line, column: parser.column + 1 },
+      { cause: error },
+    )
   }
   for await (const chunk of chunks) {
     try {
@@ -48,7 +52,6 @@ export async function* parseXmlStream<T>(
     fail(error)
   }
   if (out.length > 0) yield take()
-
 }
 
 /**

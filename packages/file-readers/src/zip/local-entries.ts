@@ -16,7 +16,11 @@ export function readLocalZipEntries(head: Uint8Array): LocalZipEntry[] {
   const bytes = Buffer.from(head.buffer, head.byteOffset, head.byteLength)
   const signature = Buffer.from([0x50, 0x4b, 0x03, 0x04])
   const entries: LocalZipEntry[] = []
-  for (let offset = bytes.indexOf(signature); offset !== -1 && offset + 30 <= head.length; offset = bytes.indexOf(signature, offset + 4)) {
+  for (
+    let offset = bytes.indexOf(signature);
+    offset !== -1 && offset + 30 <= head.length;
+    offset = bytes.indexOf(signature, offset + 4)
+  ) {
     const method = view.getUint16(offset + 8, true)
     const compressedSize = view.getUint32(offset + 18, true)
     const nameLength = view.getUint16(offset + 26, true)

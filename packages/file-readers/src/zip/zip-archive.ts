@@ -18,7 +18,11 @@ export interface ZipEntryInfo {
 
 function describeZipError(path: string, error: unknown): MalformedFile {
   const detail = error instanceof Error ? error.message : String(error)
-  return new MalformedFile(`${path} is not a complete zip archive (truncated or corrupt?): ${detail}`, {}, { cause: error })
+  return new MalformedFile(
+    `${path} is not a complete zip archive (truncated or corrupt?): ${detail}`,
+    {},
+    { cause: error },
+  )
 }
 
 /**

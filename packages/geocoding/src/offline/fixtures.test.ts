@@ -111,7 +111,9 @@ function report(name: string, measured: Measured): void {
 function latLng(latitude: string | undefined, longitude: string | undefined) {
   const lat = Number(latitude)
   const lng = Number(longitude)
-  return latitude && longitude && Number.isFinite(lat) && Number.isFinite(lng) ? { latitude: lat, longitude: lng } : undefined
+  return latitude && longitude && Number.isFinite(lat) && Number.isFinite(lng)
+    ? { latitude: lat, longitude: lng }
+    : undefined
 }
 
 describe('offline provider on the FiveThirtyEight fixtures', () => {

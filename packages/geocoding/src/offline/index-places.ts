@@ -77,7 +77,8 @@ function zipOnlyTowns(cities: CityColumns, zipCodes: readonly ZipCodeRecord[]): 
     if (cities.countryCodes[i] !== 'US') continue
     const name = cities.names[i] ?? ''
     known.add(`${cities.admin1Codes[i]}|${normalizePlaceName(name)}`)
-    for (const alias of cityNameAliases(name, cities.featureCodes[i])) known.add(`${cities.admin1Codes[i]}|${normalizePlaceName(alias)}`)
+    for (const alias of cityNameAliases(name, cities.featureCodes[i]))
+      known.add(`${cities.admin1Codes[i]}|${normalizePlaceName(alias)}`)
   }
   const towns = new Map<string, ZipCodeRecord[]>()
   for (const zip of zipCodes) {

@@ -141,7 +141,13 @@ async function loadZipCodes(): Promise<ZipCodeRecord[]> {
   for (const code of Object.values(codes)) {
     if (code.country !== 'US' || !Number.isFinite(code.latitude) || !Number.isFinite(code.longitude)) continue
     if (code.latitude === 0 && code.longitude === 0) continue
-    records.push({ zip: code.zip, city: code.city, state: code.state, latitude: code.latitude, longitude: code.longitude })
+    records.push({
+      zip: code.zip,
+      city: code.city,
+      state: code.state,
+      latitude: code.latitude,
+      longitude: code.longitude,
+    })
   }
   return records
 }

@@ -38,28 +38,70 @@ describe('createOfflineProvider', () => {
     [{ text: 'Munich, Germany' }, { label: 'Munich, Bavaria, Germany', precision: 'city', confidence: [0.8, 0.95] }],
     [{ text: '  montréal ,   QC ' }, { label: 'Montréal, Quebec, Canada', precision: 'city', confidence: [0.9, 1] }],
     [{ text: 'Sydney, NSW' }, { label: 'Sydney, New South Wales, Australia', precision: 'city', confidence: [0.9, 1] }],
-    [{ text: 'Washington DC' }, { label: 'Washington, D.C., District of Columbia, United States', precision: 'city', confidence: [0.85, 1] }],
-    [{ text: 'Prescott, Valley, AZ' }, { label: 'Prescott Valley, Arizona, United States', precision: 'city', confidence: [0.9, 1] }],
+    [
+      { text: 'Washington DC' },
+      { label: 'Washington, D.C., District of Columbia, United States', precision: 'city', confidence: [0.85, 1] },
+    ],
+    [
+      { text: 'Prescott, Valley, AZ' },
+      { label: 'Prescott Valley, Arizona, United States', precision: 'city', confidence: [0.9, 1] },
+    ],
     // Ambiguous names: the region decides; without one, population decides at lower confidence.
-    [{ text: 'Springfield, IL' }, { label: 'Springfield, Illinois, United States', precision: 'city', confidence: [0.9, 1] }],
-    [{ text: 'Springfield, MA' }, { label: 'Springfield, Massachusetts, United States', precision: 'city', confidence: [0.9, 1] }],
-    [{ text: 'Springfield' }, { label: 'Springfield, Missouri, United States', precision: 'city', confidence: [0.3, 0.5] }],
+    [
+      { text: 'Springfield, IL' },
+      { label: 'Springfield, Illinois, United States', precision: 'city', confidence: [0.9, 1] },
+    ],
+    [
+      { text: 'Springfield, MA' },
+      { label: 'Springfield, Massachusetts, United States', precision: 'city', confidence: [0.9, 1] },
+    ],
+    [
+      { text: 'Springfield' },
+      { label: 'Springfield, Missouri, United States', precision: 'city', confidence: [0.3, 0.5] },
+    ],
     [{ text: 'Paris' }, { label: 'Paris, Île-de-France, France', precision: 'city', confidence: [0.6, 0.8] }],
     [{ text: 'Paris, TN' }, { label: 'Paris, Tennessee, United States', precision: 'city', confidence: [0.9, 1] }],
     [{ text: 'Paris, Texas' }, { label: 'Paris, Texas, United States', precision: 'city', confidence: [0.9, 1] }],
     [{ text: 'Portland' }, { label: 'Portland, Oregon, United States', precision: 'city', confidence: [0.5, 0.8] }],
-    [{ text: 'Portland', region: 'Maine' }, { label: 'Portland, Maine, United States', precision: 'city', confidence: [0.9, 1] }],
+    [
+      { text: 'Portland', region: 'Maine' },
+      { label: 'Portland, Maine, United States', precision: 'city', confidence: [0.9, 1] },
+    ],
     [{ text: 'Toronto, CA' }, { label: 'Toronto, Ontario, Canada', precision: 'city', confidence: [0.8, 0.95] }],
-    [{ text: 'Los Angeles, CA' }, { label: 'Los Angeles, California, United States', precision: 'city', confidence: [0.9, 1] }],
+    [
+      { text: 'Los Angeles, CA' },
+      { label: 'Los Angeles, California, United States', precision: 'city', confidence: [0.9, 1] },
+    ],
     // Abbreviations and misspellings (lower confidence)
-    [{ text: 'St. Louis, MO' }, { label: 'St. Louis, Missouri, United States', precision: 'city', confidence: [0.9, 1] }],
-    [{ text: 'Saint Louis, Missouri' }, { label: 'St. Louis, Missouri, United States', precision: 'city', confidence: [0.9, 1] }],
-    [{ text: 'Ft. Myers, FL' }, { label: 'Fort Myers, Florida, United States', precision: 'city', confidence: [0.9, 1] }],
-    [{ text: 'Mt. Pleasant, SC' }, { label: 'Mount Pleasant, South Carolina, United States', precision: 'city', confidence: [0.9, 1] }],
+    [
+      { text: 'St. Louis, MO' },
+      { label: 'St. Louis, Missouri, United States', precision: 'city', confidence: [0.9, 1] },
+    ],
+    [
+      { text: 'Saint Louis, Missouri' },
+      { label: 'St. Louis, Missouri, United States', precision: 'city', confidence: [0.9, 1] },
+    ],
+    [
+      { text: 'Ft. Myers, FL' },
+      { label: 'Fort Myers, Florida, United States', precision: 'city', confidence: [0.9, 1] },
+    ],
+    [
+      { text: 'Mt. Pleasant, SC' },
+      { label: 'Mount Pleasant, South Carolina, United States', precision: 'city', confidence: [0.9, 1] },
+    ],
     [{ text: 'Pheonix, AZ' }, { label: 'Phoenix, Arizona, United States', precision: 'city', confidence: [0.7, 0.89] }],
-    [{ text: 'Cincinatti, OH' }, { label: 'Cincinnati, Ohio, United States', precision: 'city', confidence: [0.6, 0.85] }],
-    [{ text: 'Hemstead, NY' }, { label: 'Hempstead, New York, United States', precision: 'city', confidence: [0.7, 0.89] }],
-    [{ text: 'Pheonix', countryBias: 'US' }, { label: 'Phoenix, Arizona, United States', precision: 'city', confidence: [0.5, 0.8] }],
+    [
+      { text: 'Cincinatti, OH' },
+      { label: 'Cincinnati, Ohio, United States', precision: 'city', confidence: [0.6, 0.85] },
+    ],
+    [
+      { text: 'Hemstead, NY' },
+      { label: 'Hempstead, New York, United States', precision: 'city', confidence: [0.7, 0.89] },
+    ],
+    [
+      { text: 'Pheonix', countryBias: 'US' },
+      { label: 'Phoenix, Arizona, United States', precision: 'city', confidence: [0.5, 0.8] },
+    ],
     // Countries in several languages and codes
     [{ text: 'Germany' }, { label: 'Germany', precision: 'country', confidence: [0.9, 1] }],
     [{ text: 'Deutschland' }, { label: 'Germany', precision: 'country', confidence: [0.9, 1] }],
@@ -68,25 +110,46 @@ describe('createOfflineProvider', () => {
     [{ text: 'DEU' }, { label: 'Germany', precision: 'country', confidence: [0.9, 1] }],
     [{ country: 'Côte d’Ivoire' }, { label: 'Ivory Coast', precision: 'country', confidence: [0.9, 1] }],
     [{ text: 'Georgia' }, { label: 'Georgia', precision: 'country', confidence: [0.9, 1] }],
-    [{ text: 'Georgia', countryBias: 'US' }, { label: 'Georgia, United States', precision: 'region', confidence: [0.85, 1] }],
+    [
+      { text: 'Georgia', countryBias: 'US' },
+      { label: 'Georgia, United States', precision: 'region', confidence: [0.85, 1] },
+    ],
     // Regions by name, code and local name; a same-named city decides only when it is big
     [{ text: 'Ohio' }, { label: 'Ohio, United States', precision: 'region', confidence: [0.85, 1] }],
     [{ region: 'OH' }, { label: 'Ohio, United States', precision: 'region', confidence: [0.85, 1] }],
     [{ text: 'Bayern' }, { label: 'Bavaria, Germany', precision: 'region', confidence: [0.85, 1] }],
     [{ text: 'Ontario' }, { label: 'Ontario, Canada', precision: 'region', confidence: [0.85, 1] }],
-    [{ text: 'New York' }, { label: 'New York City, New York, United States', precision: 'city', confidence: [0.6, 0.85] }],
+    [
+      { text: 'New York' },
+      { label: 'New York City, New York, United States', precision: 'city', confidence: [0.6, 0.85] },
+    ],
     [{ text: 'Zürich' }, { label: 'Zürich, Zurich, Switzerland', precision: 'city', confidence: [0.6, 0.85] }],
     [{ text: 'Bavaria, Germany' }, { label: 'Bavaria, Germany', precision: 'region', confidence: [0.85, 1] }],
     // Unknown town in a known state: the state, with low confidence
     [{ text: 'Nowheresville, Iowa' }, { label: 'Iowa, United States', precision: 'region', confidence: [0.3, 0.49] }],
     // Postal codes
     [{ text: '45402' }, { label: '45402 Dayton, Ohio, United States', precision: 'postal', confidence: [0.85, 0.95] }],
-    [{ postalCode: '2134' }, { label: '02134 Allston, Massachusetts, United States', precision: 'postal', confidence: [0.85, 0.95] }],
-    [{ text: '12 Main St, Dayton, OH 45402-1234' }, { label: '45402 Dayton, Ohio, United States', precision: 'postal', confidence: [0.95, 1] }],
+    [
+      { postalCode: '2134' },
+      { label: '02134 Allston, Massachusetts, United States', precision: 'postal', confidence: [0.85, 0.95] },
+    ],
+    [
+      { text: '12 Main St, Dayton, OH 45402-1234' },
+      { label: '45402 Dayton, Ohio, United States', precision: 'postal', confidence: [0.95, 1] },
+    ],
     // Structured parts win over free text
-    [{ text: 'Springfield', region: 'IL', country: 'US' }, { label: 'Springfield, Illinois, United States', precision: 'city', confidence: [0.9, 1] }],
-    [{ text: 'Springfield, IL', city: 'Portland', region: 'OR' }, { label: 'Portland, Oregon, United States', precision: 'city', confidence: [0.9, 1] }],
-    [{ city: 'Dayton', region: 'Ohio', country: 'United States' }, { label: 'Dayton, Ohio, United States', precision: 'city', confidence: [0.9, 1] }],
+    [
+      { text: 'Springfield', region: 'IL', country: 'US' },
+      { label: 'Springfield, Illinois, United States', precision: 'city', confidence: [0.9, 1] },
+    ],
+    [
+      { text: 'Springfield, IL', city: 'Portland', region: 'OR' },
+      { label: 'Portland, Oregon, United States', precision: 'city', confidence: [0.9, 1] },
+    ],
+    [
+      { city: 'Dayton', region: 'Ohio', country: 'United States' },
+      { label: 'Dayton, Ohio, United States', precision: 'city', confidence: [0.9, 1] },
+    ],
   ])('%j → %j', async (query, expected) => {
     expectBest(await best(query), expected)
   })
@@ -101,15 +164,20 @@ describe('createOfflineProvider', () => {
     expect(found?.confidence).toBeLessThanOrEqual(0.8)
   })
 
-  it.each<[GeocodingQuery]>([[{ text: 'N/A' }], [{ text: '' }], [{ text: '12345678' }], [{ text: '   ' }], [{}], [{ text: 'unknown', region: 'n/a' }], [{ text: 'Xqzzyplk' }]])(
-    'finds nothing for junk %j',
-    async (query) => {
-      const result = await provider.geocode(query)
-      expect(result.status).toBe('not-found')
-      expect(result.candidates).toEqual([])
-      expect(result.error).toMatch(/no place/)
-    },
-  )
+  it.each<[GeocodingQuery]>([
+    [{ text: 'N/A' }],
+    [{ text: '' }],
+    [{ text: '12345678' }],
+    [{ text: '   ' }],
+    [{}],
+    [{ text: 'unknown', region: 'n/a' }],
+    [{ text: 'Xqzzyplk' }],
+  ])('finds nothing for junk %j', async (query) => {
+    const result = await provider.geocode(query)
+    expect(result.status).toBe('not-found')
+    expect(result.candidates).toEqual([])
+    expect(result.error).toMatch(/no place/)
+  })
 
   it('ranks at most 5 candidates, best first, with best as the first', async () => {
     const result = await provider.geocode({ text: 'Springfield' })
@@ -127,7 +195,9 @@ describe('createOfflineProvider', () => {
   it('rejects when the signal is already aborted', async () => {
     const controller = new AbortController()
     controller.abort(new Error('import cancelled'))
-    await expect(provider.geocode({ text: 'Dayton, OH' }, { signal: controller.signal })).rejects.toThrow('import cancelled')
+    await expect(provider.geocode({ text: 'Dayton, OH' }, { signal: controller.signal })).rejects.toThrow(
+      'import cancelled',
+    )
   })
 
   it('reports data that cannot be loaded as a failed result, and retries on the next query', async () => {
@@ -139,7 +209,11 @@ describe('createOfflineProvider', () => {
       },
     })
     const result = await broken.geocode({ text: 'Dayton, OH' })
-    expect(result).toMatchObject({ status: 'failed', provider: 'offline', error: 'cities.pbf: truncated varint at byte 12' })
+    expect(result).toMatchObject({
+      status: 'failed',
+      provider: 'offline',
+      error: 'cities.pbf: truncated varint at byte 12',
+    })
     await broken.geocode({ text: 'Dayton, OH' })
     expect(calls).toBe(1)
   })
@@ -158,11 +232,25 @@ describe('createOfflineProvider', () => {
         geonameIds: Int32Array.of(42),
       },
       admin1: [{ code: 'US.NJ', name: 'New Jersey' }],
-      countries: [{ alpha2: 'US', alpha3: 'USA', name: 'United States', names: ['United States', 'US', 'USA'], latitude: 38, longitude: -97 }],
+      countries: [
+        {
+          alpha2: 'US',
+          alpha3: 'USA',
+          name: 'United States',
+          names: ['United States', 'US', 'USA'],
+          latitude: 38,
+          longitude: -97,
+        },
+      ],
       zipCodes: [],
     }
     const tiny = createOfflineProvider({ loadData: () => Promise.resolve(data) })
     const result = await tiny.geocode({ text: 'Gotham, NJ' })
-    expect(result.best).toMatchObject({ label: 'Gotham, New Jersey, United States', latitude: 40.7, longitude: -74.2, sourceId: 'geonames:42' })
+    expect(result.best).toMatchObject({
+      label: 'Gotham, New Jersey, United States',
+      latitude: 40.7,
+      longitude: -74.2,
+      sourceId: 'geonames:42',
+    })
   })
 })

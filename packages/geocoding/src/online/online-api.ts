@@ -48,7 +48,10 @@ export function setParams(url: URL, params: Record<string, string | number | und
 export function queryAsText(query: GeocodingQuery): string {
   const parts = [query.street, [query.postalCode, query.city].filter(Boolean).join(' '), query.region, query.country]
   const structured = parts.filter((part) => part !== undefined && part.trim() !== '').join(', ')
-  return query.city !== undefined || query.street !== undefined || query.postalCode !== undefined || query.text === undefined
+  return query.city !== undefined ||
+    query.street !== undefined ||
+    query.postalCode !== undefined ||
+    query.text === undefined
     ? structured
     : [query.text, query.region, query.country].filter((part) => part !== undefined && part.trim() !== '').join(', ')
 }

@@ -1,5 +1,14 @@
 import type { GeocodingCandidate } from '../types'
-import { asArray, asNumber, asRecord, asString, hasStructuredParts, isValidPoint, queryAsText, setParams } from './online-api'
+import {
+  asArray,
+  asNumber,
+  asRecord,
+  asString,
+  hasStructuredParts,
+  isValidPoint,
+  queryAsText,
+  setParams,
+} from './online-api'
 import type { OnlineApi, OnlineApiSettings } from './online-api'
 import { clampConfidence, precisionOfPlaceTypes } from './place-types'
 import { ProviderRequestFailed } from './provider-errors'
@@ -31,9 +40,12 @@ function readFeature(value: unknown, provider: string): GeocodingCandidate | und
 
 function readAnswer(answer: JsonAnswer, settings: OnlineApiSettings): GeocodingCandidate[] {
   const body = asRecord(answer.body)
-  const errors = asArray(asRecord(body.geocoding).errors).map(asString).filter((error) => error !== undefined)
+  const errors = asArray(asRecord(body.geocoding).errors)
+    .map(asString)
+    .filter((error) => error !== undefined)
   if (answer.status !== 200 || errors.length > 0 || !Array.isArray(body.features)) {
-    const message = errors.join('; ') || (asString(body.error) ?? asString(body.message) ?? 'expected a GeoJSON FeatureCollection')
+    const message =
+      errors.join('; ') || (asString(body.error) ?? asString(body.message) ?? 'expected a GeoJSON FeatureCollection')
     throw new ProviderRequestFailed(settings.name, `HTTP ${answer.status}: ${message}`, answer.status)
   }
   return body.features

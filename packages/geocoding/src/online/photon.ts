@@ -22,10 +22,16 @@ function readFeature(value: unknown, rank: number, settings: OnlineApiSettings):
   const properties = asRecord(feature.properties)
   const countryCode = asString(properties.countrycode)?.toUpperCase()
   const street = [asString(properties.street), asString(properties.housenumber)].filter(Boolean).join(' ')
-  const label = [asString(properties.name) ?? street, asString(properties.city), asString(properties.state), asString(properties.country)]
+  const label = [
+    asString(properties.name) ?? street,
+    asString(properties.city),
+    asString(properties.state),
+    asString(properties.country),
+  ]
     .filter((part, index, all) => part !== undefined && part !== '' && all.indexOf(part) === index)
     .join(', ')
-  const isOutsideBias = settings.countryBias !== undefined && countryCode !== undefined && countryCode !== settings.countryBias
+  const isOutsideBias =
+    settings.countryBias !== undefined && countryCode !== undefined && countryCode !== settings.countryBias
   const candidate: GeocodingCandidate = {
     latitude,
     longitude,
@@ -33,7 +39,9 @@ function readFeature(value: unknown, rank: number, settings: OnlineApiSettings):
     precision:
       precisionOfPlaceTypes([asString(properties.type), asString(properties.osm_value)]) ??
       (asString(properties.housenumber) !== undefined ? 'rooftop' : 'city'),
-    confidence: clampConfidence((FIRST_RESULT_CONFIDENCE - RANK_STEP * rank) * (isOutsideBias ? OUTSIDE_BIAS_FACTOR : 1)),
+    confidence: clampConfidence(
+      (FIRST_RESULT_CONFIDENCE - RANK_STEP * rank) * (isOutsideBias ? OUTSIDE_BIAS_FACTOR : 1),
+    ),
     provider: settings.name,
   }
   if (countryCode !== undefined) candidate.countryCode = countryCode

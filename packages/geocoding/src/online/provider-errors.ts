@@ -32,7 +32,9 @@ export class MissingProviderSetting extends Error {
     readonly provider: string,
     readonly setting: string,
   ) {
-    super(`online geocoding provider "${provider}" needs the setting ${setting}; got none (add it to the provider's document)`)
+    super(
+      `online geocoding provider "${provider}" needs the setting ${setting}; got none (add it to the provider's document)`,
+    )
   }
 }
 

@@ -92,7 +92,10 @@ describe('an online provider behind createIntervalRateLimiter(5)', () => {
   })
 
   it('lets 10 concurrent geocodes reach the server no faster than 5 per second', async () => {
-    const nominatim = createOnlineProvider('nominatim', { baseUrl: server.baseUrl, rateLimiter: createIntervalRateLimiter(5) })
+    const nominatim = createOnlineProvider('nominatim', {
+      baseUrl: server.baseUrl,
+      rateLimiter: createIntervalRateLimiter(5),
+    })
     // The process's first fetch loads its HTTP client and opens a connection (tens of ms); that
     // one-off delay would shorten the first measured gap without any request being early.
     await createOnlineProvider('nominatim', { baseUrl: server.baseUrl }).geocode({ city: 'Dayton' })

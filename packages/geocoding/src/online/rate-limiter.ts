@@ -43,10 +43,13 @@ export function sleepMs(ms: number, signal?: AbortSignal): Promise<void> {
       clearTimeout(timer)
       reject(signal?.reason)
     }
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort)
-      resolve()
-    }, Math.max(0, ms))
+    const timer = setTimeout(
+      () => {
+        signal?.removeEventListener('abort', onAbort)
+        resolve()
+      },
+      Math.max(0, ms),
+    )
     signal?.addEventListener('abort', onAbort, { once: true })
   })
 }
@@ -61,7 +64,10 @@ export const SYSTEM_CLOCK: RateLimiterClock = { now: () => performance.now(), sl
  * @throws {@link InvalidRequestRate} when `requestsPerSecond` is not a positive number
  * @example const limiter = createIntervalRateLimiter(1) // Nominatim: slots at 0 ms, 1000 ms, 2000 ms, …
  */
-export function createIntervalRateLimiter(requestsPerSecond: number, clock: RateLimiterClock = SYSTEM_CLOCK): RateLimiter {
+export function createIntervalRateLimiter(
+  requestsPerSecond: number,
+  clock: RateLimiterClock = SYSTEM_CLOCK,
+): RateLimiter {
   if (typeof requestsPerSecond !== 'number' || !(requestsPerSecond > 0) || !Number.isFinite(requestsPerSecond)) {
     throw new InvalidRequestRate(requestsPerSecond)
   }

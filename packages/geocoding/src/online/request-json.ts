@@ -63,16 +63,27 @@ async function fetchOnce(url: URL, context: JsonRequestContext): Promise<JsonAns
   }
   const retryAfterMs = parseRetryAfterMs(response.headers.get('retry-after'), Date.now())
   if (isRetryable(response.status)) {
-    throw fail(`${endpointOf(url)} answered HTTP ${response.status} (${response.status === 429 ? 'rate limited' : 'unavailable'})`, response.status, retryAfterMs)
+    throw fail(
+      `${endpointOf(url)} answered HTTP ${response.status} (${response.status === 429 ? 'rate limited' : 'unavailable'})`,
+      response.status,
+      retryAfterMs,
+    )
   }
   let answer: JsonAnswer
   try {
     answer = { status: response.status, body: JSON.parse(text) as unknown }
   } catch {
-    throw fail(`${endpointOf(url)} answered HTTP ${response.status} with invalid JSON: ${JSON.stringify(text.slice(0, 80))}`, response.status)
+    throw fail(
+      `${endpointOf(url)} answered HTTP ${response.status} with invalid JSON: ${JSON.stringify(text.slice(0, 80))}`,
+      response.status,
+    )
   }
   if (context.isRetryableAnswer?.(answer) === true) {
-    const refusal = fail(`${endpointOf(url)} refused for now: ${JSON.stringify(text.slice(0, 160))}`, response.status, retryAfterMs)
+    const refusal = fail(
+      `${endpointOf(url)} refused for now: ${JSON.stringify(text.slice(0, 160))}`,
+      response.status,
+      retryAfterMs,
+    )
     temporaryRefusals.add(refusal)
     throw refusal
   }
@@ -81,7 +92,9 @@ async function fetchOnce(url: URL, context: JsonRequestContext): Promise<JsonAns
 
 /** Whether a failure is worth another try: rate limited, unavailable or timed out. */
 function shouldRetry(error: ProviderRequestFailed): boolean {
-  return timeouts.has(error) || temporaryRefusals.has(error) || (error.status !== undefined && isRetryable(error.status))
+  return (
+    timeouts.has(error) || temporaryRefusals.has(error) || (error.status !== undefined && isRetryable(error.status))
+  )
 }
 
 /**

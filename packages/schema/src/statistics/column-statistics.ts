@@ -107,7 +107,14 @@ export function emptyColumnState(): ColumnStatisticsState {
     length: { min: 0, max: 0, total: 0, count: 0 },
     kindCounts: emptyKinds(() => 0),
     kindExamples: emptyKinds((): string[] => []),
-    numbers: { point: emptyReading(), comma: emptyReading(), pointOnly: 0, commaOnly: 0, leadingZeroCount: 0, zeroOneCount: 0 },
+    numbers: {
+      point: emptyReading(),
+      comma: emptyReading(),
+      pointOnly: 0,
+      commaOnly: 0,
+      leadingZeroCount: 0,
+      zeroOneCount: 0,
+    },
     attempts: { date: { tried: 0, parsed: 0 }, coordinate: { tried: 0, parsed: 0 } },
     dates: { earliest: null, latest: null },
     coordinates: { parsed: 0, within90: 0, within180: 0, dms: 0, pairFormats: {}, pairSamples: [] },
@@ -230,7 +237,8 @@ export class ColumnStatistics {
       dates.latest = later(dates.latest, date.epochMs, date.iso)
       return 'date'
     }
-    if (!isWorthTrying(attempts.coordinate) || (NON_COORDINATE_LETTER.test(text) && !WKT_OR_GEOJSON.test(text))) return 'string'
+    if (!isWorthTrying(attempts.coordinate) || (NON_COORDINATE_LETTER.test(text) && !WKT_OR_GEOJSON.test(text)))
+      return 'string'
     attempts.coordinate.tried++
     if (!this.addCoordinateText(text, true)) return 'string'
     attempts.coordinate.parsed++
@@ -255,8 +263,10 @@ export class ColumnStatistics {
       if (LEADING_ZERO.test(text)) numbers.leadingZeroCount++
     }
     const isNumberCell = typeof cell === 'number'
-    if (point !== undefined) addReading(numbers.point, point, Number.isInteger(point) && (isNumberCell || !hasFractionPart(text, '.')))
-    if (comma !== undefined) addReading(numbers.comma, comma, Number.isInteger(comma) && (isNumberCell || !hasFractionPart(text, ',')))
+    if (point !== undefined)
+      addReading(numbers.point, point, Number.isInteger(point) && (isNumberCell || !hasFractionPart(text, '.')))
+    if (comma !== undefined)
+      addReading(numbers.comma, comma, Number.isInteger(comma) && (isNumberCell || !hasFractionPart(text, ',')))
     const value = (point ?? comma) as number
     if (value === 0 || value === 1) numbers.zeroOneCount++
     this.addCoordinateValue(value)

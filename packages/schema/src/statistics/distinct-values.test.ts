@@ -12,7 +12,10 @@ describe('DistinctValues', () => {
   it('counts exactly below the cap, with occurrences', () => {
     const distinct = countAll(['a', 'b', 'a', 'c', 'a', 'b'])
     expect([distinct.count, distinct.isExact]).toEqual([3, true])
-    expect(distinct.topValues(2)).toEqual([{ value: 'a', count: 3 }, { value: 'b', count: 2 }])
+    expect(distinct.topValues(2)).toEqual([
+      { value: 'a', count: 3 },
+      { value: 'b', count: 2 },
+    ])
   })
 
   it('caches the kind of a value seen before', () => {

@@ -23,10 +23,18 @@ export function numbersOptionForKind(kind: string | undefined): ParseDateOptions
   }
 }
 
-function dateRange(figures: Readonly<ColumnStatisticsState>, decision: FieldTypeDecision): { min?: string; max?: string } {
+function dateRange(
+  figures: Readonly<ColumnStatisticsState>,
+  decision: FieldTypeDecision,
+): { min?: string; max?: string } {
   const format = decision.dateFormat
   const numbersOption = numbersOptionForKind(format?.kind)
-  if (numbersOption !== undefined && numbersOption !== 'year' && decision.numbers.min !== null && decision.numbers.max !== null) {
+  if (
+    numbersOption !== undefined &&
+    numbersOption !== 'year' &&
+    decision.numbers.min !== null &&
+    decision.numbers.max !== null
+  ) {
     return {
       min: tryParseDate(decision.numbers.min, { numbers: numbersOption })?.iso,
       max: tryParseDate(decision.numbers.max, { numbers: numbersOption })?.iso,
@@ -72,7 +80,11 @@ export function toFieldStatistics(
     statistics.minLength = figures.length.min
     statistics.maxLength = figures.length.max
   }
-  if ((decision.type === 'integer' || decision.type === 'number') && decision.numbers.min !== null && decision.numbers.max !== null) {
+  if (
+    (decision.type === 'integer' || decision.type === 'number') &&
+    decision.numbers.min !== null &&
+    decision.numbers.max !== null
+  ) {
     statistics.min = decision.numbers.min
     statistics.max = decision.numbers.max
   } else if (decision.type === 'date') {

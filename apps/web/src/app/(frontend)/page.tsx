@@ -8,7 +8,14 @@ export default async function HomePage() {
   const payload = await getPayloadInstance()
   const { user } = await payload.auth({ headers: await headers() })
   const [datasets, events] = await Promise.all([
-    payload.find({ collection: COLLECTION_NAMES.DATASETS, user, overrideAccess: false, depth: 1, limit: 50, sort: 'name' }),
+    payload.find({
+      collection: COLLECTION_NAMES.DATASETS,
+      user,
+      overrideAccess: false,
+      depth: 1,
+      limit: 50,
+      sort: 'name',
+    }),
     payload.count({ collection: COLLECTION_NAMES.EVENTS, user, overrideAccess: false }),
   ])
   return (

@@ -31,10 +31,7 @@ export const Events: CollectionConfig = {
   },
   // The read API (list, histogram, map clusters, bounds, filters, exports) under /api/events/.
   endpoints: eventReadEndpoints,
-  indexes: [
-    { fields: ['dataset', 'uniqueId'], unique: true },
-    { fields: ['dataset', 'eventTime'] },
-  ],
+  indexes: [{ fields: ['dataset', 'uniqueId'], unique: true }, { fields: ['dataset', 'eventTime'] }],
   fields: [
     {
       name: 'dataset',

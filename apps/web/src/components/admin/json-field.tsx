@@ -62,7 +62,16 @@ export const JsonField: JSONFieldClientComponent = ({ field, path: pathFromProps
           readOnly={readOnly || disabled}
           rows={lines}
           spellCheck={false}
-          style={{ width: '100%', fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 13, padding: 10, border: '1px solid var(--theme-elevation-150)', borderRadius: 4, background: 'var(--theme-input-bg)', color: 'var(--theme-elevation-800)' }}
+          style={{
+            width: '100%',
+            fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+            fontSize: 13,
+            padding: 10,
+            border: '1px solid var(--theme-elevation-150)',
+            borderRadius: 4,
+            background: 'var(--theme-input-bg)',
+            color: 'var(--theme-elevation-800)',
+          }}
         />
       </div>
       <FieldDescription description={field.admin?.description} path={path} />

@@ -37,14 +37,32 @@ describe('rolesFromMapping', () => {
       {
         id: 'uid',
         startTime: { parts: { year: 'year', month: 'month', day: 'day' } },
-        location: { kind: 'address', address: { street: 'streetaddress', city: 'city', region: 'state' }, confidence: 0.7, reason: '' },
+        location: {
+          kind: 'address',
+          address: { street: 'streetaddress', city: 'city', region: 'state' },
+          confidence: 0.7,
+          reason: '',
+        },
       },
       ['uid', 'year', 'month', 'day', 'streetaddress', 'city', 'state', 'name'],
-      { uid: 'id', year: 'year', month: 'month', day: 'day', streetaddress: 'street', city: 'city', state: 'region', name: 'none' },
+      {
+        uid: 'id',
+        year: 'year',
+        month: 'month',
+        day: 'day',
+        streetaddress: 'street',
+        city: 'city',
+        state: 'region',
+        name: 'none',
+      },
     ],
     [
       'combined coordinates and an end time',
-      { startTime: { field: 'from' }, endTime: { field: 'to' }, location: { kind: 'combined', combined: 'point', confidence: 1, reason: '' } },
+      {
+        startTime: { field: 'from' },
+        endTime: { field: 'to' },
+        location: { kind: 'combined', combined: 'point', confidence: 1, reason: '' },
+      },
       ['from', 'to', 'point'],
       { from: 'start-time', to: 'end-time', point: 'coordinates' },
     ],
@@ -63,7 +81,13 @@ describe('assignRole', () => {
   it.each<[string, Record<string, ColumnRole>, string, ColumnRole, Record<string, ColumnRole>]>([
     ['moves a single role from its old column', { a: 'title', b: 'none' }, 'b', 'title', { a: 'none', b: 'title' }],
     ['clears a column', { a: 'title', b: 'none' }, 'a', 'none', { a: 'none', b: 'none' }],
-    ['leaves other roles alone', { a: 'title', b: 'city', c: 'none' }, 'c', 'region', { a: 'title', b: 'city', c: 'region' }],
+    [
+      'leaves other roles alone',
+      { a: 'title', b: 'city', c: 'none' },
+      'c',
+      'region',
+      { a: 'title', b: 'city', c: 'region' },
+    ],
     ['keeps "none" on several columns', { a: 'none', b: 'title' }, 'b', 'none', { a: 'none', b: 'none' }],
   ])('%s', (_, roles, column, role, expected) => {
     expect(assignRole(roles, column, role)).toEqual(expected)
@@ -74,18 +98,31 @@ describe('mappingFromRoles', () => {
   it.each<[string, Partial<Record<string, ColumnRole>>, ReturnType<typeof mappingFromRoles>]>([
     ['an unchanged preview sends no mapping', {}, { override: undefined, problems: [], notes: [] }],
     // "city" stays the address's city while it is the title: detection used it twice too.
-    ['a new title column', { location: 'place', city: 'title' }, { override: { title: 'city' }, problems: [], notes: [] }],
+    [
+      'a new title column',
+      { location: 'place', city: 'title' },
+      { override: { title: 'city' }, problems: [], notes: [] },
+    ],
     [
       'clearing the title sends null, and the column is no longer the place either',
       { location: 'none' },
-      { override: { title: null, location: { ...TRUMP_MAPPING.location, address: { city: 'city', region: 'state' } } }, problems: [], notes: [] },
+      {
+        override: { title: null, location: { ...TRUMP_MAPPING.location, address: { city: 'city', region: 'state' } } },
+        problems: [],
+        notes: [],
+      },
     ],
     [
       'geocoding instead of coordinates',
       { lat: 'none', lng: 'none' },
       {
         override: {
-          location: { kind: 'address', address: { city: 'city', region: 'state', place: 'location' }, confidence: 1, reason: 'Chosen in the import preview' },
+          location: {
+            kind: 'address',
+            address: { city: 'city', region: 'state', place: 'location' },
+            confidence: 1,
+            reason: 'Chosen in the import preview',
+          },
         },
         problems: [],
         notes: [],
@@ -96,7 +133,12 @@ describe('mappingFromRoles', () => {
       { lng: 'none' },
       {
         override: {
-          location: { kind: 'address', address: { city: 'city', region: 'state', place: 'location' }, confidence: 1, reason: 'Chosen in the import preview' },
+          location: {
+            kind: 'address',
+            address: { city: 'city', region: 'state', place: 'location' },
+            confidence: 1,
+            reason: 'Chosen in the import preview',
+          },
         },
         problems: ['"lat" is the latitude: choose the longitude column too'],
         notes: [],
@@ -123,7 +165,12 @@ describe('mappingFromRoles', () => {
       {
         override: {
           title: null,
-          location: { kind: 'address', address: { place: 'location' }, confidence: 1, reason: 'Chosen in the import preview' },
+          location: {
+            kind: 'address',
+            address: { place: 'location' },
+            confidence: 1,
+            reason: 'Chosen in the import preview',
+          },
         },
         problems: [],
         notes: [],

@@ -13,7 +13,10 @@ export type ColumnRole = 'none' | FieldRole
 export type ColumnRoles = Readonly<Record<string, ColumnRole>>
 
 /** The roles a user can choose, grouped and labelled for the role selector. */
-export const ROLE_GROUPS: ReadonlyArray<{ readonly label: string; readonly roles: ReadonlyArray<{ readonly role: ColumnRole; readonly label: string }> }> = [
+export const ROLE_GROUPS: ReadonlyArray<{
+  readonly label: string
+  readonly roles: ReadonlyArray<{ readonly role: ColumnRole; readonly label: string }>
+}> = [
   {
     label: 'Event',
     roles: [
@@ -110,7 +113,9 @@ export function rolesFromMapping(mapping: EventMapping, headers: readonly string
     set(location.longitude, 'longitude')
   }
   if (location.kind === 'combined' || location.kind === 'geometry') set(location.combined, 'coordinates')
-  for (const [role, part] of Object.entries(ADDRESS_ROLES) as Array<[AddressRole, (typeof ADDRESS_ROLES)[AddressRole]]>) {
+  for (const [role, part] of Object.entries(ADDRESS_ROLES) as Array<
+    [AddressRole, (typeof ADDRESS_ROLES)[AddressRole]]
+  >) {
     set(location.address?.[part], role)
   }
   return roles
@@ -166,18 +171,24 @@ function locationFromRoles(roles: ColumnRoles, detected: GeoColumnResult, proble
   for (const [column, role] of Object.entries(roles)) if (isAddressRole(role)) address[ADDRESS_ROLES[role]] = column
   // Detection may use one column twice ("location" as the title and the place); a selector shows
   // one role, so keep such a second use while the column stays a title, description or id.
-  for (const [part, column] of Object.entries(detected.address ?? {}) as Array<[keyof typeof address, string | undefined]>) {
+  for (const [part, column] of Object.entries(detected.address ?? {}) as Array<
+    [keyof typeof address, string | undefined]
+  >) {
     const role = column === undefined ? undefined : roles[column]
-    if (address[part] === undefined && (role === 'title' || role === 'description' || role === 'id')) address[part] = column
+    if (address[part] === undefined && (role === 'title' || role === 'description' || role === 'id'))
+      address[part] = column
   }
   const hasAddress = Object.keys(address).length > 0
   const reason = 'Chosen in the import preview'
   if ((latitude === undefined) !== (longitude === undefined)) {
     const given = latitude ?? longitude!
-    problems.push(`${quoted(given)} is the ${latitude ? 'latitude' : 'longitude'}: choose the ${latitude ? 'longitude' : 'latitude'} column too`)
+    problems.push(
+      `${quoted(given)} is the ${latitude ? 'latitude' : 'longitude'}: choose the ${latitude ? 'longitude' : 'latitude'} column too`,
+    )
   }
   if (latitude !== undefined && longitude !== undefined) {
-    if (combined !== undefined) problems.push(`Choose latitude and longitude, or the combined coordinates column ${quoted(combined)}, not both`)
+    if (combined !== undefined)
+      problems.push(`Choose latitude and longitude, or the combined coordinates column ${quoted(combined)}, not both`)
     const isSame = detected.kind === 'lat-lon' && detected.latitude === latitude && detected.longitude === longitude
     return {
       ...(isSame ? detected : { kind: 'lat-lon', latitude, longitude, confidence: 1, reason }),
@@ -191,7 +202,8 @@ function locationFromRoles(roles: ColumnRoles, detected: GeoColumnResult, proble
       ...(hasAddress ? { address } : { address: undefined }),
     } as GeoColumnResult
   }
-  if (hasAddress) return detected.kind === 'address' ? { ...detected, address } : { kind: 'address', address, confidence: 1, reason }
+  if (hasAddress)
+    return detected.kind === 'address' ? { ...detected, address } : { kind: 'address', address, confidence: 1, reason }
   return detected.kind === 'none' ? detected : { kind: 'none', confidence: 1, reason }
 }
 
@@ -249,7 +261,8 @@ export function mappingFromRoles(roles: ColumnRoles, detected: EventMapping): Ro
   const problems: string[] = []
   const notes: string[] = []
   const text = (role: ColumnRole) => columnWith(roles, role) ?? null
-  const desired: Required<Omit<MappingOverride, 'endTime' | 'startTime'>> & Pick<MappingOverride, 'endTime' | 'startTime'> = {
+  const desired: Required<Omit<MappingOverride, 'endTime' | 'startTime'>> &
+    Pick<MappingOverride, 'endTime' | 'startTime'> = {
     id: text('id'),
     title: text('title'),
     description: text('description'),

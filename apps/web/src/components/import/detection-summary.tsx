@@ -22,10 +22,14 @@ const DELIMITER_LABELS: Record<string, string> = {
 export function DetectionSummary({ preview }: { preview: ImportPreview }) {
   const { detection } = preview
   const items: Array<[string, string]> = [['Format', FORMAT_LABELS[detection.format] ?? detection.format]]
-  if (detection.encoding) items.push(['Encoding', detection.encoding.toUpperCase() + (detection.hasBom ? ' with BOM' : '')])
+  if (detection.encoding)
+    items.push(['Encoding', detection.encoding.toUpperCase() + (detection.hasBom ? ' with BOM' : '')])
   if (detection.delimiter) {
     const name = DELIMITER_LABELS[detection.delimiter]
-    items.push(['Delimiter', name ? `${name} (${detection.delimiter === '\t' ? '⇥' : detection.delimiter})` : detection.delimiter])
+    items.push([
+      'Delimiter',
+      name ? `${name} (${detection.delimiter === '\t' ? '⇥' : detection.delimiter})` : detection.delimiter,
+    ])
   }
   items.push(['Columns', formatCount(preview.headers.length)])
   items.push(['Rows sampled', formatCount(preview.rowsSampled)])
@@ -41,7 +45,8 @@ export function DetectionSummary({ preview }: { preview: ImportPreview }) {
       </dl>
       {(detection.invalidByteCount ?? 0) > 0 && (
         <p className="import-hint">
-          {formatCount(detection.invalidByteCount!)} bytes are not valid UTF-8; they are read as Windows-1252 characters.
+          {formatCount(detection.invalidByteCount!)} bytes are not valid UTF-8; they are read as Windows-1252
+          characters.
         </p>
       )}
     </>

@@ -20,7 +20,9 @@ function rangeOf(field: SchemaField): string {
   if (min === undefined || max === undefined) return '–'
   // ISO dates from the statistics: midnight is a plain date, other times keep hours and minutes.
   const show = (value: number | string) =>
-    typeof value === 'number' ? formatCount(value) : value.replace(/T00:00:00(\.000)?Z$/, '').replace(/T(\d\d:\d\d)(:\d\d)?(\.\d+)?Z$/, ' $1')
+    typeof value === 'number'
+      ? formatCount(value)
+      : value.replace(/T00:00:00(\.000)?Z$/, '').replace(/T(\d\d:\d\d)(:\d\d)?(\.\d+)?Z$/, ' $1')
   return min === max ? show(min) : `${show(min)} – ${show(max)}`
 }
 

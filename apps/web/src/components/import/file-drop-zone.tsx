@@ -57,7 +57,9 @@ export function FileDropZone({
         {file ? (
           <>
             <span className="import-dropzone-title">{file.name}</span>
-            <span className="import-dropzone-meta">{formatBytes(file.size)} · choose or drop another file to replace it</span>
+            <span className="import-dropzone-meta">
+              {formatBytes(file.size)} · choose or drop another file to replace it
+            </span>
           </>
         ) : (
           <>

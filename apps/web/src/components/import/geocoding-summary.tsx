@@ -26,10 +26,20 @@ export function GeocodingSummary({
     return correction ? (
       <span className="import-subtle">
         {' '}
-        placed by hand at {correction.latitude}, {correction.longitude} ({countOf(correction.eventsUpdated, 'event')} moved)
+        placed by hand at {correction.latitude}, {correction.longitude} ({countOf(correction.eventsUpdated, 'event')}{' '}
+        moved)
       </span>
     ) : (
-      <> <PlaceCorrectionForm importId={importId} jobId={jobId} place={place} isCurator={isCurator} onProgress={onProgress} /></>
+      <>
+        {' '}
+        <PlaceCorrectionForm
+          importId={importId}
+          jobId={jobId}
+          place={place}
+          isCurator={isCurator}
+          onProgress={onProgress}
+        />
+      </>
     )
   }
   if (geocoding.places === 0 && !stats) return null
@@ -41,22 +51,29 @@ export function GeocodingSummary({
       {stats && stats.total === 0 && geocoding.places > 0 ? (
         <p>
           {formatCount(geocoding.places)} distinct places; none could be placed on the map.
-          {geocoding.unplacedRows !== null && geocoding.unplacedRows > 0 && ` ${countOf(geocoding.unplacedRows, 'row has', 'rows have')} no place on the map.`}
+          {geocoding.unplacedRows !== null &&
+            geocoding.unplacedRows > 0 &&
+            ` ${countOf(geocoding.unplacedRows, 'row has', 'rows have')} no place on the map.`}
         </p>
       ) : stats ? (
         <p>
           {formatCount(stats.resolved)} of {formatCount(stats.total)} places found
           {stats.notFound > 0 && `, ${formatCount(stats.notFound)} not found`}
           {stats.failed > 0 && `, ${formatCount(stats.failed)} failed (provider unavailable)`}
-          {geocoding.unplacedRows !== null && geocoding.unplacedRows > 0 && `; ${countOf(geocoding.unplacedRows, 'row has', 'rows have')} no place`}.
+          {geocoding.unplacedRows !== null &&
+            geocoding.unplacedRows > 0 &&
+            `; ${countOf(geocoding.unplacedRows, 'row has', 'rows have')} no place`}
+          .
         </p>
       ) : (
         <p>{formatCount(geocoding.places)} distinct places to look up.</p>
       )}
       {(providers.length > 0 || precisions.length > 0) && (
         <p className="import-subtle">
-          {providers.length > 0 && `By provider: ${providers.map(([name, count]) => `${name} ${formatCount(count)}`).join(', ')}. `}
-          {precisions.length > 0 && `Precision: ${precisions.map(([name, count]) => `${name} ${formatCount(count ?? 0)}`).join(', ')}.`}
+          {providers.length > 0 &&
+            `By provider: ${providers.map(([name, count]) => `${name} ${formatCount(count)}`).join(', ')}. `}
+          {precisions.length > 0 &&
+            `Precision: ${precisions.map(([name, count]) => `${name} ${formatCount(count ?? 0)}`).join(', ')}.`}
         </p>
       )}
       {stats && (stats.unresolved ?? []).length > 0 && (
@@ -77,8 +94,8 @@ export function GeocodingSummary({
           <ul>
             {stats.lowestConfidence.map((place) => (
               <li key={place.query}>
-                “{place.query.split('|')[0]}” → {place.label} ({Math.round(place.confidence * 100)} % sure, {place.precision})
-                {fix(place.query)}
+                “{place.query.split('|')[0]}” → {place.label} ({Math.round(place.confidence * 100)} % sure,{' '}
+                {place.precision}){fix(place.query)}
               </li>
             ))}
           </ul>

@@ -52,7 +52,11 @@ async function call<T>(url: string, what: string, init: RequestInit = {}): Promi
   try {
     response = await fetch(url, { credentials: 'include', cache: 'no-store', ...init })
   } catch (error) {
-    throw new ImportApiError(0, 'network-error', `${what} failed: Chronotope did not answer (${(error as Error).message})`)
+    throw new ImportApiError(
+      0,
+      'network-error',
+      `${what} failed: Chronotope did not answer (${(error as Error).message})`,
+    )
   }
   if (!response.ok) throw await failureOf(response, what)
   return (await response.json()) as T
@@ -85,7 +89,10 @@ export async function uploadImportFile(file: File, target: UploadTarget): Promis
   else form.append('datasetName', target.datasetName)
   form.append('autoStart', 'false')
   form.append('file', file, file.name)
-  const { job } = await call<{ job: UploadedImport }>('/api/import/upload', 'The upload', { method: 'POST', body: form })
+  const { job } = await call<{ job: UploadedImport }>('/api/import/upload', 'The upload', {
+    method: 'POST',
+    body: form,
+  })
   return job
 }
 
@@ -126,7 +133,11 @@ export type ImportActionBody =
   | { readonly jobId: number; readonly place: string; readonly latitude: number; readonly longitude: number }
 
 /** Runs an action on an import (`POST /api/import/{importId}/{action}`). */
-export function postImportAction(importId: number, action: ImportAction, body: ImportActionBody = {}): Promise<ImportProgressResponse> {
+export function postImportAction(
+  importId: number,
+  action: ImportAction,
+  body: ImportActionBody = {},
+): Promise<ImportProgressResponse> {
   return call(`/api/import/${importId}/${action}`, `The ${action} request`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -156,11 +167,17 @@ function toOptions(list: PayloadList): TargetOption[] {
 /** The catalogs a user may import into: their own, or every one for editors and admins. */
 export async function listTargetCatalogs(userId: number, isCurator: boolean): Promise<TargetOption[]> {
   const owner = isCurator ? '' : `&where[owner][equals]=${userId}`
-  return toOptions(await call<PayloadList>(`/api/catalogs?limit=200&depth=0&sort=name${owner}`, 'Loading your catalogs'))
+  return toOptions(
+    await call<PayloadList>(`/api/catalogs?limit=200&depth=0&sort=name${owner}`, 'Loading your catalogs'),
+  )
 }
 
 /** The datasets of a catalog a user may import into. */
-export async function listTargetDatasets(catalogId: number, userId: number, isCurator: boolean): Promise<TargetOption[]> {
+export async function listTargetDatasets(
+  catalogId: number,
+  userId: number,
+  isCurator: boolean,
+): Promise<TargetOption[]> {
   const owner = isCurator ? '' : `&where[owner][equals]=${userId}`
   const url = `/api/datasets?limit=200&depth=0&sort=name&where[catalog][equals]=${catalogId}${owner}`
   return toOptions(await call<PayloadList>(url, 'Loading the datasets'))

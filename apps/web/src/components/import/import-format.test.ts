@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest'
 
-import { countOf, datasetNameFromFile, formatBytes, formatCell, formatDuration, formatRate, formatShare, shorten, stageLabel, statusLabel } from './import-format'
+import {
+  countOf,
+  datasetNameFromFile,
+  formatBytes,
+  formatCell,
+  formatDuration,
+  formatRate,
+  formatShare,
+  shorten,
+  stageLabel,
+  statusLabel,
+} from './import-format'
 
 describe('formatBytes', () => {
   it.each<[number, string]>([

@@ -12,7 +12,8 @@ export function ImportHistory({ history }: { history: ImportJobProgress['history
       <ol>
         {history.map((entry, index) => (
           <li key={`${entry.stage}-${entry.at}-${index}`}>
-            <time dateTime={entry.at}>{TIME_FORMAT.format(new Date(entry.at))}</time> <strong>{stageLabel(entry.stage)}</strong>
+            <time dateTime={entry.at}>{TIME_FORMAT.format(new Date(entry.at))}</time>{' '}
+            <strong>{stageLabel(entry.stage)}</strong>
             {entry.reason ? `: ${entry.reason}` : ''}
           </li>
         ))}

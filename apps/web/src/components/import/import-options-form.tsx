@@ -73,7 +73,9 @@ export function ImportOptionsForm({
             ? 'Every date in the sample fits both orders: choose the one the file uses.'
             : (() => {
                 const order = choices.dateOrder === 'detected' ? detectedDateOrder : choices.dateOrder
-                return order ? `How dates written with numbers are read: ${DATE_ORDER_EXAMPLES[order]}.` : 'How dates written with numbers are read.'
+                return order
+                  ? `How dates written with numbers are read: ${DATE_ORDER_EXAMPLES[order]}.`
+                  : 'How dates written with numbers are read.'
               })()}
         </p>
       </div>
@@ -100,7 +102,11 @@ export function ImportOptionsForm({
       {choices.idStrategy === 'external' && (
         <div className="import-field">
           <label htmlFor={`${id}-id-field`}>Id column</label>
-          <select id={`${id}-id-field`} value={choices.idField} onChange={(event) => set({ idField: event.target.value })}>
+          <select
+            id={`${id}-id-field`}
+            value={choices.idField}
+            onChange={(event) => set({ idField: event.target.value })}
+          >
             <option value="">Choose a column…</option>
             {headers.map((header) => (
               <option key={header} value={header}>
@@ -123,7 +129,9 @@ export function ImportOptionsForm({
                 checked={choices.duplicateAction === action}
                 onChange={() => set({ duplicateAction: action })}
               />
-              <label htmlFor={`${id}-duplicate-${action}`}>{action === 'skip' ? 'Skip the row' : 'Update the event'}</label>
+              <label htmlFor={`${id}-duplicate-${action}`}>
+                {action === 'skip' ? 'Skip the row' : 'Update the event'}
+              </label>
             </span>
           ))}
         </div>
@@ -131,7 +139,11 @@ export function ImportOptionsForm({
 
       <div className="import-field">
         <label htmlFor={`${id}-geocode`}>Geocode places without coordinates</label>
-        <select id={`${id}-geocode`} value={choices.geocode} onChange={(event) => set({ geocode: event.target.value as ImportChoices['geocode'] })}>
+        <select
+          id={`${id}-geocode`}
+          value={choices.geocode}
+          onChange={(event) => set({ geocode: event.target.value as ImportChoices['geocode'] })}
+        >
           <option value="default">As the dataset is set up</option>
           <option value="yes">Yes</option>
           <option value="no">No</option>

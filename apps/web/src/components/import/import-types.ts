@@ -4,7 +4,15 @@
  * @module
  */
 export type { CellValue } from '@chronotope/file-readers'
-export type { EventMapping, FieldRole, FieldStatistics, GeoColumnResult, RowError, SchemaChange, SchemaField } from '@chronotope/schema'
+export type {
+  EventMapping,
+  FieldRole,
+  FieldStatistics,
+  GeoColumnResult,
+  RowError,
+  SchemaChange,
+  SchemaField,
+} from '@chronotope/schema'
 export type { ImportJobProgress, ImportProgressResponse, StageProgressView } from '../../lib/import/import-progress'
 
 import type { CellValue } from '@chronotope/file-readers'

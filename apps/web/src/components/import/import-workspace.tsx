@@ -54,7 +54,8 @@ export function ImportWorkspace({
   const go = useCallback((next: Phase, url: string | null) => {
     setHasNavigated(true)
     setPhase(next)
-    if (url !== null && `${window.location.pathname}${window.location.search}` !== url) window.history.pushState(null, '', url)
+    if (url !== null && `${window.location.pathname}${window.location.search}` !== url)
+      window.history.pushState(null, '', url)
   }, [])
 
   // An import id without a known step (reload, link, back button): its status decides the step.
@@ -66,7 +67,11 @@ export function ImportWorkspace({
       (progress) => {
         if (!isCurrent) return
         const isUnstarted = progress.status === 'pending' && !progress.isStarted
-        setPhase(isUnstarted ? { step: 'preview', importId: importIdToLoad } : { step: 'progress', importId: importIdToLoad, initial: progress })
+        setPhase(
+          isUnstarted
+            ? { step: 'preview', importId: importIdToLoad }
+            : { step: 'progress', importId: importIdToLoad, initial: progress },
+        )
       },
       (error: Error) => isCurrent && setPhase({ step: 'missing', importId: importIdToLoad, error: error.message }),
     )
@@ -137,7 +142,13 @@ export function ImportWorkspace({
         />
       )}
       {phase.step === 'progress' && (
-        <ProgressView key={phase.importId} importId={phase.importId} initial={phase.initial} isCurator={user.isCurator} onNewImport={newImport} />
+        <ProgressView
+          key={phase.importId}
+          importId={phase.importId}
+          initial={phase.initial}
+          isCurator={user.isCurator}
+          onNewImport={newImport}
+        />
       )}
 
       {user.isCurator && <PendingApprovals />}

@@ -73,8 +73,8 @@ export function JobProgress({
       <ImportCounts job={job} isFinished={isFinished} />
       {job.duplicates && job.duplicates.duplicatesInFile + job.duplicates.duplicatesOfExistingEvents > 0 && (
         <p className="import-hint">
-          Duplicates: {formatCount(job.duplicates.duplicatesInFile)} inside the file, {formatCount(job.duplicates.duplicatesOfExistingEvents)} of
-          events already in the dataset.
+          Duplicates: {formatCount(job.duplicates.duplicatesInFile)} inside the file,{' '}
+          {formatCount(job.duplicates.duplicatesOfExistingEvents)} of events already in the dataset.
         </p>
       )}
 
@@ -88,14 +88,17 @@ export function JobProgress({
           </span>
         </p>
       )}
-      {job.status === 'completed' && !job.exploreUrl && <p className="import-hint">No new events were created, so there is nothing new to explore.</p>}
+      {job.status === 'completed' && !job.exploreUrl && (
+        <p className="import-hint">No new events were created, so there is nothing new to explore.</p>
+      )}
 
       {job.schema.isAwaitingApproval && (
         <div className="import-approval">
           <h4>Waiting for approval</h4>
           <p>
-            This file changes the columns of an existing dataset{job.schema.isBreaking ? ', and some changes may not fit the events already there' : ''}. An
-            editor has to approve the change before the import goes on.
+            This file changes the columns of an existing dataset
+            {job.schema.isBreaking ? ', and some changes may not fit the events already there' : ''}. An editor has to
+            approve the change before the import goes on.
           </p>
           {isCurator && (
             <>

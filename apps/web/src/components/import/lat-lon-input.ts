@@ -3,7 +3,10 @@
  * @example parseLatLon('39.96, -82.99') // { latitude: 39.96, longitude: -82.99 }
  */
 export function parseLatLon(text: string): { latitude: number; longitude: number } | null {
-  const parts = text.trim().split(/[\s,;]+/).filter(Boolean)
+  const parts = text
+    .trim()
+    .split(/[\s,;]+/)
+    .filter(Boolean)
   if (parts.length !== 2) return null
   const [latitude, longitude] = parts.map(Number) as [number, number]
   if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) return null

@@ -54,7 +54,12 @@ function ApprovalItem({ approval, onDecided }: { approval: PendingApproval; onDe
       </div>
       <ErrorMessage error={error} />
       {job && (
-        <div className="import-approval-review" ref={reviewRef} tabIndex={-1} aria-label={`Schema changes of ${approval.label}`}>
+        <div
+          className="import-approval-review"
+          ref={reviewRef}
+          tabIndex={-1}
+          aria-label={`Schema changes of ${approval.label}`}
+        >
           <p>
             {job.schema.changes.length} {job.schema.changes.length === 1 ? 'change' : 'changes'} to the columns of{' '}
             <strong>{job.datasetName ?? 'the dataset'}</strong>

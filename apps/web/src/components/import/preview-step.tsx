@@ -58,7 +58,8 @@ export function PreviewStep({
   }, [importId, previewSheet])
 
   const rolesMapping = useMemo(
-    () => (preview ? mappingFromRoles(roles, preview.schema.mapping) : { override: undefined, problems: [], notes: [] }),
+    () =>
+      preview ? mappingFromRoles(roles, preview.schema.mapping) : { override: undefined, problems: [], notes: [] },
     [roles, preview],
   )
   const problems = [...rolesMapping.problems, ...choiceProblems(choices)]
@@ -133,7 +134,11 @@ export function PreviewStep({
               {choices.sheet === 'all' && (
                 <div className="import-field">
                   <label htmlFor={`${id}-preview-sheet`}>Sheet shown below</label>
-                  <select id={`${id}-preview-sheet`} value={previewSheet} onChange={(event) => setPreviewSheet(Number(event.target.value))}>
+                  <select
+                    id={`${id}-preview-sheet`}
+                    value={previewSheet}
+                    onChange={(event) => setPreviewSheet(Number(event.target.value))}
+                  >
                     {sheets.map((sheet) => (
                       <option key={sheet.index} value={sheet.index}>
                         {sheet.name}
@@ -152,7 +157,11 @@ export function PreviewStep({
             Chronotope guessed what each column means from its name and values. Change a role if the guess is wrong; a
             role can belong to one column only.
           </p>
-          <FieldList fields={preview.schema.fields} roles={roles} onRoleChange={(column, role) => setRoles(assignRole(roles, column, role))} />
+          <FieldList
+            fields={preview.schema.fields}
+            roles={roles}
+            onRoleChange={(column, role) => setRoles(assignRole(roles, column, role))}
+          />
           {rolesMapping.notes.length > 0 && (
             <ul className="import-notes">
               {rolesMapping.notes.map((note) => (
@@ -161,7 +170,9 @@ export function PreviewStep({
             </ul>
           )}
           {isMultiSheet && choices.sheet === 'all' && rolesMapping.override && (
-            <p className="import-hint">Your column roles apply to every sheet; a sheet without these columns will fail.</p>
+            <p className="import-hint">
+              Your column roles apply to every sheet; a sheet without these columns will fail.
+            </p>
           )}
 
           <h3>First rows</h3>

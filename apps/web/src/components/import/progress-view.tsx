@@ -89,9 +89,13 @@ export function ProgressView({
         <div className="import-summary">
           <span className={`import-badge is-${progress.status}`}>{statusLabel(progress.status)}</span>
           {progress.status === 'awaiting-approval' && !isCurator && (
-            <span>A change to the dataset’s columns waits for an editor’s approval; this page updates when they decide.</span>
+            <span>
+              A change to the dataset’s columns waits for an editor’s approval; this page updates when they decide.
+            </span>
           )}
-          {progress.status === 'processing' && progress.jobs.length === 0 && <span>Reading the file and preparing the datasets…</span>}
+          {progress.status === 'processing' && progress.jobs.length === 0 && (
+            <span>Reading the file and preparing the datasets…</span>
+          )}
         </div>
       )}
       {!progress && !live.error && <p role="status">Loading the progress…</p>}

@@ -5,7 +5,15 @@ import type { RowError } from './import-types'
  * The rows that did not become events: the first ones as a table (row, column, value, problem)
  * and a link to download all of them as CSV.
  */
-export function RowErrorsTable({ errors, total, downloadUrl }: { errors: readonly RowError[]; total: number; downloadUrl: string }) {
+export function RowErrorsTable({
+  errors,
+  total,
+  downloadUrl,
+}: {
+  errors: readonly RowError[]
+  total: number
+  downloadUrl: string
+}) {
   if (total === 0 && errors.length === 0) return null
   return (
     <div className="import-row-errors">

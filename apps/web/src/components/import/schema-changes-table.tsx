@@ -28,7 +28,10 @@ export function SchemaChangesTable({ changes }: { changes: readonly SchemaChange
         </thead>
         <tbody>
           {sorted.map((change, index) => (
-            <tr key={`${change.field}-${change.kind}-${index}`} className={change.isBreaking ? 'is-breaking' : undefined}>
+            <tr
+              key={`${change.field}-${change.kind}-${index}`}
+              className={change.isBreaking ? 'is-breaking' : undefined}
+            >
               <th scope="row">{change.field}</th>
               <td>
                 {change.kind.replace(/-/g, ' ')}

@@ -6,7 +6,13 @@ export interface SchemaWarningView {
 }
 
 /** The schema's warnings (ambiguous dates, no time column, no location…), or nothing. */
-export function SchemaWarnings({ warnings, title = 'Worth checking' }: { warnings: readonly SchemaWarningView[]; title?: string }) {
+export function SchemaWarnings({
+  warnings,
+  title = 'Worth checking',
+}: {
+  warnings: readonly SchemaWarningView[]
+  title?: string
+}) {
   if (warnings.length === 0) return null
   return (
     <div className="import-warnings">

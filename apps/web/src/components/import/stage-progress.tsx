@@ -18,10 +18,16 @@ function percentOf(stage: StageProgressView): number {
 function detailsOf(stage: StageProgressView, unit: 'rows' | 'places'): string {
   const parts: string[] = []
   if (stage.rowsDone !== null) {
-    parts.push(stage.rowsTotal !== null ? `${formatCount(stage.rowsDone)} of ${formatCount(stage.rowsTotal)} ${unit}` : `${formatCount(stage.rowsDone)} ${unit}`)
+    parts.push(
+      stage.rowsTotal !== null
+        ? `${formatCount(stage.rowsDone)} of ${formatCount(stage.rowsTotal)} ${unit}`
+        : `${formatCount(stage.rowsDone)} ${unit}`,
+    )
   }
-  if (stage.state === 'running' && stage.rowsPerSecond !== null && stage.rowsPerSecond > 0) parts.push(formatRate(stage.rowsPerSecond, unit))
-  if (stage.state === 'running' && stage.etaSeconds !== null) parts.push(`about ${formatDuration(stage.etaSeconds)} left`)
+  if (stage.state === 'running' && stage.rowsPerSecond !== null && stage.rowsPerSecond > 0)
+    parts.push(formatRate(stage.rowsPerSecond, unit))
+  if (stage.state === 'running' && stage.etaSeconds !== null)
+    parts.push(`about ${formatDuration(stage.etaSeconds)} left`)
   return parts.join(' · ')
 }
 

@@ -1,15 +1,31 @@
 import { describe, expect, it } from 'vitest'
 
 import type { MappingOverride } from './column-roles'
-import { buildStartBody, choiceProblems, DEFAULT_CHOICES, type ImportChoices, type StartImportBody } from './start-options'
+import {
+  buildStartBody,
+  choiceProblems,
+  DEFAULT_CHOICES,
+  type ImportChoices,
+  type StartImportBody,
+} from './start-options'
 
 const TITLE: MappingOverride = { title: 'city' }
 
 describe('buildStartBody', () => {
   it.each<[string, Partial<ImportChoices>, MappingOverride | undefined, StartImportBody]>([
     ['defaults keep everything detected', {}, undefined, { idStrategy: 'auto', duplicateAction: 'skip' }],
-    ['one sheet and a date order', { sheet: 1, dateOrder: 'DMY' }, undefined, { sheet: 1, dateOrder: 'DMY', idStrategy: 'auto', duplicateAction: 'skip' }],
-    ['sheet 0 is sent, not dropped as falsy', { sheet: 0 }, undefined, { sheet: 0, idStrategy: 'auto', duplicateAction: 'skip' }],
+    [
+      'one sheet and a date order',
+      { sheet: 1, dateOrder: 'DMY' },
+      undefined,
+      { sheet: 1, dateOrder: 'DMY', idStrategy: 'auto', duplicateAction: 'skip' },
+    ],
+    [
+      'sheet 0 is sent, not dropped as falsy',
+      { sheet: 0 },
+      undefined,
+      { sheet: 0, idStrategy: 'auto', duplicateAction: 'skip' },
+    ],
     ['the mapping override', {}, TITLE, { mapping: TITLE, idStrategy: 'auto', duplicateAction: 'skip' }],
     [
       'external ids with their column, updating duplicates',
@@ -17,9 +33,24 @@ describe('buildStartBody', () => {
       undefined,
       { idStrategy: 'external', idField: 'uid', duplicateAction: 'update' },
     ],
-    ['the id column is only sent for external ids', { idStrategy: 'content-hash', idField: 'uid' }, undefined, { idStrategy: 'content-hash', duplicateAction: 'skip' }],
-    ['geocoding switched off', { geocode: 'no' }, undefined, { idStrategy: 'auto', duplicateAction: 'skip', geocode: false }],
-    ['geocoding switched on', { geocode: 'yes' }, undefined, { idStrategy: 'auto', duplicateAction: 'skip', geocode: true }],
+    [
+      'the id column is only sent for external ids',
+      { idStrategy: 'content-hash', idField: 'uid' },
+      undefined,
+      { idStrategy: 'content-hash', duplicateAction: 'skip' },
+    ],
+    [
+      'geocoding switched off',
+      { geocode: 'no' },
+      undefined,
+      { idStrategy: 'auto', duplicateAction: 'skip', geocode: false },
+    ],
+    [
+      'geocoding switched on',
+      { geocode: 'yes' },
+      undefined,
+      { idStrategy: 'auto', duplicateAction: 'skip', geocode: true },
+    ],
   ])('%s', (_, choices, mapping, expected) => {
     expect(buildStartBody({ ...DEFAULT_CHOICES, ...choices }, mapping)).toEqual(expected)
   })

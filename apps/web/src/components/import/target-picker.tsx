@@ -43,7 +43,9 @@ export function TargetPicker({
         const first = list[0]
         if (!first) return
         onChange((current) =>
-          current.catalogMode === 'new' && !current.catalogName ? { ...current, catalogMode: 'existing', catalogId: first.id } : current,
+          current.catalogMode === 'new' && !current.catalogName
+            ? { ...current, catalogMode: 'existing', catalogId: first.id }
+            : current,
         )
       },
       (error: Error) => isCurrent && setLoadError(error.message),
@@ -86,7 +88,9 @@ export function TargetPicker({
               checked={choice.catalogMode === 'existing'}
               onChange={() => set({ catalogMode: 'existing', catalogId: choice.catalogId ?? catalogs![0]!.id })}
             />
-            <label htmlFor={`${id}-catalog-existing`}>{user.isCurator ? 'An existing catalog' : 'One of your catalogs'}</label>
+            <label htmlFor={`${id}-catalog-existing`}>
+              {user.isCurator ? 'An existing catalog' : 'One of your catalogs'}
+            </label>
             <select
               aria-label="Existing catalog"
               value={choice.catalogId ?? ''}
@@ -116,12 +120,18 @@ export function TargetPicker({
             placeholder="e.g. Election campaigns 2016"
             value={choice.catalogName}
             maxLength={200}
-            onFocus={() => choice.catalogMode !== 'new' && set({ catalogMode: 'new', datasetMode: 'new', datasetId: null })}
-            onChange={(event) => set({ catalogMode: 'new', catalogName: event.target.value, datasetMode: 'new', datasetId: null })}
+            onFocus={() =>
+              choice.catalogMode !== 'new' && set({ catalogMode: 'new', datasetMode: 'new', datasetId: null })
+            }
+            onChange={(event) =>
+              set({ catalogMode: 'new', catalogName: event.target.value, datasetMode: 'new', datasetId: null })
+            }
           />
         </div>
         {catalogs === null && !loadError && <p className="import-hint">Loading your catalogs…</p>}
-        {choice.catalogMode === 'new' && <p className="import-hint">A new catalog is private: only you, editors and admins see it.</p>}
+        {choice.catalogMode === 'new' && (
+          <p className="import-hint">A new catalog is private: only you, editors and admins see it.</p>
+        )}
       </fieldset>
 
       <fieldset>
@@ -168,7 +178,9 @@ export function TargetPicker({
             </select>
           </div>
         )}
-        <p className="import-hint">A workbook with several sheets becomes one dataset per sheet (“name – sheet”), unless you import one sheet.</p>
+        <p className="import-hint">
+          A workbook with several sheets becomes one dataset per sheet (“name – sheet”), unless you import one sheet.
+        </p>
       </fieldset>
       {loadError && (
         <p className="import-error" role="alert">

@@ -40,7 +40,9 @@ export function UploadStep({
     const previousDefault = file ? datasetNameFromFile(file.name) : ''
     if (chosen) {
       setTarget((current) =>
-        current.datasetName === '' || current.datasetName === previousDefault ? { ...current, datasetName: datasetNameFromFile(chosen.name) } : current,
+        current.datasetName === '' || current.datasetName === previousDefault
+          ? { ...current, datasetName: datasetNameFromFile(chosen.name) }
+          : current,
       )
     }
   }

@@ -5,7 +5,8 @@ export function ComingSoon({ title, children }: { title: string; children: React
       <h1>{title}</h1>
       <p>{children}</p>
       <p>
-        Meanwhile, the data is in the <a href="/admin">admin</a> and the <a href="/api/health">API</a>. <a href="/">Back to the home page</a>.
+        Meanwhile, the data is in the <a href="/admin">admin</a> and the <a href="/api/health">API</a>.{' '}
+        <a href="/">Back to the home page</a>.
       </p>
     </section>
   )

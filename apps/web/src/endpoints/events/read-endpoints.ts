@@ -1,4 +1,10 @@
-import { parseHistogramInterval, parseListParams, parseZoom, type BoundingBox, type FilterState } from '@chronotope/filters'
+import {
+  parseHistogramInterval,
+  parseListParams,
+  parseZoom,
+  type BoundingBox,
+  type FilterState,
+} from '@chronotope/filters'
 import type { Endpoint, PayloadRequest } from 'payload'
 
 import { ApiError, errorResponse } from '../../lib/api/api-error'
@@ -25,12 +31,17 @@ function searchParams(req: PayloadRequest): URLSearchParams {
 }
 
 /** Runs a read: parses the filter state, finds the datasets in scope, and maps bad input to 400. */
-async function withReadContext(req: PayloadRequest, run: (context: ReadContext) => Promise<Response>): Promise<Response> {
+async function withReadContext(
+  req: PayloadRequest,
+  run: (context: ReadContext) => Promise<Response>,
+): Promise<Response> {
   try {
     const params = searchParams(req)
     return await run({ req, params, ...(await prepareRead(req, params)) })
   } catch (error) {
-    return errorResponse(asApiError(error), (err) => req.payload.logger.error({ err, msg: `Events read failed: ${req.url}` }))
+    return errorResponse(asApiError(error), (err) =>
+      req.payload.logger.error({ err, msg: `Events read failed: ${req.url}` }),
+    )
   }
 }
 
@@ -43,7 +54,8 @@ function jsonEndpoint(path: string, read: (context: ReadContext) => Promise<unkn
 }
 
 function requireBbox(state: FilterState): FilterState & { bbox: BoundingBox } {
-  if (!state.bbox) throw new ApiError(400, 'missing-parameter', 'bbox: the map view is required, as west,south,east,north', 'bbox')
+  if (!state.bbox)
+    throw new ApiError(400, 'missing-parameter', 'bbox: the map view is required, as west,south,east,north', 'bbox')
   return state as FilterState & { bbox: BoundingBox }
 }
 
@@ -66,19 +78,47 @@ function exportEndpoint(format: ExportFormat): Endpoint {
 }
 
 /** Parameters only the read API takes: one of them makes `GET /api/events` a read API list. */
-const READ_ONLY_PARAMETERS = ['catalog', 'catalogs', 'dataset', 'datasets', 'start', 'end', 'bbox', 'filters', 'q', 'cursor', 'fields']
+const READ_ONLY_PARAMETERS = [
+  'catalog',
+  'catalogs',
+  'dataset',
+  'datasets',
+  'start',
+  'end',
+  'bbox',
+  'filters',
+  'q',
+  'cursor',
+  'fields',
+]
 /** The read API's sort values (the CMS sorts by field name). */
 const READ_SORTS = ['time-asc', 'time-desc']
 /** Parameters only the CMS's REST find takes. */
-const CMS_ONLY_PARAMETERS = ['where', 'depth', 'select', 'populate', 'draft', 'joins', 'pagination', 'trash', 'locale', 'fallback-locale']
+const CMS_ONLY_PARAMETERS = [
+  'where',
+  'depth',
+  'select',
+  'populate',
+  'draft',
+  'joins',
+  'pagination',
+  'trash',
+  'locale',
+  'fallback-locale',
+]
 
 function isReadListRequest(params: URLSearchParams): boolean {
   const sort = params.get('sort')
-  return [...params.keys()].some((name) => READ_ONLY_PARAMETERS.includes(name)) || (sort !== null && READ_SORTS.includes(sort))
+  return (
+    [...params.keys()].some((name) => READ_ONLY_PARAMETERS.includes(name)) ||
+    (sort !== null && READ_SORTS.includes(sort))
+  )
 }
 
 const listHandler = (req: PayloadRequest) =>
-  withReadContext(req, async ({ params, state, scope }) => cachedJson(req, await listEvents(req.payload, state, scope, parseListParams(params))))
+  withReadContext(req, async ({ params, state, scope }) =>
+    cachedJson(req, await listEvents(req.payload, state, scope, parseListParams(params))),
+  )
 
 /**
  * `GET /api/events`: with a read API parameter (catalogs, datasets, start, end, bbox, filters, q,
@@ -91,16 +131,27 @@ const eventsRootEndpoint: Endpoint = {
   handler: async (req) => {
     const params = searchParams(req)
     if (isReadListRequest(params)) {
-      const cmsParameter = [...params.keys()].find((name) => CMS_ONLY_PARAMETERS.some((cms) => name === cms || name.startsWith(`${cms}[`)))
+      const cmsParameter = [...params.keys()].find((name) =>
+        CMS_ONLY_PARAMETERS.some((cms) => name === cms || name.startsWith(`${cms}[`)),
+      )
       if (cmsParameter) {
         return errorResponse(
-          new ApiError(400, 'mixed-parameters', `${cmsParameter}: the CMS's query parameters cannot be mixed with the read API's filters`, cmsParameter),
+          new ApiError(
+            400,
+            'mixed-parameters',
+            `${cmsParameter}: the CMS's query parameters cannot be mixed with the read API's filters`,
+            cmsParameter,
+          ),
         )
       }
       return listHandler(req)
     }
     const cmsFind = req.payload.collections.events?.config.endpoints
-    const builtIn = cmsFind ? cmsFind.find((endpoint) => endpoint.method === 'get' && endpoint.path === '/' && endpoint !== eventsRootEndpoint) : undefined
+    const builtIn = cmsFind
+      ? cmsFind.find(
+          (endpoint) => endpoint.method === 'get' && endpoint.path === '/' && endpoint !== eventsRootEndpoint,
+        )
+      : undefined
     if (!builtIn) return errorResponse(new ApiError(404, 'not-found', 'The CMS find of events is not available'))
     return builtIn.handler(req)
   },

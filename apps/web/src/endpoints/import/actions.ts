@@ -40,7 +40,8 @@ async function jobsOf(req: PayloadRequest, file: ImportFileDoc, jobId?: unknown)
   const jobs = docs as unknown as ImportJobDoc[]
   if (jobId === undefined || jobId === null) return jobs
   const wanted = jobs.filter((job) => job.id === Number(jobId))
-  if (wanted.length === 0) throw new ApiError(404, 'job-not-found', `Import ${file.id} has no job ${String(jobId)}`, 'jobId')
+  if (wanted.length === 0)
+    throw new ApiError(404, 'job-not-found', `Import ${file.id} has no job ${String(jobId)}`, 'jobId')
   return wanted
 }
 
@@ -55,7 +56,10 @@ const ACTIONS: Record<string, Action> = {
     const asFields = Object.fromEntries(
       Object.entries(body).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]),
     )
-    const options = { ...parseImportOptions(asFields), ...(file.options?.datasetId ? { datasetId: file.options.datasetId } : {}) }
+    const options = {
+      ...parseImportOptions(asFields),
+      ...(file.options?.datasetId ? { datasetId: file.options.datasetId } : {}),
+    }
     await req.payload.update({
       collection: COLLECTION_NAMES.IMPORT_FILES,
       id: file.id,
@@ -125,7 +129,8 @@ const ACTIONS: Record<string, Action> = {
       job.geocoding?.places.some((place) => place.key === correction.place),
     )
     const job = jobs[0]
-    if (!job) throw new ApiError(404, 'place-not-found', `Import ${file.id} has no place "${correction.place}"`, 'place')
+    if (!job)
+      throw new ApiError(404, 'place-not-found', `Import ${file.id} has no place "${correction.place}"`, 'place')
     const query = job.geocoding!.places.find((place) => place.key === correction.place)!.query.text ?? correction.place
     const updateCache = isEditorOrAdminUser(req.user)
     const result = await correctPlace(databasePool(req.payload), job.id, correction, { updateCache, query })
@@ -153,12 +158,20 @@ const ACTIONS: Record<string, Action> = {
   reject: async (req, file, body) => decide(req, file, body, 'rejected'),
 }
 
-async function decide(req: PayloadRequest, file: ImportFileDoc, body: Record<string, unknown>, decision: 'approved' | 'rejected') {
+async function decide(
+  req: PayloadRequest,
+  file: ImportFileDoc,
+  body: Record<string, unknown>,
+  decision: 'approved' | 'rejected',
+) {
   if (!isEditorOrAdminUser(req.user)) {
     throw new ApiError(403, 'not-allowed', 'Only editors and admins approve or reject schema changes')
   }
-  const waiting = (await jobsOf(req, file, body.jobId)).filter((job) => job.stage === PROCESSING_STAGE.AWAITING_APPROVAL)
-  if (waiting.length === 0) throw new ApiError(409, 'not-awaiting-approval', `Import ${file.id} has no job awaiting approval`)
+  const waiting = (await jobsOf(req, file, body.jobId)).filter(
+    (job) => job.stage === PROCESSING_STAGE.AWAITING_APPROVAL,
+  )
+  if (waiting.length === 0)
+    throw new ApiError(409, 'not-awaiting-approval', `Import ${file.id} has no job awaiting approval`)
   const reason = typeof body.reason === 'string' ? body.reason : undefined
   for (const job of waiting) await decideApproval(req.payload, job.id, decision, req.user!, reason)
 }
@@ -181,7 +194,12 @@ export const importActionEndpoint: Endpoint = {
       const name = String(req.routeParams?.action ?? '')
       const action = ACTIONS[name]
       if (!action) {
-        throw new ApiError(404, 'unknown-action', `Unknown import action "${name}"; use ${Object.keys(ACTIONS).join(', ')}`, 'action')
+        throw new ApiError(
+          404,
+          'unknown-action',
+          `Unknown import action "${name}"; use ${Object.keys(ACTIONS).join(', ')}`,
+          'action',
+        )
       }
       const file = await loadImportForRequest(req, importId)
       await action(req, file, await jsonBody(req))

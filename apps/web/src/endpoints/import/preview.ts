@@ -14,7 +14,12 @@ function rowCount(raw: string | null): number {
   if (raw === null || raw === '') return 20
   const rows = Number(raw)
   if (!Number.isInteger(rows) || rows < 1 || rows > MAX_PREVIEW_ROWS) {
-    throw new ApiError(400, 'invalid-parameter', `rows must be an integer from 1 to ${MAX_PREVIEW_ROWS}; got "${raw}"`, 'rows')
+    throw new ApiError(
+      400,
+      'invalid-parameter',
+      `rows must be an integer from 1 to ${MAX_PREVIEW_ROWS}; got "${raw}"`,
+      'rows',
+    )
   }
   return rows
 }
@@ -38,7 +43,8 @@ export const previewEndpoint: Endpoint = {
       const detection = file.detection!
       const sheets = file.sheets ?? (await listSheets(path, detection))
       const sheetParam = params.get('sheet')
-      const sheet = sheetParam === null || sheetParam === '' ? 0 : /^\d+$/.test(sheetParam) ? Number(sheetParam) : sheetParam
+      const sheet =
+        sheetParam === null || sheetParam === '' ? 0 : /^\d+$/.test(sheetParam) ? Number(sheetParam) : sheetParam
       if (!sheets.some((candidate) => candidate.index === sheet || candidate.name === sheet)) {
         throw new ApiError(400, 'invalid-parameter', `The file has no sheet "${sheetParam}"`, 'sheet')
       }
@@ -69,7 +75,10 @@ export const previewEndpoint: Endpoint = {
         { headers: { 'Cache-Control': 'no-store' } },
       )
     } catch (error) {
-      if (error instanceof Error && ['MalformedFile', 'TooManyColumns', 'ZipBombDetected', 'SheetNotFound'].includes(error.name)) {
+      if (
+        error instanceof Error &&
+        ['MalformedFile', 'TooManyColumns', 'ZipBombDetected', 'SheetNotFound'].includes(error.name)
+      ) {
         return errorResponse(new ApiError(422, 'unreadable-file', error.message, 'importId'))
       }
       return errorResponse(error, (err) => req.payload.logger.error({ err, msg: 'Preview failed' }))

@@ -9,15 +9,26 @@ import { createJobRowBuilder } from '../../lib/import/job-row-builder'
 import { loadImportForRequest } from '../../lib/import/import-access'
 import { importFilePath, type ImportFileDoc, type ImportJobDoc } from '../../lib/import/import-documents'
 
-async function* errorsOf(payload: Parameters<Endpoint['handler']>[0]['payload'], file: ImportFileDoc, job: ImportJobDoc) {
+async function* errorsOf(
+  payload: Parameters<Endpoint['handler']>[0]['payload'],
+  file: ImportFileDoc,
+  job: ImportJobDoc,
+) {
   if (!job.mapping || !job.detectedSchema) {
     yield* job.errors ?? []
     return
   }
-  const strategy = job.mapping.idStrategy ?? { type: 'content-hash' as const, hashFields: [], duplicateAction: 'skip' as const }
+  const strategy = job.mapping.idStrategy ?? {
+    type: 'content-hash' as const,
+    hashFields: [],
+    duplicateAction: 'skip' as const,
+  }
   const { build } = await createJobRowBuilder(payload, file, job, strategy)
   const lastRow = job.progress?.checkpoint?.lastRow ?? 0
-  for await (const rows of readRows(importFilePath(file), file.detection!, { sheet: job.sheetIndex, batchSize: 2000 })) {
+  for await (const rows of readRows(importFilePath(file), file.detection!, {
+    sheet: job.sheetIndex,
+    batchSize: 2000,
+  })) {
     for (const row of rows) {
       if (row.rowNumber > lastRow) return
       const built = build(row)

@@ -28,7 +28,8 @@ function extensionFor(detection: FormatDetectionResult): string {
 function storedName(originalName: string, detection: FormatDetectionResult): string {
   const extension = extensionFor(detection)
   const current = path.extname(originalName).slice(1).toLowerCase()
-  const matches = current === extension || (extension === 'csv' && current === 'txt') || (extension === 'tsv' && current === 'tab')
+  const matches =
+    current === extension || (extension === 'csv' && current === 'txt') || (extension === 'tsv' && current === 'tab')
   return matches ? originalName : `${originalName}.${extension}`
 }
 
@@ -37,7 +38,12 @@ async function detect(tempPath: string): Promise<FormatDetectionResult> {
     return await detectFileFormat(tempPath)
   } catch (error) {
     if ((error as Error).name === 'UnsupportedFormat') {
-      throw new ApiError(415, 'unsupported-file-type', `${(error as Error).message}. Chronotope imports ${SUPPORTED} files`, 'file')
+      throw new ApiError(
+        415,
+        'unsupported-file-type',
+        `${(error as Error).message}. Chronotope imports ${SUPPORTED} files`,
+        'file',
+      )
     }
     throw new ApiError(400, 'unreadable-file', `The file could not be read: ${(error as Error).message}`, 'file')
   }

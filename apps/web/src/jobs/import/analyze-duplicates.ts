@@ -70,7 +70,8 @@ export const analyzeDuplicatesTask = importStageTask(
       for (const pending of pendingIds) {
         if (!existing.has(pending.id)) continue
         duplicatesOfExistingEvents++
-        if (examples.length < MAX_EXAMPLES) examples.push({ row: pending.row, uniqueId: pending.id, isExistingEvent: true })
+        if (examples.length < MAX_EXAMPLES)
+          examples.push({ row: pending.row, uniqueId: pending.id, isExistingEvent: true })
       }
       pendingIds = []
     }
@@ -86,7 +87,12 @@ export const analyzeDuplicatesTask = importStageTask(
           if (first !== undefined) {
             duplicatesInFile++
             if (examples.length < MAX_EXAMPLES) {
-              examples.push({ row: row.rowNumber, uniqueId: id.uniqueId, duplicateOfRow: first, isExistingEvent: false })
+              examples.push({
+                row: row.rowNumber,
+                uniqueId: id.uniqueId,
+                duplicateOfRow: first,
+                isExistingEvent: false,
+              })
             }
           } else {
             firstRowOfId.set(id.uniqueId, row.rowNumber)
@@ -127,9 +133,7 @@ export const analyzeDuplicatesTask = importStageTask(
       counts: { ...job.counts, rowsTotal: rowsAnalyzed },
       mapping: { ...mapping, idStrategy: strategy },
       progress: tracker.finish(rowsAnalyzed),
-      ...(needsGeocoding
-        ? { geocoding: { places: [...places].map(([key, query]) => ({ key, query })) } }
-        : {}),
+      ...(needsGeocoding ? { geocoding: { places: [...places].map(([key, query]) => ({ key, query })) } } : {}),
     })
     await queueStage(payload, job.id, next)
   },

@@ -128,7 +128,8 @@ export const createEventsBatchTask = importStageTask(
         }
         const nextCheckpoint = { lastRow: batch.lastRow, unplacedRows: checkpoint.unplacedRows + batch.unplacedRows }
         const room = STORED_ROW_ERRORS - storedErrors.length
-        const nextErrors = room > 0 && batch.errors.length > 0 ? [...storedErrors, ...batch.errors.slice(0, room)] : storedErrors
+        const nextErrors =
+          room > 0 && batch.errors.length > 0 ? [...storedErrors, ...batch.errors.slice(0, room)] : storedErrors
         tracker.record(next.rowsRead)
         const { rows } = await client.query<{ status: string }>(
           `update import_jobs set counts_rows_read = $2, counts_events_created = $3,
@@ -162,7 +163,11 @@ export const createEventsBatchTask = importStageTask(
     let writing: Promise<void> = Promise.resolve()
     let buffer: SourceRow[] = []
     const path = importFilePath(file)
-    const reading = readRows(path, file.detection!, { sheet: job.sheetIndex, batchSize: 1000, startAfterRow: checkpoint.lastRow })
+    const reading = readRows(path, file.detection!, {
+      sheet: job.sheetIndex,
+      batchSize: 1000,
+      startAfterRow: checkpoint.lastRow,
+    })
     for await (const rows of reading) {
       buffer.push(...rows)
       if (buffer.length < BATCH_SIZES.EVENT_CREATION) continue

@@ -5,7 +5,13 @@ import { COLLECTION_NAMES } from '../../constants/collection-names'
 import { IMPORT_STATUS } from '../../constants/import-status'
 import { JOB_TYPES } from '../../constants/job-types'
 import { PROCESSING_STAGE } from '../../constants/processing-stage'
-import { importFilePath, idOf, loadImportFile, type ImportFileDoc, type ImportJobDoc } from '../../lib/import/import-documents'
+import {
+  importFilePath,
+  idOf,
+  loadImportFile,
+  type ImportFileDoc,
+  type ImportJobDoc,
+} from '../../lib/import/import-documents'
 import { isPermanentImportError } from '../../lib/import/import-failure'
 import { STAGE_RETRY_ATTEMPTS } from '../../lib/import/import-stage-task'
 import { queueStage } from '../../lib/import/queue-stage'
@@ -25,7 +31,12 @@ function chooseSheets(file: ImportFileDoc, sheets: readonly SheetInfo[]): SheetI
 }
 
 function baseName(filename: string): string {
-  return filename.replace(/\.[^.]+$/, '').replace(/[-_]+/g, ' ').trim() || filename
+  return (
+    filename
+      .replace(/\.[^.]+$/, '')
+      .replace(/[-_]+/g, ' ')
+      .trim() || filename
+  )
 }
 
 async function datasetForSheet(
@@ -92,7 +103,9 @@ async function detectDatasets(payload: Payload, importFileId: number): Promise<v
           stage: PROCESSING_STAGE.DATASET_DETECTION,
           owner: idOf(file.owner),
           progress: { stages: {} },
-          stageHistory: [{ stage: PROCESSING_STAGE.DATASET_DETECTION, at: new Date().toISOString(), reason: 'File uploaded' }],
+          stageHistory: [
+            { stage: PROCESSING_STAGE.DATASET_DETECTION, at: new Date().toISOString(), reason: 'File uploaded' },
+          ],
           heartbeatAt: new Date().toISOString(),
         },
         depth: 0,

@@ -34,7 +34,11 @@ export const geocodeBatchTask = importStageTask(
     const providers = await importGeocoders(payload, settings)
     const providerNames = providers.map((provider) => provider.name)
     if (batch.length > 0) {
-      const cached = await readCachedPlaces(pool, batch.map((place) => place.key), { providers: providerNames })
+      const cached = await readCachedPlaces(
+        pool,
+        batch.map((place) => place.key),
+        { providers: providerNames },
+      )
       const fresh: PlaceToCache[] = []
       let done = start
       for (const place of batch) {
@@ -56,10 +60,14 @@ export const geocodeBatchTask = importStageTask(
       await queueStage(payload, job.id, PROCESSING_STAGE.GEOCODE_BATCH)
       return
     }
-    const results = await readCachedPlaces(pool, places.map((place) => place.key), {
-      countHits: false,
-      providers: providerNames,
-    })
+    const results = await readCachedPlaces(
+      pool,
+      places.map((place) => place.key),
+      {
+        countHits: false,
+        providers: providerNames,
+      },
+    )
     for (const place of places) {
       if (!results.has(place.key)) results.set(place.key, { status: 'not-found', candidates: [], provider: 'none' })
     }

@@ -10,13 +10,17 @@ export const JSON_FIELD_COMPONENT = '/components/admin/json-field#JsonField'
 
 function withEditor(field: Field): Field {
   if (field.type === 'json') {
-    return { ...field, admin: { ...field.admin, components: { ...field.admin?.components, Field: JSON_FIELD_COMPONENT } } }
+    return {
+      ...field,
+      admin: { ...field.admin, components: { ...field.admin?.components, Field: JSON_FIELD_COMPONENT } },
+    }
   }
   if (field.type === 'code') {
     // Code fields use Monaco too; a JSON-agnostic text area is the same editor without the check.
     return { ...field, type: 'textarea' } as Field
   }
-  if ('fields' in field && Array.isArray(field.fields)) return { ...field, fields: field.fields.map(withEditor) } as Field
+  if ('fields' in field && Array.isArray(field.fields))
+    return { ...field, fields: field.fields.map(withEditor) } as Field
   if (field.type === 'tabs') {
     return { ...field, tabs: field.tabs.map((tab) => ({ ...tab, fields: tab.fields.map(withEditor) })) }
   }

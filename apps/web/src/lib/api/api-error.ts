@@ -48,7 +48,10 @@ export function errorResponse(error: unknown, log?: (error: unknown) => void): R
   }
   log?.(error)
   return Response.json(
-    { error: 'Something went wrong on the server; the error was logged.', code: 'internal-error' } satisfies ApiErrorBody,
+    {
+      error: 'Something went wrong on the server; the error was logged.',
+      code: 'internal-error',
+    } satisfies ApiErrorBody,
     { status: 500, headers: { 'Cache-Control': 'no-store' } },
   )
 }
@@ -61,7 +64,12 @@ export function errorResponse(error: unknown, log?: (error: unknown) => void): R
 export function parseIdParameter(raw: string | undefined | null, parameter: string): number {
   const value = Number(raw)
   if (!raw || !Number.isInteger(value) || value < 1) {
-    throw new ApiError(400, 'invalid-parameter', `${parameter} must be a positive integer; got "${raw ?? ''}"`, parameter)
+    throw new ApiError(
+      400,
+      'invalid-parameter',
+      `${parameter} must be a positive integer; got "${raw ?? ''}"`,
+      parameter,
+    )
   }
   return value
 }

@@ -15,7 +15,12 @@ interface Parameter {
   readonly schema: Schema
 }
 
-const query = (name: string, description: string, schema: Schema = { type: 'string' }, required = false): Parameter => ({
+const query = (
+  name: string,
+  description: string,
+  schema: Schema = { type: 'string' },
+  required = false,
+): Parameter => ({
   name,
   in: 'query',
   description,
@@ -26,24 +31,37 @@ const query = (name: string, description: string, schema: Schema = { type: 'stri
 /** The filter state's parameters (`@chronotope/filters`), taken by every events endpoint. */
 const FILTER_PARAMETERS: readonly Parameter[] = [
   query('catalogs', 'Catalog ids, comma-separated (also `catalog`, or repeated).', { type: 'string', example: '1,2' }),
-  query('datasets', 'Dataset ids, comma-separated (also `dataset`, or repeated). An id the caller may not see is a 400.', {
-    type: 'string',
-    example: '3',
-  }),
+  query(
+    'datasets',
+    'Dataset ids, comma-separated (also `dataset`, or repeated). An id the caller may not see is a 400.',
+    {
+      type: 'string',
+      example: '3',
+    },
+  ),
   query('start', 'Earliest event time, inclusive: YYYY, YYYY-MM, YYYY-MM-DD or ISO 8601; negative years are BCE.', {
     type: 'string',
     example: '1990',
   }),
-  query('end', 'Latest event time, inclusive; a partial date means the end of that period (2020 = up to 2020-12-31T23:59:59.999Z).', {
+  query(
+    'end',
+    'Latest event time, inclusive; a partial date means the end of that period (2020 = up to 2020-12-31T23:59:59.999Z).',
+    {
+      type: 'string',
+      example: '1999-12',
+    },
+  ),
+  query('bbox', 'west,south,east,north in degrees; west > east crosses the antimeridian.', {
     type: 'string',
-    example: '1999-12',
+    example: '-10,35,30,60',
   }),
-  query('bbox', 'west,south,east,north in degrees; west > east crosses the antimeridian.', { type: 'string', example: '-10,35,30,60' }),
   query('filters', 'JSON field filters: an array of values per enum field, {min,max} per numeric field.', {
     type: 'string',
     example: '{"category":["protest"],"attendance":{"min":100}}',
   }),
-  query('q', 'Full-text search in title, description and place (web search syntax: "phrase", -exclude, or).', { type: 'string' }),
+  query('q', 'Full-text search in title, description and place (web search syntax: "phrase", -exclude, or).', {
+    type: 'string',
+  }),
 ]
 
 const ERROR_BODY: Schema = {
@@ -57,9 +75,16 @@ const ERROR_BODY: Schema = {
 }
 
 const jsonResponses = (description: string, schema: Schema) => ({
-  '200': { description, headers: { ETag: { schema: { type: 'string' } } }, content: { 'application/json': { schema } } },
+  '200': {
+    description,
+    headers: { ETag: { schema: { type: 'string' } } },
+    content: { 'application/json': { schema } },
+  },
   '304': { description: 'Not modified: the If-None-Match ETag is current.' },
-  '400': { description: 'A bad parameter; the body names it.', content: { 'application/json': { schema: ERROR_BODY } } },
+  '400': {
+    description: 'A bad parameter; the body names it.',
+    content: { 'application/json': { schema: ERROR_BODY } },
+  },
 })
 
 const EVENT: Schema = {
@@ -79,7 +104,13 @@ const EVENT: Schema = {
   },
 }
 
-const BOUNDS: Schema = { type: 'array', items: { type: 'number' }, minItems: 4, maxItems: 4, description: '[west, south, east, north]' }
+const BOUNDS: Schema = {
+  type: 'array',
+  items: { type: 'number' },
+  minItems: 4,
+  maxItems: 4,
+  description: '[west, south, east, north]',
+}
 
 /** Builds the document; `serverUrl` is the site's origin. */
 export function openApiDocument(serverUrl: string): Record<string, unknown> {
@@ -90,7 +121,11 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
   const list = get(
     'A page of events in time order',
     [
-      query('limit', `Events per page, 1–${MAX_LIMIT} (default 100).`, { type: 'integer', minimum: 1, maximum: MAX_LIMIT }),
+      query('limit', `Events per page, 1–${MAX_LIMIT} (default 100).`, {
+        type: 'integer',
+        minimum: 1,
+        maximum: MAX_LIMIT,
+      }),
       query('cursor', "The previous page's nextCursor (keyset paging)."),
       query('page', 'Page number from 1 (not with cursor).', { type: 'integer', minimum: 1 }),
       query('sort', 'time-asc (default) or time-desc.', { type: 'string', enum: ['time-asc', 'time-desc'] }),
@@ -121,7 +156,11 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
       '/api/events': list,
       '/api/events/histogram': get(
         'Counts over time in calendar buckets',
-        [query('interval', 'auto (about 50–200 buckets) or hour, day, week, month, year, decade, century.', { type: 'string' })],
+        [
+          query('interval', 'auto (about 50–200 buckets) or hour, day, week, month, year, decade, century.', {
+            type: 'string',
+          }),
+        ],
         jsonResponses('Buckets, empty ones included', {
           type: 'object',
           properties: {
@@ -130,7 +169,10 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
             range: { type: ['object', 'null'] },
             buckets: {
               type: 'array',
-              items: { type: 'object', properties: { start: { type: 'string' }, end: { type: 'string' }, count: { type: 'integer' } } },
+              items: {
+                type: 'object',
+                properties: { start: { type: 'string' }, end: { type: 'string' }, count: { type: 'integer' } },
+              },
             },
           },
         }),
@@ -162,11 +204,17 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
         jsonResponses('Fields', { type: 'object', properties: { fields: { type: 'array' } } }),
       ),
       '/api/events/export.csv': get('Every filtered event as CSV, streamed', [], {
-        '200': { description: 'CSV with a header row; data fields as columns', content: { 'text/csv': { schema: { type: 'string' } } } },
+        '200': {
+          description: 'CSV with a header row; data fields as columns',
+          content: { 'text/csv': { schema: { type: 'string' } } },
+        },
         '400': { description: 'A bad parameter', content: { 'application/json': { schema: ERROR_BODY } } },
       }),
       '/api/events/export.geojson': get('Every filtered event as GeoJSON, streamed', [], {
-        '200': { description: 'A FeatureCollection', content: { 'application/geo+json': { schema: { type: 'object' } } } },
+        '200': {
+          description: 'A FeatureCollection',
+          content: { 'application/geo+json': { schema: { type: 'object' } } },
+        },
         '400': { description: 'A bad parameter', content: { 'application/json': { schema: ERROR_BODY } } },
       }),
     },

@@ -26,7 +26,10 @@ interface DrizzleLike {
 
 /** A runner bound to the request's transaction, or to the database when there is none. */
 export async function requestStatementRunner(req: PayloadRequest): Promise<StatementRunner> {
-  const adapter = req.payload.db as unknown as { drizzle: DrizzleLike; sessions?: Record<string | number, { db: DrizzleLike }> }
+  const adapter = req.payload.db as unknown as {
+    drizzle: DrizzleLike
+    sessions?: Record<string | number, { db: DrizzleLike }>
+  }
   const transactionId = req.transactionID ? await req.transactionID : undefined
   const db = (transactionId !== undefined && adapter.sessions?.[transactionId]?.db) || adapter.drizzle
   return async (text, params) => (await db.execute(toDrizzleSql(text, params))).rowCount ?? 0

@@ -12,12 +12,22 @@ import { selectFromIndex } from './event-index/indexed-selection'
 import type { SimpleBoundsResponse } from './read-responses'
 
 /** The simple (west ≤ east) extent of the filtered events that have a location. */
-export async function eventBounds(payload: Payload, state: FilterState, scope: DatasetScope): Promise<SimpleBoundsResponse> {
+export async function eventBounds(
+  payload: Payload,
+  state: FilterState,
+  scope: DatasetScope,
+): Promise<SimpleBoundsResponse> {
   const selections = await selectFromIndex(payload, state, scope, { locatedOnly: true, ordered: false })
   if (selections) return locatedExtent(selections)
   const params = new SqlParams()
   const where = eventConditions(state, scope, params)
-  const { rows } = await databasePool(payload).query<{ west: number | null; south: number | null; east: number | null; north: number | null; count: number }>(
+  const { rows } = await databasePool(payload).query<{
+    west: number | null
+    south: number | null
+    east: number | null
+    north: number | null
+    count: number
+  }>(
     `select st_xmin(x) as west, st_ymin(x) as south, st_xmax(x) as east, st_ymax(x) as north, n as count
      from (select st_extent(e.location) as x, count(e.location)::int as n from events e where ${where}) t`,
     params.values,

@@ -66,6 +66,7 @@ export function eventConditions(state: FilterState, scope: DatasetScope, params:
       if (filter.min === undefined && filter.max === undefined) conditions.push(`${number} is not null`)
     }
   }
-  if (state.text) conditions.push(`${SEARCH_DOCUMENT_SQL} @@ websearch_to_tsquery('simple'::regconfig, ${params.add(state.text)})`)
+  if (state.text)
+    conditions.push(`${SEARCH_DOCUMENT_SQL} @@ websearch_to_tsquery('simple'::regconfig, ${params.add(state.text)})`)
   return conditions.length > 0 ? conditions.join(' and ') : 'true'
 }

@@ -61,7 +61,12 @@ async function databaseTimeRange(pool: Pool, state: FilterState, scope: DatasetS
   return rangeOf(state, first, last)
 }
 
-async function databaseCounts(pool: Pool, state: FilterState, scope: DatasetScope, interval: HistogramInterval): Promise<Map<number, number>> {
+async function databaseCounts(
+  pool: Pool,
+  state: FilterState,
+  scope: DatasetScope,
+  interval: HistogramInterval,
+): Promise<Map<number, number>> {
   const params = new SqlParams()
   const where = eventConditions(state, scope, params)
   const { rows } = await pool.query<{ bucket: Date; count: number }>(
@@ -73,7 +78,10 @@ async function databaseCounts(pool: Pool, state: FilterState, scope: DatasetScop
 }
 
 function indexCounts(selections: readonly Selection[], starts: readonly Date[]): Map<number, number> {
-  const counts = countByBucket(selections, Float64Array.from(starts, (start) => start.getTime()))
+  const counts = countByBucket(
+    selections,
+    Float64Array.from(starts, (start) => start.getTime()),
+  )
   return new Map(starts.map((start, index) => [start.getTime(), counts[index]!]))
 }
 
@@ -89,7 +97,8 @@ export async function eventHistogram(
 ): Promise<HistogramResponse> {
   const pool = databasePool(payload)
   const selections = await selectFromIndex(payload, state, scope, { ordered: false })
-  const range = givenRange(state) ?? (selections ? indexTimeRange(state, selections) : await databaseTimeRange(pool, state, scope))
+  const range =
+    givenRange(state) ?? (selections ? indexTimeRange(state, selections) : await databaseTimeRange(pool, state, scope))
   if (!range) return { interval: asked === 'auto' ? 'year' : asked, buckets: [], total: 0, range: null }
   const interval: HistogramInterval = asked === 'auto' ? chooseHistogramInterval(range.start, range.end) : asked
   let starts: Date[]

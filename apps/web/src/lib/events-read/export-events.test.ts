@@ -9,7 +9,19 @@ import type { ExportRow } from './export-rows'
 const state = { catalogs: [], datasets: [], fields: {} }
 
 function rowsFrom(firstId: number, count: number): ExportRow[] {
-  return Array.from({ length: count }, (_, index) => [String(firstId + index), '1', 'Event', null, null, null, 'day', '2.35', '48.85', 'Paris', '{}'])
+  return Array.from({ length: count }, (_, index) => [
+    String(firstId + index),
+    '1',
+    'Event',
+    null,
+    null,
+    null,
+    'day',
+    '2.35',
+    '48.85',
+    'Paris',
+    '{}',
+  ])
 }
 
 /** A pool that answers batch reads from `answers` in turn, recording the id each read starts after. */
@@ -30,7 +42,9 @@ describe('exportEvents', () => {
   it('reads the next batch after the last id while the current one is written', async () => {
     const { pool, afterIds } = fakePool([rowsFrom(1, EXPORT_BATCH_SIZE), rowsFrom(EXPORT_BATCH_SIZE + 1, 3)])
     const { features } = JSON.parse(await new Response(exportEvents(pool, state, 'all', 'geojson')).text())
-    expect(features.map((feature: { id: number }) => feature.id)).toEqual(Array.from({ length: EXPORT_BATCH_SIZE + 3 }, (_, index) => index + 1))
+    expect(features.map((feature: { id: number }) => feature.id)).toEqual(
+      Array.from({ length: EXPORT_BATCH_SIZE + 3 }, (_, index) => index + 1),
+    )
     expect(afterIds).toEqual([0, EXPORT_BATCH_SIZE])
   })
 

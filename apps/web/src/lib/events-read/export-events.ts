@@ -69,7 +69,12 @@ async function* eventBatches(pool: Pool, state: FilterState, scope: DatasetScope
  * A stream of the export. The first chunk (header) is produced at once; each further pull writes
  * one batch, so a slow client slows the reading instead of filling memory.
  */
-export function exportEvents(pool: Pool, state: FilterState, scope: DatasetScope, format: ExportFormat): ReadableStream<Uint8Array> {
+export function exportEvents(
+  pool: Pool,
+  state: FilterState,
+  scope: DatasetScope,
+  format: ExportFormat,
+): ReadableStream<Uint8Array> {
   const batches = eventBatches(pool, state, scope)
   const writer = new ChunkWriter()
   // The CSV header needs the data keys, which start from the first batch's.
@@ -89,7 +94,9 @@ export function exportEvents(pool: Pool, state: FilterState, scope: DatasetScope
         const first = await batches.next()
         firstBatch = first.done ? [] : first.value
         if (format === 'csv') {
-          keys = (await exportDataKeys(pool, state, scope, firstBatch)).filter((key) => !(FIXED_CSV_COLUMNS as readonly string[]).includes(key))
+          keys = (await exportDataKeys(pool, state, scope, firstBatch)).filter(
+            (key) => !(FIXED_CSV_COLUMNS as readonly string[]).includes(key),
+          )
           writer.write(`\uFEFF${[...FIXED_CSV_COLUMNS, ...keys].map(csvCell).join(',')}\r\n`)
         } else {
           writer.write('{"type":"FeatureCollection","features":[')

@@ -42,16 +42,44 @@ describe('numberText', () => {
   })
 })
 
-const row: ExportRow = ['7', '2', 'Fair', null, '2001-02-03 04:05:06', null, 'day', '2.35', '48.85', 'Paris', '{"n": 1, "tag": "=x"}']
+const row: ExportRow = [
+  '7',
+  '2',
+  'Fair',
+  null,
+  '2001-02-03 04:05:06',
+  null,
+  'day',
+  '2.35',
+  '48.85',
+  'Paris',
+  '{"n": 1, "tag": "=x"}',
+]
 
 describe('csvLine', () => {
   it('writes the fixed columns, then the data keys asked for, with CRLF', () => {
-    expect(csvLine(row, ['n', 'tag', 'missing'])).toBe(`7,2,Fair,,2001-02-03T04:05:06.000Z,,day,2.35,48.85,Paris,1,"'=x",\r\n`)
+    expect(csvLine(row, ['n', 'tag', 'missing'])).toBe(
+      `7,2,Fair,,2001-02-03T04:05:06.000Z,,day,2.35,48.85,Paris,1,"'=x",\r\n`,
+    )
   })
 
   it('quotes what needs quoting and defuses formulas, BCE times included', () => {
-    const tricky: ExportRow = ['8', '2', '=SUM(A1)', 'said "hi",\nleft', '0500-03-01 00:00:00 BC', null, null, null, null, "'quoted", null]
-    expect(csvLine(tricky, [])).toBe(`8,2,"'=SUM(A1)","said ""hi"",\nleft","'-000499-03-01T00:00:00.000Z",,,,,"'quoted"\r\n`)
+    const tricky: ExportRow = [
+      '8',
+      '2',
+      '=SUM(A1)',
+      'said "hi",\nleft',
+      '0500-03-01 00:00:00 BC',
+      null,
+      null,
+      null,
+      null,
+      "'quoted",
+      null,
+    ]
+    expect(csvLine(tricky, [])).toBe(
+      `8,2,"'=SUM(A1)","said ""hi"",\nleft","'-000499-03-01T00:00:00.000Z",,,,,"'quoted"\r\n`,
+    )
   })
 })
 
@@ -77,7 +105,9 @@ describe('geoJsonFeature', () => {
   })
 
   it('has no geometry without a place, escapes text, and writes missing data as {}', () => {
-    const feature = JSON.parse(geoJsonFeature(['9', '2', 'Tab\there "q" \u2028', null, null, null, null, null, null, null, null]))
+    const feature = JSON.parse(
+      geoJsonFeature(['9', '2', 'Tab\there "q" \u2028', null, null, null, null, null, null, null, null]),
+    )
     expect(feature.geometry).toBeNull()
     expect(feature.properties.title).toBe('Tab\there "q" \u2028')
     expect(feature.properties.data).toEqual({})

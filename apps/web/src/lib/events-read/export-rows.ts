@@ -132,7 +132,8 @@ function csvValue(value: unknown): string {
  * // '7,1,Fair,,2001-02-03T00:00:00.000Z,,day,2.35,48.85,Paris,1\r\n'
  */
 export function csvLine(row: ExportRow, keys: readonly string[]): string {
-  const [id, datasetId, title, description, eventTime, eventEndTime, timePrecision, longitude, latitude, locationName] = row
+  const [id, datasetId, title, description, eventTime, eventEndTime, timePrecision, longitude, latitude, locationName] =
+    row
   let line =
     `${id},${datasetId},${csvText(title)},${csvText(description)},${csvText(isoFromUtcText(eventTime))},` +
     `${csvText(isoFromUtcText(eventEndTime))},${csvText(timePrecision)},${longitude === null ? '' : numberText(longitude)},` +
@@ -151,9 +152,23 @@ export function csvLine(row: ExportRow, keys: readonly string[]): string {
  * // '{"type":"Feature","id":7,"geometry":{"type":"Point","coordinates":[2.35,48.85]},"properties":{"id":7,…,"data":{}}}'
  */
 export function geoJsonFeature(row: ExportRow): string {
-  const [id, datasetId, title, description, eventTime, eventEndTime, timePrecision, longitude, latitude, locationName, data] = row
+  const [
+    id,
+    datasetId,
+    title,
+    description,
+    eventTime,
+    eventEndTime,
+    timePrecision,
+    longitude,
+    latitude,
+    locationName,
+    data,
+  ] = row
   const geometry =
-    longitude === null || latitude === null ? 'null' : `{"type":"Point","coordinates":[${jsonNumber(longitude)},${jsonNumber(latitude)}]}`
+    longitude === null || latitude === null
+      ? 'null'
+      : `{"type":"Point","coordinates":[${jsonNumber(longitude)},${jsonNumber(latitude)}]}`
   return (
     `{"type":"Feature","id":${id},"geometry":${geometry},"properties":{"id":${id},"datasetId":${datasetId},` +
     `"title":${jsonText(title)},"description":${jsonText(description)},"eventTime":${jsonText(isoFromUtcText(eventTime))},` +

@@ -38,7 +38,13 @@ export async function filterFields(pool: Pool, state: FilterState, scope: Datase
     sampleParams.values,
   )
   const valueKeys = sampled
-    .filter((key) => key.strings > 0 && key.numbers === 0 && key.distinct_strings <= MAX_LISTED_VALUES && key.distinct_strings < key.strings)
+    .filter(
+      (key) =>
+        key.strings > 0 &&
+        key.numbers === 0 &&
+        key.distinct_strings <= MAX_LISTED_VALUES &&
+        key.distinct_strings < key.strings,
+    )
     .map((key) => key.key)
   const numberKeys = sampled.filter((key) => key.numbers > 0 && key.strings === 0).map((key) => key.key)
   const fields: FilterField[] = []
@@ -76,7 +82,8 @@ export async function filterFields(pool: Pool, state: FilterState, scope: Datase
        group by 1 order by 1`,
       params.values,
     )
-    for (const row of rows) fields.push({ path: row.key, kind: 'range', min: Number(row.min), max: Number(row.max), count: row.count })
+    for (const row of rows)
+      fields.push({ path: row.key, kind: 'range', min: Number(row.min), max: Number(row.max), count: row.count })
   }
   return { fields }
 }

@@ -6,7 +6,14 @@
  * @module
  */
 import { listPage, type Selection } from '@chronotope/event-index'
-import { decodeCursor, encodeCursor, formatFilterInstant, parseFilterInstant, type FilterState, type ListParams } from '@chronotope/filters'
+import {
+  decodeCursor,
+  encodeCursor,
+  formatFilterInstant,
+  parseFilterInstant,
+  type FilterState,
+  type ListParams,
+} from '@chronotope/filters'
 import type { Payload } from 'payload'
 import type { Pool } from 'pg'
 
@@ -39,7 +46,12 @@ function pageResponse(rows: readonly EventItemRow[], hasMore: boolean, list: Lis
   }
 }
 
-async function pageFromDatabase(pool: Pool, state: FilterState, scope: DatasetScope, list: ListParams): Promise<EventsListResponse> {
+async function pageFromDatabase(
+  pool: Pool,
+  state: FilterState,
+  scope: DatasetScope,
+  list: ListParams,
+): Promise<EventsListResponse> {
   const params = new SqlParams()
   const descending = list.sort === 'time-desc'
   let where = eventConditions(state, scope, params)
@@ -55,7 +67,11 @@ async function pageFromDatabase(pool: Pool, state: FilterState, scope: DatasetSc
   return pageResponse(rows.slice(0, list.limit), rows.length > list.limit, list)
 }
 
-async function pageFromIndex(pool: Pool, selections: readonly Selection[], list: ListParams): Promise<EventsListResponse> {
+async function pageFromIndex(
+  pool: Pool,
+  selections: readonly Selection[],
+  list: ListParams,
+): Promise<EventsListResponse> {
   const cursor = list.cursor ? decodeCursor(list.cursor) : undefined
   const { entries, hasMore } = listPage(selections, {
     descending: list.sort === 'time-desc',
@@ -63,9 +79,10 @@ async function pageFromIndex(pool: Pool, selections: readonly Selection[], list:
     after: cursor && { timeMs: cursor.t === null ? null : parseFilterInstant(cursor.t).getTime(), id: cursor.id },
     offset: list.page ? (list.page - 1) * list.limit : 0,
   })
-  const { rows } = await pool.query<EventItemRow>(`select ${EVENT_ITEM_COLUMNS} from events e where e.id = any($1::int[])`, [
-    entries.map((entry) => entry.id),
-  ])
+  const { rows } = await pool.query<EventItemRow>(
+    `select ${EVENT_ITEM_COLUMNS} from events e where e.id = any($1::int[])`,
+    [entries.map((entry) => entry.id)],
+  )
   const byId = new Map(rows.map((row) => [Number(row.id), row]))
   // An event deleted since the index was checked is left out rather than shown.
   const ordered = entries.flatMap((entry) => byId.get(entry.id) ?? [])
@@ -73,7 +90,12 @@ async function pageFromIndex(pool: Pool, selections: readonly Selection[], list:
 }
 
 /** One page of events. */
-export async function listEvents(payload: Payload, state: FilterState, scope: DatasetScope, list: ListParams): Promise<EventsListResponse> {
+export async function listEvents(
+  payload: Payload,
+  state: FilterState,
+  scope: DatasetScope,
+  list: ListParams,
+): Promise<EventsListResponse> {
   const pool = databasePool(payload)
   const selections = await selectFromIndex(payload, state, scope)
   return selections ? pageFromIndex(pool, selections, list) : pageFromDatabase(pool, state, scope, list)

@@ -8,7 +8,14 @@
  * @module
  */
 import { clusterCells, locatedIdsUpTo, type ClusterCellSummary, type Selection } from '@chronotope/event-index'
-import { clusterCellSize, EARTH_RADIUS_M, MAX_MERCATOR_LATITUDE, snapToCells, type BoundingBox, type FilterState } from '@chronotope/filters'
+import {
+  clusterCellSize,
+  EARTH_RADIUS_M,
+  MAX_MERCATOR_LATITUDE,
+  snapToCells,
+  type BoundingBox,
+  type FilterState,
+} from '@chronotope/filters'
 import type { Payload } from 'payload'
 import type { Pool } from 'pg'
 
@@ -45,11 +52,14 @@ function single(row: SingleRow): MapClusterFeature {
   }
 }
 
-const SINGLE_COLUMNS = 'e.id, e.dataset_id, e.title, e.event_time, st_x(e.location) as longitude, st_y(e.location) as latitude'
+const SINGLE_COLUMNS =
+  'e.id, e.dataset_id, e.title, e.event_time, st_x(e.location) as longitude, st_y(e.location) as latitude'
 
 async function singlesById(pool: Pool, ids: readonly number[]): Promise<Map<number, SingleRow>> {
   if (ids.length === 0) return new Map()
-  const { rows } = await pool.query<SingleRow>(`select ${SINGLE_COLUMNS} from events e where e.id = any($1::int[])`, [ids])
+  const { rows } = await pool.query<SingleRow>(`select ${SINGLE_COLUMNS} from events e where e.id = any($1::int[])`, [
+    ids,
+  ])
   return new Map(rows.map((row) => [Number(row.id), row]))
 }
 
@@ -57,7 +67,11 @@ function singlesResponse(rows: readonly SingleRow[], zoom: number): MapClustersR
   return { type: 'FeatureCollection', features: rows.map(single), zoom, total: rows.length }
 }
 
-async function clustersResponse(pool: Pool, cells: readonly ClusterCellSummary[], zoom: number): Promise<MapClustersResponse> {
+async function clustersResponse(
+  pool: Pool,
+  cells: readonly ClusterCellSummary[],
+  zoom: number,
+): Promise<MapClustersResponse> {
   const lone = await singlesById(
     pool,
     cells.filter((cell) => cell.count === 1).map((cell) => cell.firstId),
@@ -75,16 +89,29 @@ async function clustersResponse(pool: Pool, cells: readonly ClusterCellSummary[]
   return { type: 'FeatureCollection', features, zoom, total: cells.reduce((sum, cell) => sum + cell.count, 0) }
 }
 
-async function marksFromIndex(pool: Pool, selections: readonly Selection[], zoom: number, view: BoundingBox): Promise<MapClustersResponse> {
+async function marksFromIndex(
+  pool: Pool,
+  selections: readonly Selection[],
+  zoom: number,
+  view: BoundingBox,
+): Promise<MapClustersResponse> {
   const few = locatedIdsUpTo(selections, SINGLE_EVENTS_UP_TO)
   if (few) {
     const rows = await singlesById(pool, few)
-    return singlesResponse(few.flatMap((id) => rows.get(id) ?? []), zoom)
+    return singlesResponse(
+      few.flatMap((id) => rows.get(id) ?? []),
+      zoom,
+    )
   }
   return clustersResponse(pool, clusterCells(selections, zoom, view), zoom)
 }
 
-async function marksFromDatabase(pool: Pool, snapped: FilterState, scope: DatasetScope, zoom: number): Promise<MapClustersResponse> {
+async function marksFromDatabase(
+  pool: Pool,
+  snapped: FilterState,
+  scope: DatasetScope,
+  zoom: number,
+): Promise<MapClustersResponse> {
   const first = new SqlParams()
   const firstWhere = `${eventConditions(snapped, scope, first)} and e.location is not null`
   const { rows: few } = await pool.query<SingleRow>(

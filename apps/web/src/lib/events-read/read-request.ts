@@ -18,7 +18,9 @@ export interface ReadRequest {
 
 /** Turns a filter error into the API's 400; other errors pass through unchanged. */
 export function asApiError(error: unknown): unknown {
-  return error instanceof FilterParameterError ? new ApiError(400, 'invalid-parameter', error.message, error.parameter) : error
+  return error instanceof FilterParameterError
+    ? new ApiError(400, 'invalid-parameter', error.message, error.parameter)
+    : error
 }
 
 /**

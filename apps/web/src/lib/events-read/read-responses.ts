@@ -107,7 +107,13 @@ export type FilterField =
       /** Whether more values exist than are listed. */
       readonly truncated: boolean
     }
-  | { readonly path: string; readonly kind: 'range'; readonly min: number; readonly max: number; readonly count: number }
+  | {
+      readonly path: string
+      readonly kind: 'range'
+      readonly min: number
+      readonly max: number
+      readonly count: number
+    }
 
 /** `GET /api/events/filters`: what the current selection can be filtered by. */
 export interface FilterFieldsResponse {

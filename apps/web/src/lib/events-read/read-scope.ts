@@ -50,7 +50,12 @@ export async function readScope(req: PayloadRequest, state: FilterState): Promis
   if (state.datasets.length > 0) {
     const missing = unknownIds(state.datasets, new Set(visible.map((dataset) => Number(dataset.id))))
     if (missing.length > 0) {
-      throw new ApiError(400, 'unknown-dataset', `datasets: there is no dataset ${missing.join(', ')} you can see`, 'datasets')
+      throw new ApiError(
+        400,
+        'unknown-dataset',
+        `datasets: there is no dataset ${missing.join(', ')} you can see`,
+        'datasets',
+      )
     }
     const wanted = new Set(state.datasets)
     selected = selected.filter((dataset) => wanted.has(Number(dataset.id)))
@@ -80,6 +85,11 @@ async function requireKnownCatalogs(req: PayloadRequest, ids: readonly number[])
   })
   const missing = unknownIds(ids, new Set(docs.map((catalog) => Number(catalog.id))))
   if (missing.length > 0) {
-    throw new ApiError(400, 'unknown-catalog', `catalogs: there is no catalog ${missing.join(', ')} you can see`, 'catalogs')
+    throw new ApiError(
+      400,
+      'unknown-catalog',
+      `catalogs: there is no catalog ${missing.join(', ')} you can see`,
+      'catalogs',
+    )
   }
 }

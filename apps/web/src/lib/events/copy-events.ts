@@ -109,6 +109,8 @@ export async function copyEventsBulk(
   )
   await client.query('truncate events_stage')
   const inserted =
-    onDuplicate === 'skip' ? (result.rowCount ?? 0) : (result.rows as Array<{ inserted: boolean }>).filter((row) => row.inserted).length
+    onDuplicate === 'skip'
+      ? (result.rowCount ?? 0)
+      : (result.rows as Array<{ inserted: boolean }>).filter((row) => row.inserted).length
   return { inserted, duplicates: rows.length - inserted }
 }

@@ -37,7 +37,8 @@ export async function reserveRequestSlot(pool: Pool, provider: LimitedProvider):
      returning greatest(0, extract(epoch from slot.at - clock_timestamp()) * 1000) as wait_ms`,
     [provider.id, spacingSeconds],
   )
-  if (rows.length === 0) throw new Error(`Geocoding provider ${provider.id} does not exist; its rate limit cannot be kept`)
+  if (rows.length === 0)
+    throw new Error(`Geocoding provider ${provider.id} does not exist; its rate limit cannot be kept`)
   return Number(rows[0]!.wait_ms)
 }
 

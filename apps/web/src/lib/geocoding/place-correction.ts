@@ -49,13 +49,23 @@ function requireNumber(body: Record<string, unknown>, name: string, limit: numbe
 export function parsePlaceCorrection(body: Record<string, unknown>): PlaceCorrection {
   const place = typeof body.place === 'string' ? body.place.trim() : ''
   if (place === '' || place.length > 500) {
-    throw new ApiError(400, 'invalid-place', 'place must be the key of a place of this import (1–500 characters)', 'place')
+    throw new ApiError(
+      400,
+      'invalid-place',
+      'place must be the key of a place of this import (1–500 characters)',
+      'place',
+    )
   }
   const latitude = requireNumber(body, 'latitude', 90)
   const longitude = requireNumber(body, 'longitude', 180)
   const precision = body.precision ?? 'city'
   if (!(LOCATION_PRECISION as readonly unknown[]).includes(precision)) {
-    throw new ApiError(400, 'invalid-precision', `precision must be one of ${LOCATION_PRECISION.join(', ')}`, 'precision')
+    throw new ApiError(
+      400,
+      'invalid-precision',
+      `precision must be one of ${LOCATION_PRECISION.join(', ')}`,
+      'precision',
+    )
   }
   const label = typeof body.label === 'string' && body.label.trim() !== '' ? body.label.trim().slice(0, 500) : undefined
   return { place, latitude, longitude, precision: precision as LocationPrecision, ...(label ? { label } : {}) }
@@ -99,7 +109,15 @@ async function cacheCorrection(client: PoolClient, correction: PlaceCorrection, 
      on conflict (normalized_query, provider) do update set location = excluded.location,
        formatted_address = excluded.formatted_address, precision = excluded.precision,
        candidates = excluded.candidates, expires_at = null, updated_at = now()`,
-    [query, correction.place, correction.longitude, correction.latitude, label, correction.precision, JSON.stringify({ best, runnersUp: [] })],
+    [
+      query,
+      correction.place,
+      correction.longitude,
+      correction.latitude,
+      label,
+      correction.precision,
+      JSON.stringify({ best, runnersUp: [] }),
+    ],
   )
 }
 

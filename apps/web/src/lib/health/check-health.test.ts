@@ -29,7 +29,10 @@ describe('checkHealth', () => {
   })
 
   it('shows whether the event index is on and how many loads run', async () => {
-    const result = await checkHealth(fakePayload({ applied: context.shippedMigrations }), { ...context, eventIndex: { enabled: true, loading: 2 } })
+    const result = await checkHealth(fakePayload({ applied: context.shippedMigrations }), {
+      ...context,
+      eventIndex: { enabled: true, loading: 2 },
+    })
     expect(result.eventIndex).toEqual({ status: 'ok', enabled: true, loading: 2 })
   })
 
@@ -42,7 +45,11 @@ describe('checkHealth', () => {
   it('reports an unreachable database with its reason instead of throwing', async () => {
     const result = await checkHealth(fakePayload({ databaseDown: true }), { ...context, isEmbedded: true })
     expect(result.status).toBe('error')
-    expect(result.database).toMatchObject({ status: 'error', kind: 'embedded', message: 'connect ECONNREFUSED 127.0.0.1:5432' })
+    expect(result.database).toMatchObject({
+      status: 'error',
+      kind: 'embedded',
+      message: 'connect ECONNREFUSED 127.0.0.1:5432',
+    })
     expect(result.jobQueue.status).toBe('error')
   })
 })

@@ -63,7 +63,10 @@ async function checkMigrations(payload: Payload, shipped: readonly string[]): Pr
 async function checkJobQueue(payload: Payload): Promise<HealthCheckResult['jobQueue']> {
   try {
     const [queued, failed] = await Promise.all([
-      payload.count({ collection: 'payload-jobs', where: { processing: { equals: false }, completedAt: { exists: false }, hasError: { equals: false } } }),
+      payload.count({
+        collection: 'payload-jobs',
+        where: { processing: { equals: false }, completedAt: { exists: false }, hasError: { equals: false } },
+      }),
       payload.count({ collection: 'payload-jobs', where: { hasError: { equals: true } } }),
     ])
     return { status: 'ok', queued: queued.totalDocs, failed: failed.totalDocs }
@@ -83,7 +86,12 @@ export async function checkHealth(payload: Payload, context: HealthCheckContext)
     database.status === 'ok'
       ? await Promise.all([checkMigrations(payload, context.shippedMigrations), checkJobQueue(payload)])
       : [
-          { status: 'error' as const, applied: 0, pending: [...context.shippedMigrations], message: 'database unreachable' },
+          {
+            status: 'error' as const,
+            applied: 0,
+            pending: [...context.shippedMigrations],
+            message: 'database unreachable',
+          },
           { status: 'error' as const, message: 'database unreachable' },
         ]
   const healthy = [database, migrations, jobQueue].every((component) => component.status === 'ok')

@@ -29,7 +29,11 @@ function assertReviewer(user: UserWithRole | null | undefined): asserts user is 
 
 function assertAwaiting(job: ImportJobDoc): void {
   if (job.stage !== PROCESSING_STAGE.AWAITING_APPROVAL) {
-    throw new ApiError(409, 'not-awaiting-approval', `Import job ${job.id} is not awaiting approval; it is at ${job.stage}`)
+    throw new ApiError(
+      409,
+      'not-awaiting-approval',
+      `Import job ${job.id} is not awaiting approval; it is at ${job.stage}`,
+    )
   }
 }
 
@@ -46,7 +50,12 @@ function assertNotLockedByOther(job: ImportJobDoc, user: UserWithRole, now: Date
 }
 
 /** Takes (or renews) the review lock of an import job awaiting approval. */
-export async function lockForReview(payload: Payload, jobId: number, user: UserWithRole, now = new Date()): Promise<string> {
+export async function lockForReview(
+  payload: Payload,
+  jobId: number,
+  user: UserWithRole,
+  now = new Date(),
+): Promise<string> {
   assertReviewer(user)
   const job = await loadImportJob(payload, jobId)
   assertAwaiting(job)
@@ -102,7 +111,13 @@ export async function decideApproval(
   }
   const patch = { approval }
   if (decision === 'approved') {
-    await moveImportJob(payload, job, PROCESSING_STAGE.CREATE_SCHEMA_VERSION, `Schema change approved by user ${user.id}`, patch)
+    await moveImportJob(
+      payload,
+      job,
+      PROCESSING_STAGE.CREATE_SCHEMA_VERSION,
+      `Schema change approved by user ${user.id}`,
+      patch,
+    )
     await queueStage(payload, job.id, PROCESSING_STAGE.CREATE_SCHEMA_VERSION)
   } else {
     const why = reason?.trim() ? `: ${reason.trim()}` : ''

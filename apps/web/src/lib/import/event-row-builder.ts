@@ -62,7 +62,8 @@ export function createEventRowBuilder(options: EventRowBuilderOptions): (row: So
   return (row) => {
     const errors: RowError[] = []
     for (const issue of row.issues ?? []) {
-      if (REJECTING_ISSUES.has(issue.code)) errors.push({ row: row.rowNumber, code: issue.code, message: issue.message })
+      if (REJECTING_ISSUES.has(issue.code))
+        errors.push({ row: row.rowNumber, code: issue.code, message: issue.message })
     }
     const typed = transform(row.values, row.rowNumber)
     errors.push(...typed.errors)
@@ -124,7 +125,8 @@ export function createEventRowBuilder(options: EventRowBuilderOptions): (row: So
     if (isUnplaced) locationName = null
 
     const data: Record<string, unknown> = { ...typed.values }
-    if (isGeometry && row.geometry && (row.geometry as { type?: string }).type !== 'Point') data._geometry = row.geometry
+    if (isGeometry && row.geometry && (row.geometry as { type?: string }).type !== 'Point')
+      data._geometry = row.geometry
     return {
       event: {
         datasetId: options.datasetId,

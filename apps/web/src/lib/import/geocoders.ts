@@ -83,4 +83,3 @@ export async function importGeocoders(
   if (choice.offlineFallback && !providers.includes(offlineGeocoder())) providers.push(offlineGeocoder())
   return providers
 }
-

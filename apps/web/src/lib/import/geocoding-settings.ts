@@ -25,7 +25,9 @@ export interface ImportGeocodingSettings extends GeocodingSettings, ProviderChoi
 
 /** The providers a dataset chose, or every enabled one. */
 export function datasetProviderChoice(dataset: DatasetDoc): ProviderChoice {
-  const chosen = (dataset.geocoding?.providers ?? []).map((provider) => idOf(provider)).filter((id): id is number => id !== undefined)
+  const chosen = (dataset.geocoding?.providers ?? [])
+    .map((provider) => idOf(provider))
+    .filter((id): id is number => id !== undefined)
   return { providerIds: chosen.length > 0 ? chosen : null, offlineFallback: dataset.geocoding?.offlineFallback ?? true }
 }
 

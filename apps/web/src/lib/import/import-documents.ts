@@ -150,7 +150,10 @@ export interface ImportJobDoc {
 /** The import job's `geocoding`: the distinct places of the sheet and how they resolved. */
 export interface StoredGeocoding {
   /** Each distinct place once: its cache key and the query sent to the geocoder. */
-  readonly places: ReadonlyArray<{ readonly key: string; readonly query: import('@chronotope/geocoding').GeocodingQuery }>
+  readonly places: ReadonlyArray<{
+    readonly key: string
+    readonly query: import('@chronotope/geocoding').GeocodingQuery
+  }>
   readonly stats?: import('@chronotope/geocoding').ResolutionStats
   /** Rows whose place could not be resolved. */
   readonly unplacedRows?: number

@@ -85,9 +85,15 @@ describe('file and value escaping', () => {
 })
 
 describe('unique ids', () => {
-  const external = createUniqueIdMaker({ type: 'external', externalIdField: 'id', hashFields: [], duplicateAction: 'skip' }, ['id', 'title'])
+  const external = createUniqueIdMaker(
+    { type: 'external', externalIdField: 'id', hashFields: [], duplicateAction: 'skip' },
+    ['id', 'title'],
+  )
   const hashed = createUniqueIdMaker({ type: 'content-hash', hashFields: [], duplicateAction: 'skip' }, ['id', 'title'])
-  const chosen = createUniqueIdMaker({ type: 'content-hash', hashFields: ['title'], duplicateAction: 'skip' }, ['id', 'title'])
+  const chosen = createUniqueIdMaker({ type: 'content-hash', hashFields: ['title'], duplicateAction: 'skip' }, [
+    'id',
+    'title',
+  ])
 
   it('uses the external id column, trimmed, and reports a row without one', () => {
     expect(external({ id: ' 42 ', title: 'x' }, 1)).toEqual({ uniqueId: 'id:42' })

@@ -80,11 +80,14 @@ let watching: NodeJS.Timeout | undefined
 /** In a web process that runs jobs, looks for imports to take over every half lease. */
 function watchForStaleImports(payload: Payload): void {
   if (watching) return
-  watching = setInterval(() => {
-    takeOverStaleImports(payload).catch((error: unknown) =>
-      payload.logger.error({ err: error, msg: 'Looking for stalled imports failed' }),
-    )
-  }, (settings.jobLeaseSeconds * 1000) / 2)
+  watching = setInterval(
+    () => {
+      takeOverStaleImports(payload).catch((error: unknown) =>
+        payload.logger.error({ err: error, msg: 'Looking for stalled imports failed' }),
+      )
+    },
+    (settings.jobLeaseSeconds * 1000) / 2,
+  )
   watching.unref()
 }
 

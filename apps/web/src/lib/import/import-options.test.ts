@@ -9,11 +9,20 @@ describe('parseImportOptions', () => {
     [{ sheet: '2' }, { sheet: 2 }],
     [{ sheet: 'Events' }, { sheet: 'Events' }],
     [{ dateOrder: 'dmy' }, { dateOrder: 'DMY' }],
-    [{ idStrategy: 'external', idField: 'id' }, { idStrategy: 'external', idField: 'id' }],
+    [
+      { idStrategy: 'external', idField: 'id' },
+      { idStrategy: 'external', idField: 'id' },
+    ],
     [{ hashFields: 'title, date ,' }, { hashFields: ['title', 'date'] }],
-    [{ duplicateAction: 'update', geocode: 'false' }, { duplicateAction: 'update', geocode: false }],
+    [
+      { duplicateAction: 'update', geocode: 'false' },
+      { duplicateAction: 'update', geocode: false },
+    ],
     [{ mapping: '{"title":"name"}' }, { mapping: { title: 'name' } }],
-    [{ options: '{"dateOrder":"MDY","mapping":{"title":"name"}}', dateOrder: 'DMY' }, { dateOrder: 'DMY', mapping: { title: 'name' } }],
+    [
+      { options: '{"dateOrder":"MDY","mapping":{"title":"name"}}', dateOrder: 'DMY' },
+      { dateOrder: 'DMY', mapping: { title: 'name' } },
+    ],
   ])('reads %o', (fields, expected) => {
     expect(parseImportOptions(fields)).toEqual(expected)
   })

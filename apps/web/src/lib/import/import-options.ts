@@ -34,7 +34,11 @@ const DATE_ORDERS = ['MDY', 'DMY', 'YMD'] as const
 const ID_STRATEGIES = ['auto', 'external', 'content-hash'] as const
 const DUPLICATE_ACTIONS = ['skip', 'update'] as const
 
-function oneOf<T extends string>(fields: Readonly<Record<string, string>>, name: string, allowed: readonly T[]): T | undefined {
+function oneOf<T extends string>(
+  fields: Readonly<Record<string, string>>,
+  name: string,
+  allowed: readonly T[],
+): T | undefined {
   const raw = fields[name]?.trim()
   if (!raw) return undefined
   const value = (name === 'dateOrder' ? raw.toUpperCase() : raw) as T

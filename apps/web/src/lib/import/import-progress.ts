@@ -73,7 +73,11 @@ export interface ImportJobProgress {
     readonly approvalLock: { readonly lockedBy: number | null; readonly expiresAt: string | null } | null
   }
   readonly failureReason: string | null
-  readonly history: ReadonlyArray<{ readonly stage: ProcessingStage; readonly at: string; readonly reason: string | null }>
+  readonly history: ReadonlyArray<{
+    readonly stage: ProcessingStage
+    readonly at: string
+    readonly reason: string | null
+  }>
   readonly exploreUrl: string | null
 }
 
@@ -99,7 +103,8 @@ function stageView(job: ImportJobDoc, stage: ProcessingStage): StageProgressView
   if (failedAt === stage) state = 'failed'
   else if (info?.finishedAt) state = 'done'
   else if (job.stage === stage) state = 'running'
-  else if (job.stage === PROCESSING_STAGE.COMPLETED || (index < currentIndex && !failedAt)) state = info ? 'done' : 'skipped'
+  else if (job.stage === PROCESSING_STAGE.COMPLETED || (index < currentIndex && !failedAt))
+    state = info ? 'done' : 'skipped'
   else state = 'waiting'
   return {
     stage,

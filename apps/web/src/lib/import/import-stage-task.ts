@@ -50,7 +50,10 @@ export function importStageTask(
       const job = await loadImportJob(payload, input.importJobId)
       if (job.stage !== stage || job.status === IMPORT_STATUS.CANCELLED) {
         // A duplicate or outdated job (the import moved on, or was cancelled): nothing to do.
-        payload.logger.info({ msg: `Skipped ${slug}: import job is at ${job.stage} (${job.status})`, importJob: job.id })
+        payload.logger.info({
+          msg: `Skipped ${slug}: import job is at ${job.stage} (${job.status})`,
+          importJob: job.id,
+        })
         return { output: { skipped: true } }
       }
       try {

@@ -21,15 +21,18 @@ function positiveId(raw: string | undefined, parameter: string): number | undefi
   if (raw === undefined || raw.trim() === '') return undefined
   const id = Number(raw)
   if (!Number.isInteger(id) || id < 1) {
-    throw new ApiError(400, 'invalid-parameter', `${parameter} must be the id of a ${parameter}; got "${raw}"`, parameter)
+    throw new ApiError(
+      400,
+      'invalid-parameter',
+      `${parameter} must be the id of a ${parameter}; got "${raw}"`,
+      parameter,
+    )
   }
   return id
 }
 
 async function ownedOrCurated(req: PayloadRequest, collection: 'catalogs' | 'datasets', id: number) {
-  const doc = await req.payload
-    .findByID({ collection, id, depth: 0, overrideAccess: true })
-    .catch(() => undefined)
+  const doc = await req.payload.findByID({ collection, id, depth: 0, overrideAccess: true }).catch(() => undefined)
   const user = req.user!
   const allowed = doc && (isEditorOrAdminUser(user) || idOf(doc.owner) === Number(user.id))
   if (!doc || !allowed) {
@@ -65,7 +68,12 @@ export async function resolveImportTarget(
   }
   const catalogName = fields.catalogName?.trim().slice(0, 200)
   if (!catalogName) {
-    throw new ApiError(400, 'missing-parameter', 'Choose a catalog (catalog) or name a new one (catalogName)', 'catalog')
+    throw new ApiError(
+      400,
+      'missing-parameter',
+      'Choose a catalog (catalog) or name a new one (catalogName)',
+      'catalog',
+    )
   }
   const catalog = await req.payload.create({
     collection: COLLECTION_NAMES.CATALOGS,

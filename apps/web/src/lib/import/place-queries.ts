@@ -10,7 +10,10 @@ import type { EventFields } from '@chronotope/schema'
  * The geocoding query for a row's place, with the dataset's country bias.
  * @example placeQueryOf({ text: 'Dayton, OH', city: 'Dayton', region: 'OH' }, 'US').countryBias // 'US'
  */
-export function placeQueryOf(place: NonNullable<EventFields['placeQuery']>, countryBias?: string | null): GeocodingQuery {
+export function placeQueryOf(
+  place: NonNullable<EventFields['placeQuery']>,
+  countryBias?: string | null,
+): GeocodingQuery {
   const query: GeocodingQuery = {
     text: place.text,
     ...(place.street ? { street: place.street } : {}),

@@ -47,7 +47,12 @@ export class StageProgressTracker {
 
   /** Records rows done without saving (the caller saves the snapshot itself, e.g. in its transaction). */
   record(rowsDone: number, rowsTotal?: number | null): void {
-    this.info = advanceProgress(this.info, rowsDone, new Date(), rowsTotal === undefined ? this.info.rowsTotal : rowsTotal)
+    this.info = advanceProgress(
+      this.info,
+      rowsDone,
+      new Date(),
+      rowsTotal === undefined ? this.info.rowsTotal : rowsTotal,
+    )
   }
 
   /** Records rows done; saves (with a heartbeat) when a second has passed since the last save. */

@@ -25,7 +25,12 @@ export interface Uploader {
 /** The verdict for one upload. */
 export type RateLimitDecision =
   | { readonly allowed: true }
-  | { readonly allowed: false; readonly scope: 'user' | 'ip'; readonly limit: RateLimit; readonly retryAfterSeconds: number }
+  | {
+      readonly allowed: false
+      readonly scope: 'user' | 'ip'
+      readonly limit: RateLimit
+      readonly retryAfterSeconds: number
+    }
 
 /**
  * Decides from the upload times inside the window whether one more is allowed. Pure.

@@ -109,11 +109,18 @@ export async function receiveUpload(
     await pipeline(Readable.fromWeb(request.body as unknown as NodeWebReadableStream), parser)
     await Promise.all(writes)
   } catch (error) {
-    failure ??= new ApiError(400, 'malformed-upload', `The upload could not be read: ${(error as Error).message}`, 'file')
+    failure ??= new ApiError(
+      400,
+      'malformed-upload',
+      `The upload could not be read: ${(error as Error).message}`,
+      'file',
+    )
   }
   if (failure || !file) {
     if (file) await discardUpload(file)
-    throw failure ?? new ApiError(400, 'missing-file', 'The request has no "file" field; choose a file to upload', 'file')
+    throw (
+      failure ?? new ApiError(400, 'missing-file', 'The request has no "file" field; choose a file to upload', 'file')
+    )
   }
   return { fields, file }
 }

@@ -23,10 +23,15 @@ export interface DatasetSchemaDoc {
 }
 
 /** Why an import must wait for an editor, or nothing when it may go on by itself. */
-export function approvalNeeded(dataset: DatasetDoc, comparison: SchemaComparison, hasCurrent: boolean): string | undefined {
+export function approvalNeeded(
+  dataset: DatasetDoc,
+  comparison: SchemaComparison,
+  hasCurrent: boolean,
+): string | undefined {
   if (!hasCurrent || comparison.isIdentical) return undefined
   if (comparison.isBreaking) return `Breaking schema changes need approval: ${comparison.summary}`
-  if (dataset.schemaSettings?.locked) return `The dataset's schema is locked; every change needs approval: ${comparison.summary}`
+  if (dataset.schemaSettings?.locked)
+    return `The dataset's schema is locked; every change needs approval: ${comparison.summary}`
   if (dataset.schemaSettings?.autoApproveNonBreaking === false) {
     return `The dataset applies no schema change automatically: ${comparison.summary}`
   }

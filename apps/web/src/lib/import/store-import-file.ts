@@ -16,7 +16,10 @@ import { IMPORT_FILES_DIR } from './import-documents'
  */
 export function safeFileName(name: string): string {
   const base = path.basename(name.replace(/\\/g, '/'))
-  const cleaned = base.replace(/[\u0000-\u001f<>:"/\\|?*]+/g, '_').replace(/^\.+/, '').trim()
+  const cleaned = base
+    .replace(/[\u0000-\u001f<>:"/\\|?*]+/g, '_')
+    .replace(/^\.+/, '')
+    .trim()
   return cleaned.slice(-200) || 'upload'
 }
 
@@ -40,4 +43,3 @@ export async function storeImportFile(tempPath: string, name: string): Promise<s
     return candidate
   }
 }
-

@@ -73,7 +73,15 @@ export function createUniqueIdMaker(
     return (values, row) => {
       const id = canonical(values[column])
       if (id === '') {
-        return { error: { row, column, value: '', code: 'missing-id', message: `Row ${row} has no value in the id column "${column}"` } }
+        return {
+          error: {
+            row,
+            column,
+            value: '',
+            code: 'missing-id',
+            message: `Row ${row} has no value in the id column "${column}"`,
+          },
+        }
       }
       return { uniqueId: `id:${id}` }
     }

@@ -41,10 +41,17 @@ export function stopChild(child: ChildProcess, graceMs = 10_000): Promise<number
  * when it ended without finishing because its modules never loaded; see `isUnfinishedExit`.
  * @returns the exit code of the last run
  */
-export async function runNodeScriptToCompletion(args: string[], env: NodeJS.ProcessEnv, cwd?: string, attempts = 3): Promise<number> {
+export async function runNodeScriptToCompletion(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  cwd?: string,
+  attempts = 3,
+): Promise<number> {
   let code = await runNodeScript(args, env, cwd)
   for (let attempt = 2; attempt <= attempts && isUnfinishedExit(code); attempt++) {
-    console.error(`[chronotope] ${args.at(-1)} did not finish loading (exit ${code}); running it again (attempt ${attempt} of ${attempts})`)
+    console.error(
+      `[chronotope] ${args.at(-1)} did not finish loading (exit ${code}); running it again (attempt ${attempt} of ${attempts})`,
+    )
     code = await runNodeScript(args, env, cwd)
   }
   return code

@@ -10,7 +10,9 @@ import path from 'node:path'
 /** Another Chronotope process already serves this data folder's embedded database. */
 export class DataFolderInUse extends Error {
   constructor(dataDir: string, pid: number) {
-    super(`The embedded database in ${dataDir} is already in use by process ${pid}. Stop that Chronotope first, or set CHRONOTOPE_DATA_DIR to another folder.`)
+    super(
+      `The embedded database in ${dataDir} is already in use by process ${pid}. Stop that Chronotope first, or set CHRONOTOPE_DATA_DIR to another folder.`,
+    )
     this.name = 'DataFolderInUse'
   }
 }

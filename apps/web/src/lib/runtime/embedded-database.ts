@@ -8,12 +8,7 @@ import path from 'node:path'
 
 import { startEmbeddedPostgres } from '@chronotope/embedded-postgres'
 
-import {
-  DataFolderInUse,
-  findRunningEmbeddedDatabase,
-  runtimeFilePath,
-  type RuntimeFile,
-} from './database-attachment'
+import { DataFolderInUse, findRunningEmbeddedDatabase, runtimeFilePath, type RuntimeFile } from './database-attachment'
 
 /**
  * How long a query may wait for the embedded database's single session before it fails with

@@ -29,7 +29,9 @@ export function runMain(name: string, main: () => Promise<void>): void {
   const keepAlive = setInterval(() => {}, 60_000)
   process.on('exit', (code) => {
     if (!settled && code === 0) {
-      console.error(`[chronotope] ${name} ended before it finished: a step is waiting for something that will never happen.`)
+      console.error(
+        `[chronotope] ${name} ended before it finished: a step is waiting for something that will never happen.`,
+      )
       process.exitCode = EXIT_UNFINISHED
     }
   })
@@ -42,7 +44,9 @@ export function runMain(name: string, main: () => Promise<void>): void {
     (error: unknown) => {
       settled = true
       clearInterval(keepAlive)
-      console.error(`[chronotope] ${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
+      console.error(
+        `[chronotope] ${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      )
       process.exit(1)
     },
   )

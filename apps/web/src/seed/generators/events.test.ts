@@ -32,7 +32,9 @@ describe('generateEvents', () => {
       perDay.set(day, (perDay.get(day) ?? 0) + 1)
     }
     expect(Math.max(...perDay.values())).toBeLessThan(30)
-    expect(new Set(events.map((event) => event.eventTime.getUTCFullYear())).size).toBe(theme.years[1] - theme.years[0] + 1)
+    expect(new Set(events.map((event) => event.eventTime.getUTCFullYear())).size).toBe(
+      theme.years[1] - theme.years[0] + 1,
+    )
   })
 })
 

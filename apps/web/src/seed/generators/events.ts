@@ -68,9 +68,7 @@ export function generateEvents(theme: EventTheme, count: number, seed: number): 
     const burstCentre = ((Math.floor(random.next() * 6) + 0.5) / 6) * span
     const offset = burst ? clamp(burstCentre + random.gaussian(0, span / 60), 0, span) : random.next() * span
     const eventTime = new Date(start + Math.floor(offset / 60_000) * 60_000)
-    const eventEndTime = theme.hasDuration
-      ? new Date(eventTime.getTime() + random.integer(1, 72) * 3_600_000)
-      : null
+    const eventEndTime = theme.hasDuration ? new Date(eventTime.getTime() + random.integer(1, 72) * 3_600_000) : null
     const latitude = clamp(place.latitude + random.gaussian(0, theme.scatterDeg), -85, 85)
     const longitude = wrapLongitude(place.longitude + random.gaussian(0, theme.scatterDeg))
     const magnitude = Math.round((2 + random.next() * 5) * 10) / 10

@@ -17,7 +17,9 @@ export interface SeederResult {
 /** A seeder needs documents another seeder makes, and they are not there. */
 export class SeedDependencyMissing extends Error {
   constructor(collection: string, key: string, needed: string) {
-    super(`Cannot seed ${collection}: ${needed} "${key}" does not exist. Seed ${needed} first (npm run seed -- --collections ${needed},${collection}).`)
+    super(
+      `Cannot seed ${collection}: ${needed} "${key}" does not exist. Seed ${needed} first (npm run seed -- --collections ${needed},${collection}).`,
+    )
     this.name = 'SeedDependencyMissing'
   }
 }

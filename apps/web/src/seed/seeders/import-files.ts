@@ -32,7 +32,8 @@ const SAMPLE_DATASET = DEMO_DATASETS.find((dataset) => dataset.slug === 'protest
 export function sampleImportCsv(randomSeed: number): string {
   const events = generateEvents(SAMPLE_DATASET.theme, SAMPLE_IMPORT_ROWS, randomSeed)
   const header = ['id', 'date', 'kind', 'city', 'country', 'participants']
-  const quote = (value: string | number) => (/[",\n]/.test(String(value)) ? `"${String(value).replace(/"/g, '""')}"` : String(value))
+  const quote = (value: string | number) =>
+    /[",\n]/.test(String(value)) ? `"${String(value).replace(/"/g, '""')}"` : String(value)
   const lines = events.map((event) => header.map((column) => quote(event.data[column] ?? '')).join(','))
   return [header.join(','), ...lines].join('\n') + '\n'
 }

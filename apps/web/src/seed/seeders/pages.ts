@@ -41,7 +41,13 @@ export async function seedPages({ payload }: SeedContext): Promise<SeederResult>
     }
     await payload.create({
       collection: COLLECTION_NAMES.PAGES,
-      data: { title: page.title, slug: page.slug, summary: page.summary, layout: layoutOf(page) as never, _status: 'published' },
+      data: {
+        title: page.title,
+        slug: page.slug,
+        summary: page.summary,
+        layout: layoutOf(page) as never,
+        _status: 'published',
+      },
       overrideAccess: true,
     })
     result.created++

@@ -27,7 +27,11 @@ describe('users', () => {
     const editor = await ApiClient.as('editor')
     expect((await editor.post('/users', { email: 'new@example.org', password: 'a-long-password' })).status).toBe(403)
     const admin = await ApiClient.as('admin')
-    const created = await admin.post('/users', { email: 'new@example.org', password: 'a-long-password', role: 'editor' })
+    const created = await admin.post('/users', {
+      email: 'new@example.org',
+      password: 'a-long-password',
+      role: 'editor',
+    })
     expect(created.status).toBe(201)
     expect(created.body.doc.role).toBe('editor')
   })
@@ -43,7 +47,11 @@ describe('geocoding providers', () => {
 
   it('store API keys encrypted and never return them, even to admins', async () => {
     const admin = await ApiClient.as('admin')
-    const created = await admin.post('/geocoding-providers', { name: 'OpenCage', type: 'opencage', apiKey: 'secret-key-123' })
+    const created = await admin.post('/geocoding-providers', {
+      name: 'OpenCage',
+      type: 'opencage',
+      apiKey: 'secret-key-123',
+    })
     expect(created.status).toBe(201)
     expect(created.body.doc.apiKey).toBeUndefined()
     expect(created.body.doc.hasApiKey).toBe(true)
@@ -53,13 +61,21 @@ describe('geocoding providers', () => {
     expect(JSON.stringify(graphql.body)).not.toContain('secret-key-123')
 
     const payload = await testPayload()
-    const stored = await payload.findByID({ collection: 'geocoding-providers', id: created.body.doc.id, overrideAccess: true })
+    const stored = await payload.findByID({
+      collection: 'geocoding-providers',
+      id: created.body.doc.id,
+      overrideAccess: true,
+    })
     expect(stored.apiKey).not.toBe('secret-key-123')
     expect(decryptSecret(stored.apiKey as string, payload.secret)).toBe('secret-key-123')
 
     // Saving other fields keeps the key.
     await admin.patch(`/geocoding-providers/${created.body.doc.id}`, { priority: 5 })
-    const kept = await payload.findByID({ collection: 'geocoding-providers', id: created.body.doc.id, overrideAccess: true })
+    const kept = await payload.findByID({
+      collection: 'geocoding-providers',
+      id: created.body.doc.id,
+      overrideAccess: true,
+    })
     expect(decryptSecret(kept.apiKey as string, payload.secret)).toBe('secret-key-123')
   })
 })

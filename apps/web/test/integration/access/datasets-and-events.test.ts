@@ -20,7 +20,12 @@ beforeAll(async () => {
   publicDatasetIds = datasets.docs.filter((dataset) => dataset.isPublic).map((dataset) => dataset.id as number)
   // Other test files add public datasets owned by the demo user; the seed's come first by id.
   seededPublicDatasetId = publicDatasetIds[0]!
-  const events = await payload.find({ collection: 'events', where: { dataset: { equals: privateDatasetId } }, limit: 1, depth: 0 })
+  const events = await payload.find({
+    collection: 'events',
+    where: { dataset: { equals: privateDatasetId } },
+    limit: 1,
+    depth: 0,
+  })
   privateEventId = events.docs[0]!.id as number
   expect(publicDatasetIds.length).toBeGreaterThan(0)
   expect(events.totalDocs).toBeGreaterThan(0)
@@ -80,9 +85,18 @@ describe('REST: signed-in users', () => {
     const user = await ApiClient.as('user')
     const catalog = await user.post('/catalogs', { name: 'My notes', isPublic: false })
     expect(catalog.status).toBe(201)
-    const dataset = await user.post('/datasets', { name: 'My private dataset', catalog: catalog.body.doc.id, isPublic: false })
+    const dataset = await user.post('/datasets', {
+      name: 'My private dataset',
+      catalog: catalog.body.doc.id,
+      isPublic: false,
+    })
     expect(dataset.status).toBe(201)
-    const event = await user.post('/events', { dataset: dataset.body.doc.id, uniqueId: 'mine-1', title: 'My event', location: [2.35, 48.85] })
+    const event = await user.post('/events', {
+      dataset: dataset.body.doc.id,
+      uniqueId: 'mine-1',
+      title: 'My event',
+      location: [2.35, 48.85],
+    })
     expect(event.status).toBe(201)
 
     const mine = await user.get(`/events?where[dataset][equals]=${dataset.body.doc.id}&depth=0`)
@@ -97,7 +111,11 @@ describe('REST: signed-in users', () => {
 
   it('cannot add events to a dataset they do not own', async () => {
     const user = await ApiClient.as('user')
-    const response = await user.post('/events', { dataset: seededPublicDatasetId, uniqueId: 'intruder-1', title: 'Injected' })
+    const response = await user.post('/events', {
+      dataset: seededPublicDatasetId,
+      uniqueId: 'intruder-1',
+      title: 'Injected',
+    })
     expect(response.status).toBe(403)
   })
 
@@ -106,7 +124,14 @@ describe('REST: signed-in users', () => {
     const catalog = await user.post('/catalogs', { name: 'Mover catalog' })
     const dataset = await user.post('/datasets', { name: 'Mover dataset', catalog: catalog.body.doc.id })
     const payload = await testPayload()
-    const victim = (await payload.find({ collection: 'events', where: { dataset: { equals: seededPublicDatasetId } }, limit: 1, depth: 0 })).docs[0]!
+    const victim = (
+      await payload.find({
+        collection: 'events',
+        where: { dataset: { equals: seededPublicDatasetId } },
+        limit: 1,
+        depth: 0,
+      })
+    ).docs[0]!
 
     const single = await user.patch(`/events/${victim.id}`, { dataset: dataset.body.doc.id, title: 'Stolen' })
     expect([403, 404]).toContain(single.status)
@@ -121,7 +146,9 @@ describe('REST: signed-in users', () => {
   it('cannot put a dataset into a catalog they do not own', async () => {
     const user = await ApiClient.as('user')
     const payload = await testPayload()
-    const foreign = (await payload.find({ collection: 'catalogs', where: { slug: { equals: 'climate-and-environment' } } })).docs[0]!
+    const foreign = (
+      await payload.find({ collection: 'catalogs', where: { slug: { equals: 'climate-and-environment' } } })
+    ).docs[0]!
     expect((await user.post('/datasets', { name: 'Squatter', catalog: foreign.id })).status).toBe(403)
 
     const own = await user.post('/catalogs', { name: 'Own catalog' })
@@ -129,7 +156,9 @@ describe('REST: signed-in users', () => {
     expect(dataset.status).toBe(201)
     const moved = await user.patch(`/datasets/${dataset.body.doc.id}`, { catalog: foreign.id })
     expect([403, 404]).toContain(moved.status)
-    expect((await payload.findByID({ collection: 'datasets', id: dataset.body.doc.id, depth: 0 })).catalog).toBe(own.body.doc.id)
+    expect((await payload.findByID({ collection: 'datasets', id: dataset.body.doc.id, depth: 0 })).catalog).toBe(
+      own.body.doc.id,
+    )
   })
 
   it('own what they create, whoever they name as owner', async () => {
@@ -145,7 +174,10 @@ describe('REST: signed-in users', () => {
   it('cannot change catalogs they do not own', async () => {
     const user = await ApiClient.as('user')
     const payload = await testPayload()
-    const { docs } = await payload.find({ collection: 'catalogs', where: { slug: { equals: 'climate-and-environment' } } })
+    const { docs } = await payload.find({
+      collection: 'catalogs',
+      where: { slug: { equals: 'climate-and-environment' } },
+    })
     const response = await user.patch(`/catalogs/${docs[0]!.id}`, { name: 'Taken over' })
     expect([403, 404]).toContain(response.status)
     const after = await payload.findByID({ collection: 'catalogs', id: docs[0]!.id })
@@ -168,15 +200,18 @@ describe('GraphQL applies the same rules', () => {
   const EVENTS_QUERY = `query ($dataset: JSON) { Events(where: { dataset: { equals: $dataset } }, limit: 5) { totalDocs docs { id title } } }`
 
   it('hides private events from anonymous callers', async () => {
-    const { body } = await anonymous.graphql<{ Events: { totalDocs: number } }>(EVENTS_QUERY, { dataset: privateDatasetId })
+    const { body } = await anonymous.graphql<{ Events: { totalDocs: number } }>(EVENTS_QUERY, {
+      dataset: privateDatasetId,
+    })
     expect(body.errors).toBeUndefined()
     expect(body.data?.Events.totalDocs).toBe(0)
   })
 
   it('hides private datasets and catalogs from anonymous callers', async () => {
-    const { body } = await anonymous.graphql<{ Datasets: { docs: Array<{ slug: string }> }; Catalogs: { docs: Array<{ slug: string }> } }>(
-      `{ Datasets(limit: 100) { docs { slug } } Catalogs(limit: 100) { docs { slug } } }`,
-    )
+    const { body } = await anonymous.graphql<{
+      Datasets: { docs: Array<{ slug: string }> }
+      Catalogs: { docs: Array<{ slug: string }> }
+    }>(`{ Datasets(limit: 100) { docs { slug } } Catalogs(limit: 100) { docs { slug } } }`)
     expect(body.data?.Datasets.docs.map((d) => d.slug)).not.toContain(PRIVATE_DATASET)
     expect(body.data?.Datasets.docs.length).toBe(publicDatasetIds.length)
     expect(body.data?.Catalogs.docs.map((c) => c.slug)).not.toContain(PRIVATE_CATALOG)
@@ -184,7 +219,9 @@ describe('GraphQL applies the same rules', () => {
 
   it('shows private events to editors', async () => {
     const editor = await ApiClient.as('editor')
-    const { body } = await editor.graphql<{ Events: { totalDocs: number } }>(EVENTS_QUERY, { dataset: privateDatasetId })
+    const { body } = await editor.graphql<{ Events: { totalDocs: number } }>(EVENTS_QUERY, {
+      dataset: privateDatasetId,
+    })
     expect(body.data?.Events.totalDocs).toBeGreaterThan(0)
   })
 

@@ -9,12 +9,19 @@ describe('deleting', () => {
     const catalog = await payload.create({ collection: 'catalogs', data: { name: 'Deletion test' } })
     const dataset = await payload.create({ collection: 'datasets', data: { name: 'Doomed', catalog: catalog.id } })
     await payload.create({ collection: 'dataset-schemas', data: { dataset: dataset.id, version: 1, fields: [] } })
-    await payload.create({ collection: 'events', data: { dataset: dataset.id, uniqueId: 'doomed-1', location: [10, 20] } })
+    await payload.create({
+      collection: 'events',
+      data: { dataset: dataset.id, uniqueId: 'doomed-1', location: [10, 20] },
+    })
 
     const response = await (await ApiClient.as('admin')).delete(`/datasets/${dataset.id}`)
     expect(response.status).toBe(200)
-    expect((await payload.count({ collection: 'events', where: { dataset: { equals: dataset.id } } })).totalDocs).toBe(0)
-    expect((await payload.count({ collection: 'dataset-schemas', where: { dataset: { equals: dataset.id } } })).totalDocs).toBe(0)
+    expect((await payload.count({ collection: 'events', where: { dataset: { equals: dataset.id } } })).totalDocs).toBe(
+      0,
+    )
+    expect(
+      (await payload.count({ collection: 'dataset-schemas', where: { dataset: { equals: dataset.id } } })).totalDocs,
+    ).toBe(0)
   })
 
   it('a catalog that still holds datasets is refused with the reason', async () => {
@@ -49,7 +56,7 @@ describe('the bulk event writer', () => {
       coordinateConfidence: null,
       coordinateSourceColumns: index % 2 ? ['lat', 'lon'] : null,
       coordinateProvider: null,
-      data: { row: index, note: "quotes ' and \" and ; -- survive" },
+      data: { row: index, note: 'quotes \' and " and ; -- survive' },
       contentHash: null,
       importJobId: null,
       sourceRow: index + 1,
@@ -57,11 +64,17 @@ describe('the bulk event writer', () => {
     const pool = (payload.db as unknown as { pool: import('pg').Pool }).pool
     expect(await insertEventsBulk(pool, rows)).toBe(500)
     expect(await insertEventsBulk(pool, rows)).toBe(0)
-    const stored = await payload.find({ collection: 'events', where: { dataset: { equals: dataset.id } }, limit: 0, pagination: false, sort: 'sourceRow' })
+    const stored = await payload.find({
+      collection: 'events',
+      where: { dataset: { equals: dataset.id } },
+      limit: 0,
+      pagination: false,
+      sort: 'sourceRow',
+    })
     expect(stored.totalDocs).toBe(500)
     expect(stored.docs[1]!.location).toEqual([-73.98, 40.75])
     expect(stored.docs[0]!.location ?? null).toBeNull()
     expect(stored.docs[0]!.eventTime).toBe('1850-01-01T00:00:00.000Z')
-    expect((stored.docs[0]!.data as { note: string }).note).toBe("quotes ' and \" and ; -- survive")
+    expect((stored.docs[0]!.data as { note: string }).note).toBe('quotes \' and " and ; -- survive')
   })
 })

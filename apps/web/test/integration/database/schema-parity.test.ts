@@ -31,10 +31,13 @@ describe.skipIf(inject('databaseKind') !== 'external')('the migrations', () => {
       for (const part of ['columns', 'indexes', 'constraints', 'enums'] as const) {
         const server = new Set(onServer[part])
         const embedded = new Set(onEmbedded[part])
-        expect({
-          onlyOnServer: onServer[part].filter((line) => !embedded.has(line)),
-          onlyOnEmbedded: onEmbedded[part].filter((line) => !server.has(line)),
-        }, part).toEqual({ onlyOnServer: [], onlyOnEmbedded: [] })
+        expect(
+          {
+            onlyOnServer: onServer[part].filter((line) => !embedded.has(line)),
+            onlyOnEmbedded: onEmbedded[part].filter((line) => !server.has(line)),
+          },
+          part,
+        ).toEqual({ onlyOnServer: [], onlyOnEmbedded: [] })
       }
     } finally {
       await Promise.all([server.drop(), embedded.drop()])

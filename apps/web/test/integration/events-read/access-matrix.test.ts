@@ -17,7 +17,10 @@ beforeAll(async () => {
   fixture = await createReadFixture(`Access matrix ${Date.now()}`)
   const payload = await testPayload()
   await payload
-    .create({ collection: 'users', data: { email: 'read-stranger@chronotope.local', password: 'read-stranger-pw', role: 'user' } })
+    .create({
+      collection: 'users',
+      data: { email: 'read-stranger@chronotope.local', password: 'read-stranger-pw', role: 'user' },
+    })
     .catch(() => undefined)
   callers.set('anonymous', anonymous)
   callers.set('owner', await ApiClient.as('user'))
@@ -43,7 +46,8 @@ const READ_PATHS: Record<string, (client: ApiClient, query: string) => Promise<n
     const { text } = await client.getText(`/events/export.csv?${query}`)
     return text.trim().split('\r\n').length - 1
   },
-  'export.geojson': async (client, query) => JSON.parse((await client.getText(`/events/export.geojson?${query}`)).text).features.length,
+  'export.geojson': async (client, query) =>
+    JSON.parse((await client.getText(`/events/export.geojson?${query}`)).text).features.length,
   'graphql EventsList': async (client, query) => {
     const params = new URLSearchParams(query)
     const { body } = await client.graphql<{ EventsList: { events: unknown[] } }>(

@@ -25,7 +25,13 @@ async function createEvent(datasetId: number, eventTime: string, location: [numb
   const payload = await testPayload()
   const event = await payload.create({
     collection: 'events',
-    data: { dataset: datasetId, uniqueId: `index-${Date.now()}-${Math.random()}`, title: 'Index probe', eventTime, location },
+    data: {
+      dataset: datasetId,
+      uniqueId: `index-${Date.now()}-${Math.random()}`,
+      title: 'Index probe',
+      eventTime,
+      location,
+    },
     overrideAccess: true,
   })
   return Number(event.id)
@@ -76,9 +82,17 @@ describe('reads through the index stay fresh', () => {
     expect((await bounds()).bounds.slice(0, 2)).toEqual([-70, -33])
 
     const payload = await testPayload()
-    await payload.update({ collection: 'events', id, data: { eventTime: '2001-01-01T00:00:00.000Z', location: [2.4, 48.9] }, overrideAccess: true })
+    await payload.update({
+      collection: 'events',
+      id,
+      data: { eventTime: '2001-01-01T00:00:00.000Z', location: [2.4, 48.9] },
+      overrideAccess: true,
+    })
     expect((await owner.get(`/events/list?${scope}&start=1970&end=1979`)).body.events).toEqual([])
-    expect(await bounds()).toEqual({ bounds: [before.bounds[0], before.bounds[1], before.bounds[2], 48.9], count: fixture.publicEvents + 1 })
+    expect(await bounds()).toEqual({
+      bounds: [before.bounds[0], before.bounds[1], before.bounds[2], 48.9],
+      count: fixture.publicEvents + 1,
+    })
 
     await payload.delete({ collection: 'events', id, overrideAccess: true })
     expect(await total()).toBe(fixture.publicEvents)
@@ -90,8 +104,16 @@ describe('EventIndexStore', () => {
   it('leaves reads to the database when it is off or the events exceed its budget', async () => {
     const pool = databasePool(await testPayload())
     expect(await new EventIndexStore(pool, { maxEvents: 0 }).segmentsFor([fixture.publicDatasetId], [])).toBeNull()
-    expect(await new EventIndexStore(pool, { maxEvents: fixture.publicEvents - 1 }).segmentsFor([fixture.publicDatasetId], [])).toBeNull()
-    const fits = await new EventIndexStore(pool, { maxEvents: fixture.publicEvents }).segmentsFor([fixture.publicDatasetId], [])
+    expect(
+      await new EventIndexStore(pool, { maxEvents: fixture.publicEvents - 1 }).segmentsFor(
+        [fixture.publicDatasetId],
+        [],
+      ),
+    ).toBeNull()
+    const fits = await new EventIndexStore(pool, { maxEvents: fixture.publicEvents }).segmentsFor(
+      [fixture.publicDatasetId],
+      [],
+    )
     expect(fits?.map((segment) => segment.size)).toEqual([fixture.publicEvents])
   })
 
@@ -105,7 +127,10 @@ describe('EventIndexStore', () => {
       expect(ready).not.toBeNull()
       return ready!
     })
-    expect(segments.map((segment) => segment.size).sort((a, b) => a - b)).toEqual([fixture.privateEvents, fixture.publicEvents])
+    expect(segments.map((segment) => segment.size).sort((a, b) => a - b)).toEqual([
+      fixture.privateEvents,
+      fixture.publicEvents,
+    ])
 
     expect(await store.segmentsFor(scope, ['category'])).toBeNull()
     const withField = await vi.waitFor(async () => {
@@ -119,7 +144,10 @@ describe('EventIndexStore', () => {
 
   it('waits for small loads and reads each field in the segment’s row order', async () => {
     const pool = databasePool(await testPayload())
-    const [segment] = (await new EventIndexStore(pool, { maxEvents: 1000 }).segmentsFor([fixture.publicDatasetId], ['attendance']))!
+    const [segment] = (await new EventIndexStore(pool, { maxEvents: 1000 }).segmentsFor(
+      [fixture.publicDatasetId],
+      ['attendance'],
+    ))!
     const { rows } = await pool.query<{ id: number; attendance: string }>(
       "select id, data->>'attendance' as attendance from events where dataset_id = $1",
       [fixture.publicDatasetId],

@@ -14,12 +14,18 @@ import { eventRow } from '../../helpers/event-rows'
 // non-object data, integer-like keys), and the CSV cells and GeoJSON feature it must give. The
 // GeoJSON is what JSON.stringify writes for the event, as the export has always written it.
 
-const exportGet = REST_GET(config) as (request: Request, context: { params: Promise<{ slug: string[] }> }) => Promise<Response>
+const exportGet = REST_GET(config) as (
+  request: Request,
+  context: { params: Promise<{ slug: string[] }> },
+) => Promise<Response>
 
 /** An anonymous export of public datasets, as the raw bytes the client receives. */
 async function download(path: string): Promise<{ status: number; bytes: Buffer; text: string }> {
   const url = new URL(`http://localhost:3000/api${path}`)
-  const slug = url.pathname.replace(/^\/api\//, '').split('/').filter(Boolean)
+  const slug = url.pathname
+    .replace(/^\/api\//, '')
+    .split('/')
+    .filter(Boolean)
   const response = await exportGet(new Request(url), { params: Promise.resolve({ slug }) })
   const bytes = Buffer.from(await response.arrayBuffer())
   return { status: response.status, bytes, text: bytes.toString('utf8') }
@@ -42,8 +48,31 @@ const DATA_KEYS = ['10', '2', 'big', 'category', 'flag', 'neg', 'nested', 'note'
 const CASES: readonly ExportCase[] = [
   {
     name: 'plain',
-    event: { title: 'Plain fair', description: 'A quiet day', eventTime: new Date('2001-02-03T04:05:06.789Z'), data: { category: 'fair' } },
-    csv: ['Plain fair', 'A quiet day', '2001-02-03T04:05:06.789Z', '', 'day', '2.35', '48.85', 'Paris', '', '', '', 'fair', '', '', '', '', ''],
+    event: {
+      title: 'Plain fair',
+      description: 'A quiet day',
+      eventTime: new Date('2001-02-03T04:05:06.789Z'),
+      data: { category: 'fair' },
+    },
+    csv: [
+      'Plain fair',
+      'A quiet day',
+      '2001-02-03T04:05:06.789Z',
+      '',
+      'day',
+      '2.35',
+      '48.85',
+      'Paris',
+      '',
+      '',
+      '',
+      'fair',
+      '',
+      '',
+      '',
+      '',
+      '',
+    ],
     eventTime: '2001-02-03T04:05:06.789Z',
     eventEndTime: null,
     geometry: { type: 'Point', coordinates: [2.35, 48.85] },
@@ -84,8 +113,30 @@ const CASES: readonly ExportCase[] = [
   },
   {
     name: 'years before the common era',
-    event: { title: '+plus', eventTime: new Date('-000499-03-01T00:00:00.000Z'), eventEndTime: new Date('0000-06-01T12:00:00.250Z') },
-    csv: [`"'+plus"`, '', `"'-000499-03-01T00:00:00.000Z"`, '0000-06-01T12:00:00.250Z', 'day', '2.35', '48.85', 'Paris', '', '', '', '', '', '', '', '', ''],
+    event: {
+      title: '+plus',
+      eventTime: new Date('-000499-03-01T00:00:00.000Z'),
+      eventEndTime: new Date('0000-06-01T12:00:00.250Z'),
+    },
+    csv: [
+      `"'+plus"`,
+      '',
+      `"'-000499-03-01T00:00:00.000Z"`,
+      '0000-06-01T12:00:00.250Z',
+      'day',
+      '2.35',
+      '48.85',
+      'Paris',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+    ],
     eventTime: '-000499-03-01T00:00:00.000Z',
     eventEndTime: '0000-06-01T12:00:00.250Z',
     geometry: { type: 'Point', coordinates: [2.35, 48.85] },
@@ -94,7 +145,25 @@ const CASES: readonly ExportCase[] = [
     name: 'a five-digit year',
     event: { title: 'Far future' },
     sql: `update events set event_time = '12000-01-01 00:00:00+00' where unique_id = $1`,
-    csv: ['Far future', '', `"'+012000-01-01T00:00:00.000Z"`, '', 'day', '2.35', '48.85', 'Paris', '', '', '', '', '', '', '', '', ''],
+    csv: [
+      'Far future',
+      '',
+      `"'+012000-01-01T00:00:00.000Z"`,
+      '',
+      'day',
+      '2.35',
+      '48.85',
+      'Paris',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+    ],
     eventTime: '+012000-01-01T00:00:00.000Z',
     eventEndTime: null,
     geometry: { type: 'Point', coordinates: [2.35, 48.85] },
@@ -110,8 +179,31 @@ const CASES: readonly ExportCase[] = [
   },
   {
     name: 'tiny and negative-zero coordinates, big numbers, integer-like keys',
-    event: { title: 'Null Island', longitude: 0.00001, latitude: -0.0000015, data: { big: 1e21, '10': 'ten', '2': 'two' } },
-    csv: ['Null Island', '', '2001-01-01T00:00:00.000Z', '', 'day', '0.00001', '-0.0000015', 'Paris', 'ten', 'two', '1e+21', '', '', '', '', '', ''],
+    event: {
+      title: 'Null Island',
+      longitude: 0.00001,
+      latitude: -0.0000015,
+      data: { big: 1e21, '10': 'ten', '2': 'two' },
+    },
+    csv: [
+      'Null Island',
+      '',
+      '2001-01-01T00:00:00.000Z',
+      '',
+      'day',
+      '0.00001',
+      '-0.0000015',
+      'Paris',
+      'ten',
+      'two',
+      '1e+21',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+    ],
     eventTime: '2001-01-01T00:00:00.000Z',
     eventEndTime: null,
     geometry: { type: 'Point', coordinates: [0.00001, -0.0000015] },
@@ -128,7 +220,25 @@ const CASES: readonly ExportCase[] = [
   {
     name: 'text beyond ASCII, a leading tab, data that is not an object, a key named like a column',
     event: { title: 'Café 🚀 Zürich', description: '\tindented', data: ['x', 'y'] },
-    csv: ['Café 🚀 Zürich', `"'\tindented"`, '2001-01-01T00:00:00.000Z', '', 'day', '2.35', '48.85', 'Paris', '', '', '', '', '', '', '', '', ''],
+    csv: [
+      'Café 🚀 Zürich',
+      `"'\tindented"`,
+      '2001-01-01T00:00:00.000Z',
+      '',
+      'day',
+      '2.35',
+      '48.85',
+      'Paris',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+    ],
     eventTime: '2001-01-01T00:00:00.000Z',
     eventEndTime: null,
     geometry: { type: 'Point', coordinates: [2.35, 48.85] },
@@ -136,7 +246,25 @@ const CASES: readonly ExportCase[] = [
   {
     name: 'a key named like a fixed column',
     event: { title: 'Shadowed', data: { title: 'only in data' } },
-    csv: ['Shadowed', '', '2001-01-01T00:00:00.000Z', '', 'day', '2.35', '48.85', 'Paris', '', '', '', '', '', '', '', '', ''],
+    csv: [
+      'Shadowed',
+      '',
+      '2001-01-01T00:00:00.000Z',
+      '',
+      'day',
+      '2.35',
+      '48.85',
+      'Paris',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+    ],
     eventTime: '2001-01-01T00:00:00.000Z',
     eventEndTime: null,
     geometry: { type: 'Point', coordinates: [2.35, 48.85] },
@@ -155,8 +283,20 @@ beforeAll(async () => {
   const name = `Exports ${Date.now()}`
   const catalog = await payload.create({ collection: 'catalogs', data: { name, owner, isPublic: true } })
   const dataset = async (suffix: string) =>
-    Number((await payload.create({ collection: 'datasets', data: { name: `${name} ${suffix}`, catalog: catalog.id, owner, isPublic: true } })).id)
-  ids = { cases: await dataset('cases'), bulk: await dataset('bulk'), other: await dataset('other'), catalog: Number(catalog.id) }
+    Number(
+      (
+        await payload.create({
+          collection: 'datasets',
+          data: { name: `${name} ${suffix}`, catalog: catalog.id, owner, isPublic: true },
+        })
+      ).id,
+    )
+  ids = {
+    cases: await dataset('cases'),
+    bulk: await dataset('bulk'),
+    other: await dataset('other'),
+    catalog: Number(catalog.id),
+  }
   // One at a time, so ids follow the table's order.
   for (const [index, exportCase] of CASES.entries()) {
     const uniqueId = `export-case-${ids.cases}-${index}`
@@ -181,7 +321,10 @@ afterAll(async () => {
 })
 
 async function caseIds(): Promise<number[]> {
-  const { rows } = await databasePool(await testPayload()).query<{ id: number }>('select id from events where dataset_id = $1 order by id', [ids.cases])
+  const { rows } = await databasePool(await testPayload()).query<{ id: number }>(
+    'select id from events where dataset_id = $1 order by id',
+    [ids.cases],
+  )
   return rows.map((row) => row.id)
 }
 
@@ -190,7 +333,19 @@ describe('export.csv', () => {
     const { status, bytes, text } = await download(`/events/export.csv?datasets=${ids.cases}`)
     expect(status).toBe(200)
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
-    const header = ['id', 'dataset_id', 'title', 'description', 'event_time', 'event_end_time', 'time_precision', 'longitude', 'latitude', 'location_name', ...DATA_KEYS]
+    const header = [
+      'id',
+      'dataset_id',
+      'title',
+      'description',
+      'event_time',
+      'event_end_time',
+      'time_precision',
+      'longitude',
+      'latitude',
+      'location_name',
+      ...DATA_KEYS,
+    ]
     const eventIds = await caseIds()
     const lines = CASES.map((exportCase, index) => `${[eventIds[index], ids.cases, ...exportCase.csv].join(',')}\r\n`)
     expect(text).toBe(`\uFEFF${header.join(',')}\r\n${lines.join('')}`)
@@ -235,7 +390,9 @@ describe('export.geojson', () => {
         },
       }),
     )
-    expect(text).toBe(`{"type":"FeatureCollection","features":[${features.map((feature) => `\n${feature}`).join(',')}]}\n`)
+    expect(text).toBe(
+      `{"type":"FeatureCollection","features":[${features.map((feature) => `\n${feature}`).join(',')}]}\n`,
+    )
   })
 
   it('streams every event of several batches exactly once', async () => {

@@ -40,7 +40,9 @@ describe('GET /api/events/list', () => {
     const first = await owner.get(`/events/list?${scope}&sort=time-desc&limit=3&page=1&fields=category`)
     const second = await owner.get(`/events/list?${scope}&sort=time-desc&limit=3&page=2&fields=category`)
     expect(first.body.events).toHaveLength(3)
-    expect(Date.parse(first.body.events[2].eventTime)).toBeGreaterThanOrEqual(Date.parse(second.body.events[0].eventTime))
+    expect(Date.parse(first.body.events[2].eventTime)).toBeGreaterThanOrEqual(
+      Date.parse(second.body.events[0].eventTime),
+    )
     expect(Object.keys(first.body.events[0].data)).toEqual(['category'])
   })
 })
@@ -75,9 +77,12 @@ describe('GET /api/events', () => {
 
 describe('filters shared by every endpoint', () => {
   it('filters by enum values, numeric ranges, text, time and a box across the antimeridian', async () => {
-    const count = async (query: string) => (await owner.get(`/events/list?${scope}&limit=1000&${query}`)).body.events.length
+    const count = async (query: string) =>
+      (await owner.get(`/events/list?${scope}&limit=1000&${query}`)).body.events.length
     expect(await count(`filters=${encodeURIComponent('{"category":["leak"]}')}`)).toBe(fixture.privateEvents)
-    expect(await count(`filters=${encodeURIComponent('{"category":["protest","leak"]}')}`)).toBe(fixture.publicEvents / 2 + fixture.privateEvents)
+    expect(await count(`filters=${encodeURIComponent('{"category":["protest","leak"]}')}`)).toBe(
+      fixture.publicEvents / 2 + fixture.privateEvents,
+    )
     expect(await count(`filters=${encodeURIComponent('{"attendance":{"min":1000}}')}`)).toBe(fixture.privateEvents)
     expect(await count(`filters=${encodeURIComponent('{"attendance":{"min":10,"max":14}}')}`)).toBe(5)
     expect(await count('q=whistleblower')).toBe(fixture.privateEvents)
@@ -159,10 +164,17 @@ describe('exports', () => {
   it('streams exactly the filtered events as CSV with their data columns, and as GeoJSON', async () => {
     const csv = await owner.getText(`/events/export.csv?${scope}&q=whistleblower`)
     expect(csv.headers.get('content-type')).toContain('text/csv')
-    const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\r\n')
-    expect(lines[0]).toBe('id,dataset_id,title,description,event_time,event_end_time,time_precision,longitude,latitude,location_name,attendance,category')
+    const lines = csv.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+    expect(lines[0]).toBe(
+      'id,dataset_id,title,description,event_time,event_end_time,time_precision,longitude,latitude,location_name,attendance,category',
+    )
     expect(lines).toHaveLength(fixture.privateEvents + 1)
-    expect(lines[1]).toMatch(/,Whistleblower briefing \d+,,1850-\d\d-01T00:00:00\.000Z,,day,151\.2\d*,-33\.86,Sydney,10\d\d,leak$/)
+    expect(lines[1]).toMatch(
+      /,Whistleblower briefing \d+,,1850-\d\d-01T00:00:00\.000Z,,day,151\.2\d*,-33\.86,Sydney,10\d\d,leak$/,
+    )
     const geojson = JSON.parse((await owner.getText(`/events/export.geojson?${scope}&q=whistleblower`)).text)
     expect(geojson.type).toBe('FeatureCollection')
     expect(geojson.features).toHaveLength(fixture.privateEvents)
@@ -236,9 +248,13 @@ describe('GET /api/openapi.json', () => {
     const paths = Object.keys(body.paths)
     for (const path of ['list', 'histogram', 'map-clusters', 'bounds', 'filters', 'export.csv', 'export.geojson']) {
       expect(paths).toContain(`/api/events/${path}`)
-      const names = body.paths[`/api/events/${path}`].get.parameters.map((parameter: { name: string }) => parameter.name)
+      const names = body.paths[`/api/events/${path}`].get.parameters.map(
+        (parameter: { name: string }) => parameter.name,
+      )
       expect(names).toEqual(expect.arrayContaining(['catalogs', 'datasets', 'start', 'end', 'bbox', 'filters', 'q']))
     }
-    expect(body.paths['/api/events/map-clusters'].get.parameters).toContainEqual(expect.objectContaining({ name: 'zoom', required: true }))
+    expect(body.paths['/api/events/map-clusters'].get.parameters).toContainEqual(
+      expect.objectContaining({ name: 'zoom', required: true }),
+    )
   })
 })

@@ -39,7 +39,10 @@ async function placesOf(importJobId: number): Promise<Record<string, EventPlace>
 async function signInStranger(): Promise<ApiClient> {
   const payload = await testPayload()
   await payload
-    .create({ collection: 'users', data: { email: 'geo-stranger@chronotope.local', password: 'geo-stranger-pw', role: 'user' } })
+    .create({
+      collection: 'users',
+      data: { email: 'geo-stranger@chronotope.local', password: 'geo-stranger-pw', role: 'user' },
+    })
     .catch(() => undefined)
   return ApiClient.signIn('geo-stranger@chronotope.local', 'geo-stranger-pw')
 }
@@ -106,17 +109,34 @@ describe('correcting a place by hand', () => {
     expect(tooFarNorth.body.parameter).toBe('latitude')
     const notANumber = await user.post(`/import/${id}/correct-place`, { place, latitude: 1, longitude: 'east' })
     expect(notANumber.body.parameter).toBe('longitude')
-    const badPrecision = await user.post(`/import/${id}/correct-place`, { place, latitude: 1, longitude: 1, precision: 'galaxy' })
+    const badPrecision = await user.post(`/import/${id}/correct-place`, {
+      place,
+      latitude: 1,
+      longitude: 1,
+      precision: 'galaxy',
+    })
     expect(badPrecision.body.parameter).toBe('precision')
-    const unknown = await user.post(`/import/${id}/correct-place`, { place: "nowhere'; drop table events; --", latitude: 1, longitude: 1 })
+    const unknown = await user.post(`/import/${id}/correct-place`, {
+      place: "nowhere'; drop table events; --",
+      latitude: 1,
+      longitude: 1,
+    })
     expect(unknown.status).toBe(404)
     expect(unknown.body.parameter).toBe('place')
     expect((await placesOf(progress.jobs[0].jobId)).Market!.longitude).toBeNull()
   })
 
   it("makes an editor's correction the cache's answer: every geocoded event moves and later imports use it", async () => {
-    const first = await importFile(user, { name: 'fairs.csv', bytes: PLACES_CSV }, { catalog: await createCatalog('Editor fix A') })
-    const second = await importFile(user, { name: 'fairs.csv', bytes: PLACES_CSV }, { catalog: await createCatalog('Editor fix B') })
+    const first = await importFile(
+      user,
+      { name: 'fairs.csv', bytes: PLACES_CSV },
+      { catalog: await createCatalog('Editor fix A') },
+    )
+    const second = await importFile(
+      user,
+      { name: 'fairs.csv', bytes: PLACES_CSV },
+      { catalog: await createCatalog('Editor fix B') },
+    )
     const springfield = first.jobs[0].geocoding.stats.lowestConfidence.find((place: { label: string }) =>
       place.label.startsWith('Springfield'),
     ).query
@@ -141,17 +161,31 @@ describe('correcting a place by hand', () => {
     })
     expect((await placesOf(second.jobs[0].jobId)).Fair).toMatchObject({ longitude: 2, latitude: 1, source: 'manual' })
 
-    const third = await importFile(user, { name: 'fairs.csv', bytes: PLACES_CSV }, { catalog: await createCatalog('Editor fix C') })
+    const third = await importFile(
+      user,
+      { name: 'fairs.csv', bytes: PLACES_CSV },
+      { catalog: await createCatalog('Editor fix C') },
+    )
     expect(third.jobs[0].geocoding.stats.byProvider.manual).toBe(1)
-    expect((await placesOf(third.jobs[0].jobId)).Fair).toMatchObject({ longitude: -89.6436, latitude: 39.8017, provider: 'manual' })
+    expect((await placesOf(third.jobs[0].jobId)).Fair).toMatchObject({
+      longitude: -89.6436,
+      latitude: 39.8017,
+      provider: 'manual',
+    })
   })
 
-  it("moves the events geocoded from a cache entry when an admin edits the entry in the CMS", async () => {
-    const progress = await importFile(user, { name: 'fairs.csv', bytes: PLACES_CSV }, { catalog: await createCatalog('Admin cache edit') })
+  it('moves the events geocoded from a cache entry when an admin edits the entry in the CMS', async () => {
+    const progress = await importFile(
+      user,
+      { name: 'fairs.csv', bytes: PLACES_CSV },
+      { catalog: await createCatalog('Admin cache edit') },
+    )
     const dayton = progress.jobs[0].geocoding.stats.lowestConfidence.find((place: { label: string }) =>
       place.label.startsWith('Dayton'),
     ).query
-    const entries = await admin.get(`/location-cache?where[normalizedQuery][equals]=${encodeURIComponent(dayton)}&depth=0`)
+    const entries = await admin.get(
+      `/location-cache?where[normalizedQuery][equals]=${encodeURIComponent(dayton)}&depth=0`,
+    )
     const entry = entries.body.docs.find((doc: { provider: string }) => doc.provider === 'offline')
     expect(entry).toBeDefined()
     expect((await user.patch(`/location-cache/${entry.id}`, { location: [0, 0] })).status).toBe(403)
@@ -174,7 +208,12 @@ describe("a dataset's geocoding overrides", () => {
     const payload = await testPayload()
     const dataset = await payload.create({
       collection: 'datasets',
-      data: { name: `Overrides ${Math.random().toString(36).slice(2)}`, catalog, geocoding, owner: await demoUserId('user') },
+      data: {
+        name: `Overrides ${Math.random().toString(36).slice(2)}`,
+        catalog,
+        geocoding,
+        owner: await demoUserId('user'),
+      },
       overrideAccess: true,
     })
     return Number(dataset.id)
@@ -184,7 +223,9 @@ describe("a dataset's geocoding overrides", () => {
     const user = await ApiClient.as('user')
     const catalog = await createCatalog('Strict geocoding')
     const lenient = await importFile(user, { name: 'fairs.csv', bytes: PLACES_CSV }, { catalog })
-    const lowest = Math.min(...lenient.jobs[0].geocoding.stats.lowestConfidence.map((place: { confidence: number }) => place.confidence))
+    const lowest = Math.min(
+      ...lenient.jobs[0].geocoding.stats.lowestConfidence.map((place: { confidence: number }) => place.confidence),
+    )
     expect(lowest).toBeLessThan(1)
 
     const dataset = await datasetIn(catalog, { minimumConfidence: 1 })
@@ -213,7 +254,10 @@ describe("a dataset's geocoding overrides", () => {
     const dataset = await datasetIn(catalog, { unplacedRows: 'row-error' })
     const progress = await importFile(user, { name: 'fairs.csv', bytes: PLACES_CSV }, { catalog, dataset })
     const errors = progress.jobs[0].errors as Array<{ row: number; message: string }>
-    expect(errors.some((error) => error.row === 3 && /Xqzzyville/.test(error.message)), JSON.stringify(errors)).toBe(true)
+    expect(
+      errors.some((error) => error.row === 3 && /Xqzzyville/.test(error.message)),
+      JSON.stringify(errors),
+    ).toBe(true)
     expect(Object.keys(await placesOf(progress.jobs[0].jobId))).not.toContain('Market')
   })
 })

@@ -11,7 +11,10 @@ import { FIXTURES_DIR, importFile } from '../../helpers/imports'
 async function readCsv(name: string): Promise<Record<string, string>[]> {
   const text = (await readFile(path.join(FIXTURES_DIR, name), 'latin1')).replace(/\r/g, '')
   const [header, ...lines] = text.split('\n').filter(Boolean)
-  const split = (line: string) => [...line.matchAll(/("([^"]*(?:""[^"]*)*)"|[^,]*)(,|$)/g)].map((m) => (m[2] ?? m[1] ?? '').replace(/""/g, '"')).slice(0, -1)
+  const split = (line: string) =>
+    [...line.matchAll(/("([^"]*(?:""[^"]*)*)"|[^,]*)(,|$)/g)]
+      .map((m) => (m[2] ?? m[1] ?? '').replace(/""/g, '"'))
+      .slice(0, -1)
   const names = split(header!)
   return lines.map((line) => Object.fromEntries(split(line).map((value, i) => [names[i], value])))
 }
@@ -37,10 +40,21 @@ describe('importing the real fixture files', () => {
   })
 
   it('imports the Trump campaign trail: 106 events, M/D/Y dates, coordinates from lat/lng', async () => {
-    const progress = await importFile(user, { path: path.join(FIXTURES_DIR, 'presidential-campaign-trail_trump.csv') }, { catalog: catalogId })
+    const progress = await importFile(
+      user,
+      { path: path.join(FIXTURES_DIR, 'presidential-campaign-trail_trump.csv') },
+      { catalog: catalogId },
+    )
     const job = progress.jobs[0]
     expect(progress.status, JSON.stringify(progress)).toBe('completed')
-    expect(job.counts).toMatchObject({ rowsTotal: 106, rowsRead: 106, eventsCreated: 106, duplicatesSkipped: 0, rowErrors: 0, isBalanced: true })
+    expect(job.counts).toMatchObject({
+      rowsTotal: 106,
+      rowsRead: 106,
+      eventsCreated: 106,
+      duplicatesSkipped: 0,
+      rowErrors: 0,
+      isBalanced: true,
+    })
 
     const truth = await readCsv('presidential-campaign-trail_trump.csv')
     const events = await eventsOf(job.datasetId)
@@ -59,7 +73,11 @@ describe('importing the real fixture files', () => {
   })
 
   it('imports police killings: dates from month name, day and year columns; coordinates match the ground truth', async () => {
-    const progress = await importFile(user, { path: path.join(FIXTURES_DIR, 'police-killings_police_killings.csv') }, { catalog: catalogId })
+    const progress = await importFile(
+      user,
+      { path: path.join(FIXTURES_DIR, 'police-killings_police_killings.csv') },
+      { catalog: catalogId },
+    )
     const job = progress.jobs[0]
     expect(progress.status, JSON.stringify(progress.jobs[0].failureReason)).toBe('completed')
     expect(job.counts.rowsRead).toBe(467)
@@ -80,7 +98,11 @@ describe('importing the real fixture files', () => {
   })
 
   it('geocodes the GOP candidate visits (City + State, no coordinates) with the offline geocoder', async () => {
-    const progress = await importFile(user, { path: path.join(FIXTURES_DIR, 'gop-candidate-visits-2024_candidate_visits.csv') }, { catalog: catalogId })
+    const progress = await importFile(
+      user,
+      { path: path.join(FIXTURES_DIR, 'gop-candidate-visits-2024_candidate_visits.csv') },
+      { catalog: catalogId },
+    )
     const job = progress.jobs[0]
     expect(progress.status, JSON.stringify(job.failureReason)).toBe('completed')
     expect(job.counts).toMatchObject({ rowsRead: 1741, isBalanced: true })

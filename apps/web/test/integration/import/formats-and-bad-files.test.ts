@@ -9,11 +9,14 @@ import { importFile, runImports, uploadFile } from '../../helpers/imports'
 
 function workbook(bookType: 'xlsx' | 'ods' | 'xls'): Buffer {
   const book = XLSX.utils.book_new()
-  const events = XLSX.utils.aoa_to_sheet([
-    ['name', 'date', 'latitude', 'longitude'],
-    ['Opening', new Date(Date.UTC(2021, 2, 4)), 51.5, -0.12],
-    ['Closing', new Date(Date.UTC(2021, 11, 24)), 40.4, -3.7],
-  ], { cellDates: true })
+  const events = XLSX.utils.aoa_to_sheet(
+    [
+      ['name', 'date', 'latitude', 'longitude'],
+      ['Opening', new Date(Date.UTC(2021, 2, 4)), 51.5, -0.12],
+      ['Closing', new Date(Date.UTC(2021, 11, 24)), 40.4, -3.7],
+    ],
+    { cellDates: true },
+  )
   const places = XLSX.utils.aoa_to_sheet([
     ['title', 'when', 'coordinates'],
     ['Summit', '1848-03-18', '52.5163, 13.3777'],
@@ -70,33 +73,62 @@ describe('file formats', () => {
     catalogId = await createCatalog('Formats')
   })
 
-  it.each(['xlsx', 'ods', 'xls'] as const)('imports every sheet of a %s workbook as its own import job and dataset', async (bookType) => {
-    const progress = await importFile(user, { name: `book.${bookType}`, bytes: workbook(bookType) }, { catalog: catalogId })
-    expect(progress.format).toBe(bookType)
-    expect(progress.status, JSON.stringify(progress.jobs.map((job: any) => job.failureReason))).toBe('completed')
-    expect(progress.jobs.map((job: any) => [job.sheetName, job.counts.eventsCreated])).toEqual([
-      ['Events', 2],
-      ['Places', 1],
-    ])
-    const events = await eventsOf(progress.jobs[0].datasetId)
-    expect(events.map((event) => [event.title, new Date(event.event_time).toISOString().slice(0, 10), event.lat, event.lon])).toEqual([
-      ['Opening', '2021-03-04', 51.5, -0.12],
-      ['Closing', '2021-12-24', 40.4, -3.7],
-    ])
-    const places = await eventsOf(progress.jobs[1].datasetId)
-    expect(places[0]).toMatchObject({ title: 'Summit', lat: 52.5163, lon: 13.3777 })
-    expect(new Date(places[0]!.event_time).getUTCFullYear()).toBe(1848)
-  })
+  it.each(['xlsx', 'ods', 'xls'] as const)(
+    'imports every sheet of a %s workbook as its own import job and dataset',
+    async (bookType) => {
+      const progress = await importFile(
+        user,
+        { name: `book.${bookType}`, bytes: workbook(bookType) },
+        { catalog: catalogId },
+      )
+      expect(progress.format).toBe(bookType)
+      expect(progress.status, JSON.stringify(progress.jobs.map((job: any) => job.failureReason))).toBe('completed')
+      expect(progress.jobs.map((job: any) => [job.sheetName, job.counts.eventsCreated])).toEqual([
+        ['Events', 2],
+        ['Places', 1],
+      ])
+      const events = await eventsOf(progress.jobs[0].datasetId)
+      expect(
+        events.map((event) => [
+          event.title,
+          new Date(event.event_time).toISOString().slice(0, 10),
+          event.lat,
+          event.lon,
+        ]),
+      ).toEqual([
+        ['Opening', '2021-03-04', 51.5, -0.12],
+        ['Closing', '2021-12-24', 40.4, -3.7],
+      ])
+      const places = await eventsOf(progress.jobs[1].datasetId)
+      expect(places[0]).toMatchObject({ title: 'Summit', lat: 52.5163, lon: 13.3777 })
+      expect(new Date(places[0]!.event_time).getUTCFullYear()).toBe(1848)
+    },
+  )
 
   it('imports a GeoJSON FeatureCollection: points as they are, a polygon at its centroid with its geometry kept', async () => {
     const geojson = JSON.stringify({
       type: 'FeatureCollection',
       features: [
-        { type: 'Feature', properties: { name: 'Quake', time: '2020-05-01T10:00:00Z' }, geometry: { type: 'Point', coordinates: [139.7, 35.7] } },
+        {
+          type: 'Feature',
+          properties: { name: 'Quake', time: '2020-05-01T10:00:00Z' },
+          geometry: { type: 'Point', coordinates: [139.7, 35.7] },
+        },
         {
           type: 'Feature',
           properties: { name: 'Flooded area', time: '2020-05-02' },
-          geometry: { type: 'Polygon', coordinates: [[[0, 0], [2, 0], [2, 2], [0, 2], [0, 0]]] },
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [0, 0],
+                [2, 0],
+                [2, 2],
+                [0, 2],
+                [0, 0],
+              ],
+            ],
+          },
         },
       ],
     })
@@ -112,7 +144,10 @@ describe('file formats', () => {
   })
 
   it('imports a JSON array of objects', async () => {
-    const json = JSON.stringify([{ title: 'A', date: '2001-09', place: { lat: 10, lon: 20 } }, { title: 'B', date: '2002', place: { lat: 11, lon: 21 } }])
+    const json = JSON.stringify([
+      { title: 'A', date: '2001-09', place: { lat: 10, lon: 20 } },
+      { title: 'B', date: '2002', place: { lat: 11, lon: 21 } },
+    ])
     const progress = await importFile(user, { name: 'data.json', bytes: json }, { catalog: catalogId })
     expect(progress.format).toBe('json')
     const events = await eventsOf(progress.jobs[0].datasetId)
@@ -126,8 +161,15 @@ describe('file formats', () => {
     ['a Latin-1 TSV', 'latin1' as const, '\t'],
     ['a UTF-16 CSV with BOM', 'utf16le' as const, ','],
   ])('imports %s with its accents intact', async (_, encoding, delimiter) => {
-    const text = [`titre${delimiter}date${delimiter}lat${delimiter}lon`, `Fête à Montréal${delimiter}14/07/2019${delimiter}45.5${delimiter}-73.56`, `Noël${delimiter}25/12/2019${delimiter}48.85${delimiter}2.35`].join('\r\n')
-    const bytes = encoding === 'utf16le' ? Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]) : Buffer.from(text, 'latin1')
+    const text = [
+      `titre${delimiter}date${delimiter}lat${delimiter}lon`,
+      `Fête à Montréal${delimiter}14/07/2019${delimiter}45.5${delimiter}-73.56`,
+      `Noël${delimiter}25/12/2019${delimiter}48.85${delimiter}2.35`,
+    ].join('\r\n')
+    const bytes =
+      encoding === 'utf16le'
+        ? Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')])
+        : Buffer.from(text, 'latin1')
     const progress = await importFile(user, { name: 'fetes.txt', bytes }, { catalog: catalogId })
     expect(progress.status).toBe('completed')
     const events = await eventsOf(progress.jobs[0].datasetId)
@@ -149,7 +191,10 @@ describe('bad files', () => {
 
   it('reports bad values and ragged or truncated rows as row errors; counts still add up', async () => {
     // Twenty good rows first, so the columns' types are clear, then the bad ones.
-    const good = Array.from({ length: 20 }, (_, i) => `${i + 1},Good ${i + 1},2020-01-${String(i + 1).padStart(2, '0')},${10 + i},${20 + i},${i}`)
+    const good = Array.from(
+      { length: 20 },
+      (_, i) => `${i + 1},Good ${i + 1},2020-01-${String(i + 1).padStart(2, '0')},${10 + i},${20 + i},${i}`,
+    )
     const csv = [
       'id,title,date,lat,lon,count',
       ...good,
@@ -180,15 +225,28 @@ describe('bad files', () => {
     expect(lines.length - 1).toBe(job.errors.length)
     // A hostile value is written so that no spreadsheet runs it as a formula.
     const payload = await testPayload()
-    const { rows } = await (payload.db as any).pool.query('select title from events where dataset_id = $1 and source_row = 24', [job.datasetId])
+    const { rows } = await (payload.db as any).pool.query(
+      'select title from events where dataset_id = $1 and source_row = 24',
+      [job.datasetId],
+    )
     expect(rows[0].title).toBe('=HYPERLINK("http://evil")')
   })
 
   it.each([
     ['a zip bomb dressed as a workbook', 'bomb.xlsx', zipBomb(), /inflate|uncompressed|zip bomb/i],
     ['a workbook cut in half', 'cut.xlsx', workbook('xlsx').subarray(0, 2000), /./],
-    ['a CSV with 10,000 columns', 'wide.csv', `${Array.from({ length: 10_000 }, (_, i) => `c${i}`).join(',')}\n${'1,'.repeat(9_999)}1\n`, /10000 columns/],
-    ['a JSON file with a syntax error', 'broken.json', '[{"title": "A", "date": "2020-01-01"}, {"title": ', /JSON|position|unexpected/i],
+    [
+      'a CSV with 10,000 columns',
+      'wide.csv',
+      `${Array.from({ length: 10_000 }, (_, i) => `c${i}`).join(',')}\n${'1,'.repeat(9_999)}1\n`,
+      /10000 columns/,
+    ],
+    [
+      'a JSON file with a syntax error',
+      'broken.json',
+      '[{"title": "A", "date": "2020-01-01"}, {"title": ',
+      /JSON|position|unexpected/i,
+    ],
   ])('fails %s with a clear reason, and the worker goes on', async (_, name, bytes, reason) => {
     const upload = await uploadFile(user, { name, bytes }, { catalog: catalogId })
     if (upload.status !== 202) {
@@ -201,7 +259,11 @@ describe('bad files', () => {
     expect(progress.status).toBe('failed')
     const why = progress.failureReason ?? progress.jobs[0]?.failureReason
     expect(why).toMatch(reason)
-    const fine = await importFile(user, { name: 'fine.csv', bytes: 'title,date\nStill works,2020-01-01\n' }, { catalog: catalogId })
+    const fine = await importFile(
+      user,
+      { name: 'fine.csv', bytes: 'title,date\nStill works,2020-01-01\n' },
+      { catalog: catalogId },
+    )
     expect(fine.status).toBe('completed')
   })
 })

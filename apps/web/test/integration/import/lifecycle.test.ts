@@ -24,14 +24,24 @@ describe('import lifecycle', () => {
   })
 
   it('applies a non-breaking change (a new column) by itself as the next schema version', async () => {
-    const first = await importFile(user, { name: 'base.csv', bytes: BASE }, { catalog: catalogId, datasetName: 'Growing' })
+    const first = await importFile(
+      user,
+      { name: 'base.csv', bytes: BASE },
+      { catalog: catalogId, datasetName: 'Growing' },
+    )
     const datasetId = first.jobs[0].datasetId
     const grown = `${BASE.trim().split('\n')[0]},source\n3,Fire,2020-03-20,40.71,-74.00,wire\n`
     const second = await importFile(user, { name: 'grown.csv', bytes: grown }, { dataset: datasetId })
     expect(second.status).toBe('completed')
-    expect(second.jobs[0].schema.changes).toContainEqual(expect.objectContaining({ kind: 'field-added', field: 'source', isBreaking: false }))
+    expect(second.jobs[0].schema.changes).toContainEqual(
+      expect.objectContaining({ kind: 'field-added', field: 'source', isBreaking: false }),
+    )
     const payload = await testPayload()
-    const schemas = await payload.find({ collection: 'dataset-schemas', where: { dataset: { equals: datasetId } }, sort: 'version' })
+    const schemas = await payload.find({
+      collection: 'dataset-schemas',
+      where: { dataset: { equals: datasetId } },
+      sort: 'version',
+    })
     expect(schemas.docs.map((doc: any) => [doc.version, doc.status])).toEqual([
       [1, 'approved'],
       [2, 'approved'],
@@ -39,7 +49,11 @@ describe('import lifecycle', () => {
   })
 
   it('waits for approval of any change when the dataset locks its schema', async () => {
-    const first = await importFile(user, { name: 'base.csv', bytes: BASE }, { catalog: catalogId, datasetName: 'Locked' })
+    const first = await importFile(
+      user,
+      { name: 'base.csv', bytes: BASE },
+      { catalog: catalogId, datasetName: 'Locked' },
+    )
     const datasetId = first.jobs[0].datasetId
     const payload = await testPayload()
     await payload.update({ collection: 'datasets', id: datasetId, data: { schemaSettings: { locked: true } } })
@@ -52,7 +66,11 @@ describe('import lifecycle', () => {
   })
 
   it('lets the user clear a detected time column: the events then have no time', async () => {
-    const upload = await uploadFile(user, { name: 'untimed.csv', bytes: BASE }, { catalog: catalogId, autoStart: false })
+    const upload = await uploadFile(
+      user,
+      { name: 'untimed.csv', bytes: BASE },
+      { catalog: catalogId, autoStart: false },
+    )
     const id = upload.body.job.importId
     expect((await user.post(`/import/${id}/start`, { mapping: { startTime: null } })).status).toBe(200)
     await runImports()
@@ -75,7 +93,11 @@ describe('import lifecycle', () => {
   })
 
   it('fails a stage that cannot work, names why, and lets the user retry it', async () => {
-    const upload = await uploadFile(user, { name: 'base.csv', bytes: BASE }, { catalog: catalogId, mapping: JSON.stringify({ title: 'headline' }) })
+    const upload = await uploadFile(
+      user,
+      { name: 'base.csv', bytes: BASE },
+      { catalog: catalogId, mapping: JSON.stringify({ title: 'headline' }) },
+    )
     const id = upload.body.job.importId
     await runImports()
     let progress = (await user.get(`/import/${id}`)).body
@@ -95,29 +117,41 @@ describe('import lifecycle', () => {
     expect((await user.post(`/import/${id}/approve`, {})).status).toBe(403)
   })
 
-  it('retries a stage that hits a passing fault with backoff, then fails the import with the last error', { timeout: 60_000 }, async () => {
-    const upload = await uploadFile(user, { name: 'vanishing.csv', bytes: BASE }, { catalog: catalogId, autoStart: false })
-    const id = upload.body.job.importId
-    const payload = await testPayload()
-    const file = await payload.findByID({ collection: 'import-files', id, depth: 0 })
+  it(
+    'retries a stage that hits a passing fault with backoff, then fails the import with the last error',
+    { timeout: 60_000 },
+    async () => {
+      const upload = await uploadFile(
+        user,
+        { name: 'vanishing.csv', bytes: BASE },
+        { catalog: catalogId, autoStart: false },
+      )
+      const id = upload.body.job.importId
+      const payload = await testPayload()
+      const file = await payload.findByID({ collection: 'import-files', id, depth: 0 })
 
-    // The stored file disappears (a full disk, a lost volume): reading it fails every time.
-    await rm(path.join(IMPORT_FILES_DIR, String(file.filename)))
-    await user.post(`/import/${id}/start`, {})
-    const started = Date.now()
-    await runImports()
-    const progress = (await user.get(`/import/${id}`)).body
-    expect(progress.status).toBe('failed')
-    const reason = progress.failureReason ?? progress.jobs[0]?.failureReason
-    expect(reason).toMatch(/failed 4 times; the last error was: .*(ENOENT|no such file)/)
-    // Backoff of 1 s, 2 s and 4 s between the four attempts.
-    expect(Date.now() - started).toBeGreaterThan(6_000)
-  })
+      // The stored file disappears (a full disk, a lost volume): reading it fails every time.
+      await rm(path.join(IMPORT_FILES_DIR, String(file.filename)))
+      await user.post(`/import/${id}/start`, {})
+      const started = Date.now()
+      await runImports()
+      const progress = (await user.get(`/import/${id}`)).body
+      expect(progress.status).toBe('failed')
+      const reason = progress.failureReason ?? progress.jobs[0]?.failureReason
+      expect(reason).toMatch(/failed 4 times; the last error was: .*(ENOENT|no such file)/)
+      // Backoff of 1 s, 2 s and 4 s between the four attempts.
+      expect(Date.now() - started).toBeGreaterThan(6_000)
+    },
+  )
 
   it('keeps unplaceable rows as events without location, or as row errors when the dataset says so', async () => {
     const places = `title,date,city,state\nRally,2020-01-05,Dayton,Ohio\nVisit,2020-01-06,Xqzvbnt Plmkq,Nowhere\n`
     const payload = await testPayload()
-    const kept = await importFile(user, { name: 'places.csv', bytes: places }, { catalog: catalogId, datasetName: 'Kept' })
+    const kept = await importFile(
+      user,
+      { name: 'places.csv', bytes: places },
+      { catalog: catalogId, datasetName: 'Kept' },
+    )
     expect(kept.jobs[0].counts).toMatchObject({ eventsCreated: 2, rowErrors: 0 })
     expect(kept.jobs[0].geocoding.stats).toMatchObject({ total: 2, resolved: 1 })
     expect(kept.jobs[0].geocoding.unplacedRows).toBe(1)
@@ -130,7 +164,12 @@ describe('import lifecycle', () => {
 
     const strict = await payload.create({
       collection: 'datasets',
-      data: { name: 'Strict', catalog: catalogId, owner: await demoUserId('user'), geocoding: { unplacedRows: 'row-error' } },
+      data: {
+        name: 'Strict',
+        catalog: catalogId,
+        owner: await demoUserId('user'),
+        geocoding: { unplacedRows: 'row-error' },
+      },
     })
     const refused = await importFile(user, { name: 'places.csv', bytes: places }, { dataset: strict.id })
     expect(refused.jobs[0].counts).toMatchObject({ eventsCreated: 1, rowErrors: 1, isBalanced: true })

@@ -37,7 +37,11 @@ describe('schema versions, approval and duplicates', () => {
   })
 
   it('skips every row of a re-imported file as a duplicate and reports it', async () => {
-    const first = await importFile(user, { name: 'first.csv', bytes: FIRST }, { catalog: catalogId, datasetName: 'Dups' })
+    const first = await importFile(
+      user,
+      { name: 'first.csv', bytes: FIRST },
+      { catalog: catalogId, datasetName: 'Dups' },
+    )
     const datasetId = first.jobs[0].datasetId
     expect(first.jobs[0].counts).toMatchObject({ eventsCreated: 3, duplicatesSkipped: 0 })
     expect(first.jobs[0].duplicates.strategy).toMatchObject({ type: 'external', externalIdField: 'id' })
@@ -46,7 +50,13 @@ describe('schema versions, approval and duplicates', () => {
     const job = again.jobs[0]
     expect(again.status).toBe('completed')
     expect(job.datasetId).toBe(datasetId)
-    expect(job.counts).toMatchObject({ rowsRead: 3, eventsCreated: 0, duplicatesSkipped: 3, rowErrors: 0, isBalanced: true })
+    expect(job.counts).toMatchObject({
+      rowsRead: 3,
+      eventsCreated: 0,
+      duplicatesSkipped: 3,
+      rowErrors: 0,
+      isBalanced: true,
+    })
     expect(job.duplicates).toMatchObject({ rowsAnalyzed: 3, duplicatesOfExistingEvents: 3, duplicatesInFile: 0 })
     expect(job.history.find((entry: any) => entry.stage === 'create-schema-version').reason).toMatch(/unchanged/i)
     expect(await rows(datasetId)).toHaveLength(3)
@@ -63,9 +73,17 @@ describe('schema versions, approval and duplicates', () => {
   })
 
   it('pauses a breaking schema change for approval; only an editor or admin decides, and a lock holds others off', async () => {
-    const first = await importFile(user, { name: 'v1.csv', bytes: FIRST }, { catalog: catalogId, datasetName: 'Approvals' })
+    const first = await importFile(
+      user,
+      { name: 'v1.csv', bytes: FIRST },
+      { catalog: catalogId, datasetName: 'Approvals' },
+    )
     const datasetId = first.jobs[0].datasetId
-    const upload = await uploadFile(user, { name: 'v2.csv', bytes: BREAKING }, { dataset: datasetId, duplicateAction: 'update' })
+    const upload = await uploadFile(
+      user,
+      { name: 'v2.csv', bytes: BREAKING },
+      { dataset: datasetId, duplicateAction: 'update' },
+    )
     const id = upload.body.job.importId
     await runImports()
     let progress = (await user.get(`/import/${id}`)).body
@@ -73,7 +91,9 @@ describe('schema versions, approval and duplicates', () => {
     const waiting = progress.jobs[0]
     expect(waiting.schema.isAwaitingApproval).toBe(true)
     expect(waiting.schema.isBreaking).toBe(true)
-    expect(waiting.schema.changes).toContainEqual(expect.objectContaining({ kind: 'field-removed', field: 'count', isBreaking: true }))
+    expect(waiting.schema.changes).toContainEqual(
+      expect.objectContaining({ kind: 'field-removed', field: 'count', isBreaking: true }),
+    )
 
     const refused = await user.post(`/import/${id}/approve`, {})
     expect(refused.status).toBe(403)
@@ -91,7 +111,11 @@ describe('schema versions, approval and duplicates', () => {
     expect(events.find((event) => event.unique_id === 'id:2')?.title).toBe('Storm (updated)')
 
     const payload = await testPayload()
-    const schemas = await payload.find({ collection: 'dataset-schemas', where: { dataset: { equals: datasetId } }, sort: 'version' })
+    const schemas = await payload.find({
+      collection: 'dataset-schemas',
+      where: { dataset: { equals: datasetId } },
+      sort: 'version',
+    })
     expect(schemas.docs.map((doc: any) => [doc.version, doc.status, doc.isBreaking])).toEqual([
       [1, 'approved', false],
       [2, 'approved', true],
@@ -100,8 +124,12 @@ describe('schema versions, approval and duplicates', () => {
     expect(dataset.currentSchema).toBe(schemas.docs[1]!.id)
   })
 
-  it('fails the import with the reviewer\'s reason when the change is rejected', async () => {
-    const first = await importFile(user, { name: 'v1.csv', bytes: FIRST }, { catalog: catalogId, datasetName: 'Rejections' })
+  it("fails the import with the reviewer's reason when the change is rejected", async () => {
+    const first = await importFile(
+      user,
+      { name: 'v1.csv', bytes: FIRST },
+      { catalog: catalogId, datasetName: 'Rejections' },
+    )
     const upload = await uploadFile(user, { name: 'v2.csv', bytes: BREAKING }, { dataset: first.jobs[0].datasetId })
     const id = upload.body.job.importId
     await runImports()
@@ -112,7 +140,11 @@ describe('schema versions, approval and duplicates', () => {
   })
 
   it('applies an approval decision made in the admin (a PATCH of the import job)', async () => {
-    const first = await importFile(user, { name: 'v1.csv', bytes: FIRST }, { catalog: catalogId, datasetName: 'Admin approval' })
+    const first = await importFile(
+      user,
+      { name: 'v1.csv', bytes: FIRST },
+      { catalog: catalogId, datasetName: 'Admin approval' },
+    )
     const upload = await uploadFile(user, { name: 'v2.csv', bytes: BREAKING }, { dataset: first.jobs[0].datasetId })
     const id = upload.body.job.importId
     await runImports()

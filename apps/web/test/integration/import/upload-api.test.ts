@@ -92,7 +92,12 @@ describe('POST /api/import/upload', () => {
     const payload = await testPayload()
     const address = '203.0.113.77'
     for (let i = 0; i < 2; i++) {
-      const upload = await uploadFile(user, trump, { catalog: catalogId, autoStart: false }, { 'x-forwarded-for': address })
+      const upload = await uploadFile(
+        user,
+        trump,
+        { catalog: catalogId, autoStart: false },
+        { 'x-forwarded-for': address },
+      )
       expect(upload.status).toBe(202)
     }
     const files = await payload.find({ collection: 'import-files', where: { uploaderIp: { equals: address } } })
@@ -104,7 +109,9 @@ describe('POST /api/import/upload', () => {
     expect((decision as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(3500)
     expect(await checkUploadRateLimit(payload, { userId, ip: '198.51.100.1' }, limits)).toEqual({ allowed: true })
     const perUser = { perUser: { limit: 1, windowSeconds: 60 }, perIp: null }
-    const refused = await enforceUploadRateLimit(payload, { userId, ip: address }, perUser).catch((error: unknown) => error)
+    const refused = await enforceUploadRateLimit(payload, { userId, ip: address }, perUser).catch(
+      (error: unknown) => error,
+    )
     expect(refused).toBeInstanceOf(ApiError)
     expect(refused).toMatchObject({ status: 429, code: 'rate-limited' })
     expect((refused as ApiError).headers['Retry-After']).toMatch(/^\d+$/)
@@ -119,10 +126,12 @@ describe('POST /api/import/upload', () => {
     expect((await anonymous.get(`/import/${id}`)).status).toBe(401)
     const stranger = await ApiClient.as('user').then(async () => {
       const payload = await testPayload()
-      await payload.create({
-        collection: 'users',
-        data: { email: 'stranger@chronotope.local', password: 'stranger-password', role: 'user' },
-      }).catch(() => undefined)
+      await payload
+        .create({
+          collection: 'users',
+          data: { email: 'stranger@chronotope.local', password: 'stranger-password', role: 'user' },
+        })
+        .catch(() => undefined)
       return ApiClient.signIn('stranger@chronotope.local', 'stranger-password')
     })
     expect((await stranger.get(`/import/${id}`)).status).toBe(404)
@@ -166,9 +175,10 @@ describe('GET /api/preview and starting an import later', () => {
     await runImports()
     const progress = (await user.get(`/import/${id}`)).body
     expect(progress.status).toBe('completed')
-    const { rows } = await (payload.db as any).pool.query('select title from events where dataset_id = $1 and source_row = 1', [
-      progress.jobs[0].datasetId,
-    ])
+    const { rows } = await (payload.db as any).pool.query(
+      'select title from events where dataset_id = $1 and source_row = 1',
+      [progress.jobs[0].datasetId],
+    )
     expect(rows[0].title).toBe('Wilmington, OH')
     expect((await user.post(`/import/${id}/start`, {})).status).toBe(409)
   })

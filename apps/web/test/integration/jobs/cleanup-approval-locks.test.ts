@@ -6,7 +6,8 @@ import { testPayload } from '../../helpers/api-client'
 describe('the cleanup-approval-locks job', () => {
   it('releases expired approval locks and keeps live ones', async () => {
     const payload = await testPayload()
-    const editor = (await payload.find({ collection: 'users', where: { role: { equals: 'editor' } }, limit: 1 })).docs[0]!
+    const editor = (await payload.find({ collection: 'users', where: { role: { equals: 'editor' } }, limit: 1 }))
+      .docs[0]!
     const importFile = (await payload.find({ collection: 'import-files', limit: 1 })).docs[0]!
     const lockedUntil = async (minutesFromNow: number) =>
       payload.create({
@@ -15,7 +16,10 @@ describe('the cleanup-approval-locks job', () => {
           importFile: importFile.id,
           status: 'awaiting-approval',
           stage: 'awaiting-approval',
-          approval: { lockedBy: editor.id, lockExpiresAt: new Date(Date.now() + minutesFromNow * 60_000).toISOString() },
+          approval: {
+            lockedBy: editor.id,
+            lockExpiresAt: new Date(Date.now() + minutesFromNow * 60_000).toISOString(),
+          },
         },
       })
     const stale = await lockedUntil(-10)

@@ -11,7 +11,8 @@ const webRoot = path.resolve(import.meta.dirname, '../../..')
 describe('npm run worker', () => {
   it('runs queued jobs in a process of its own and stops on SIGTERM', async () => {
     const payload = await testPayload()
-    const editor = (await payload.find({ collection: 'users', where: { role: { equals: 'editor' } }, limit: 1 })).docs[0]!
+    const editor = (await payload.find({ collection: 'users', where: { role: { equals: 'editor' } }, limit: 1 }))
+      .docs[0]!
     const importFile = (await payload.find({ collection: 'import-files', limit: 1 })).docs[0]!
     const stale = await payload.create({
       collection: 'import-jobs',

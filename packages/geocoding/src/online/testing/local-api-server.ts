@@ -36,7 +36,11 @@ export async function startLocalApiServer(): Promise<LocalApiServer> {
   let answer: (request: ReceivedRequest, index: number) => LocalAnswer = () => ({ status: 500, body: '{}' })
   const requests: ReceivedRequest[] = []
   const server: Server = createServer((req, res) => {
-    const request: ReceivedRequest = { url: new URL(req.url ?? '/', 'http://127.0.0.1'), headers: req.headers, arrivedAtMs: performance.now() }
+    const request: ReceivedRequest = {
+      url: new URL(req.url ?? '/', 'http://127.0.0.1'),
+      headers: req.headers,
+      arrivedAtMs: performance.now(),
+    }
     requests.push(request)
     const reply = answer(request, requests.length - 1)
     if (reply === 'hang') return

@@ -19,7 +19,14 @@ export const NOMINATIM_DAYTON = [
     addresstype: 'city',
     name: 'Dayton',
     display_name: 'Dayton, Montgomery County, Ohio, United States',
-    address: { city: 'Dayton', county: 'Montgomery County', state: 'Ohio', 'ISO3166-2-lvl4': 'US-OH', country: 'United States', country_code: 'us' },
+    address: {
+      city: 'Dayton',
+      county: 'Montgomery County',
+      state: 'Ohio',
+      'ISO3166-2-lvl4': 'US-OH',
+      country: 'United States',
+      country_code: 'us',
+    },
     boundingbox: ['39.6951000', '39.8392000', '-84.3107000', '-84.0925000'],
   },
   {
@@ -36,7 +43,15 @@ export const NOMINATIM_DAYTON = [
     addresstype: 'railway',
     name: 'Dayton',
     display_name: 'Dayton, 600 East 3rd Street, Dayton, Montgomery County, Ohio, 45402, United States',
-    address: { railway: 'Dayton', road: 'East 3rd Street', city: 'Dayton', state: 'Ohio', postcode: '45402', country: 'United States', country_code: 'us' },
+    address: {
+      railway: 'Dayton',
+      road: 'East 3rd Street',
+      city: 'Dayton',
+      state: 'Ohio',
+      postcode: '45402',
+      country: 'United States',
+      country_code: 'us',
+    },
     boundingbox: ['39.7596', '39.7598', '-84.1921', '-84.1919'],
   },
 ]
@@ -65,7 +80,17 @@ export const PHOTON_DAYTON = {
     {
       type: 'Feature',
       geometry: { type: 'Point', coordinates: [-117.9, 43.6] },
-      properties: { osm_type: 'N', osm_id: 1, country: 'Canada', osm_key: 'place', countrycode: 'CA', osm_value: 'village', name: 'Dayton', state: 'Nova Scotia', type: 'city' },
+      properties: {
+        osm_type: 'N',
+        osm_id: 1,
+        country: 'Canada',
+        osm_key: 'place',
+        countrycode: 'CA',
+        osm_value: 'village',
+        name: 'Dayton',
+        state: 'Nova Scotia',
+        type: 'city',
+      },
     },
   ],
 }
@@ -108,7 +133,11 @@ export const GOOGLE_DAYTON = {
     {
       address_components: [
         { long_name: 'Dayton', short_name: 'Dayton', types: ['locality', 'political'] },
-        { long_name: 'Montgomery County', short_name: 'Montgomery County', types: ['administrative_area_level_2', 'political'] },
+        {
+          long_name: 'Montgomery County',
+          short_name: 'Montgomery County',
+          types: ['administrative_area_level_2', 'political'],
+        },
         { long_name: 'Ohio', short_name: 'OH', types: ['administrative_area_level_1', 'political'] },
         { long_name: 'United States', short_name: 'US', types: ['country', 'political'] },
       ],

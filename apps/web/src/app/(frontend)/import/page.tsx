@@ -18,7 +18,11 @@ function importIdOf(raw: string | string[] | undefined): number | null {
  * The import page: upload a file, check the preview, watch the import (`?importId=` opens an
  * import's preview or progress); signed-out visitors get a sign-in link.
  */
-export default async function ImportPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function ImportPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>
+}) {
   const payload = await getPayloadInstance()
   const { user } = await payload.auth({ headers: await headers() })
   if (!user) return <SignInPrompt />

@@ -11,6 +11,7 @@ import { applyCacheEntryToEvents } from '../../../lib/geocoding/place-correction
 export const moveEventsWithEntry: CollectionAfterChangeHook = async ({ doc, operation, req }) => {
   if (operation !== 'update') return doc
   const moved = await applyCacheEntryToEvents(await requestStatementRunner(req), Number(doc.id))
-  if (moved > 0) req.payload.logger.info({ msg: `Location cache entry ${doc.id} changed; ${moved} events moved with it` })
+  if (moved > 0)
+    req.payload.logger.info({ msg: `Location cache entry ${doc.id} changed; ${moved} events moved with it` })
   return doc
 }

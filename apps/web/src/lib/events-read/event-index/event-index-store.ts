@@ -130,7 +130,8 @@ export class EventIndexStore {
   // Loads the missing field columns; false when they are big and load in the background instead.
   private async withFields(segments: readonly EventSegment[], fieldPaths: readonly string[]): Promise<boolean> {
     const missing: Array<[EventSegment, string]> = []
-    for (const segment of segments) for (const path of fieldPaths) if (!segment.field(path)) missing.push([segment, path])
+    for (const segment of segments)
+      for (const path of fieldPaths) if (!segment.field(path)) missing.push([segment, path])
     if (missing.length === 0) return true
     const loads = missing.map(([segment, path]) => this.loadField(segment, path))
     if (missing.reduce((sum, [segment]) => sum + segment.size, 0) > this.awaitedLoadEvents) return false

@@ -24,7 +24,8 @@ export function eventIndexOf(payload: Payload): EventIndexStore {
   if (!store) {
     store = new EventIndexStore(pool, {
       maxEvents: settings.eventIndexMaxEvents,
-      onLoadError: (err, what) => payload.logger.error({ err, msg: `Event index: could not load ${what}; reads use the database` }),
+      onLoadError: (err, what) =>
+        payload.logger.error({ err, msg: `Event index: could not load ${what}; reads use the database` }),
     })
     stores.set(pool, store)
   }
@@ -47,7 +48,11 @@ export interface SelectionOptions {
 const textMatchCaches = new WeakMap<EventIndexStore, TextMatchCache>()
 
 // The rows of each segment that match the search, from the cache or one database query.
-async function textMatches(payload: Payload, segments: readonly EventSegment[], text: string): Promise<Map<number, Int32Array>> {
+async function textMatches(
+  payload: Payload,
+  segments: readonly EventSegment[],
+  text: string,
+): Promise<Map<number, Int32Array>> {
   const store = eventIndexOf(payload)
   let cache = textMatchCaches.get(store)
   if (!cache) textMatchCaches.set(store, (cache = new TextMatchCache()))
@@ -96,5 +101,7 @@ export async function selectFromIndex(
     locatedOnly: options.locatedOnly,
   }
   const matches = state.text && segments.length > 0 ? await textMatches(payload, segments, state.text) : undefined
-  return segments.map((segment) => selectRows(segment, query, matches?.get(segment.datasetId), { ordered: options.ordered ?? true }))
+  return segments.map((segment) =>
+    selectRows(segment, query, matches?.get(segment.datasetId), { ordered: options.ordered ?? true }),
+  )
 }

@@ -21,23 +21,35 @@ const READ_ATTEMPTS = 3
  * The events versions of the datasets in `scope` (every dataset with events for `'all'`).
  * A dataset that never had events has no entry.
  */
-export async function readDatasetVersions(pool: Pool, scope: 'all' | readonly number[]): Promise<Map<number, DatasetVersion>> {
+export async function readDatasetVersions(
+  pool: Pool,
+  scope: 'all' | readonly number[],
+): Promise<Map<number, DatasetVersion>> {
   const { rows } = await pool.query<{ dataset_id: number; version: string; event_count: string }>(
     scope === 'all'
       ? 'select dataset_id, version, event_count from event_index_versions'
       : 'select dataset_id, version, event_count from event_index_versions where dataset_id = any($1::int[])',
     scope === 'all' ? [] : [[...scope]],
   )
-  return new Map(rows.map((row) => [Number(row.dataset_id), { version: String(row.version), count: Number(row.event_count) }]))
+  return new Map(
+    rows.map((row) => [Number(row.dataset_id), { version: String(row.version), count: Number(row.event_count) }]),
+  )
 }
 
 async function versionOf(pool: Pool, datasetId: number): Promise<string> {
-  const { rows } = await pool.query<{ version: string }>('select version from event_index_versions where dataset_id = $1', [datasetId])
+  const { rows } = await pool.query<{ version: string }>(
+    'select version from event_index_versions where dataset_id = $1',
+    [datasetId],
+  )
   return rows[0] ? String(rows[0].version) : '0'
 }
 
 // Runs `read` between two version reads until they agree; null when the dataset kept changing.
-async function readAtOneVersion<T>(pool: Pool, datasetId: number, read: () => Promise<T>): Promise<{ version: string; value: T } | null> {
+async function readAtOneVersion<T>(
+  pool: Pool,
+  datasetId: number,
+  read: () => Promise<T>,
+): Promise<{ version: string; value: T } | null> {
   for (let attempt = 0; attempt < READ_ATTEMPTS; attempt++) {
     const before = await versionOf(pool, datasetId)
     const value = await read()

@@ -1,12 +1,5 @@
 import config from '@payload-config'
-import {
-  REST_DELETE,
-  REST_GET,
-  REST_OPTIONS,
-  REST_PATCH,
-  REST_POST,
-  REST_PUT,
-} from '@payloadcms/next/routes'
+import { REST_DELETE, REST_GET, REST_OPTIONS, REST_PATCH, REST_POST, REST_PUT } from '@payloadcms/next/routes'
 
 /** Payload's REST API for every collection and global, plus custom endpoints such as `/api/health`. */
 export const GET = REST_GET(config)

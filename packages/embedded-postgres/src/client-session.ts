@@ -83,7 +83,7 @@ export class ClientSession {
     this.pending.push(...messages)
     void this.drain().catch((error: unknown) => {
       this.options.logger.error('client connection failed', { client: this.id, error: describeCause(error) })
-      this.close()
+      void this.close()
     })
   }
 

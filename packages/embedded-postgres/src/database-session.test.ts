@@ -18,8 +18,9 @@ function slowBackend() {
           calls.push(Buffer.from(message).toString())
           pending.push(() => resolve(new Uint8Array()))
         }),
-      close: async () => {
+      close: () => {
         closed = true
+        return Promise.resolve()
       },
     },
   }
@@ -67,13 +68,11 @@ describe('DatabaseSession', () => {
     const exited = Object.assign(new Error('Program terminated with exit(1)'), { name: 'ExitStatus' })
     const session = new DatabaseSession(
       {
-        execProtocolRaw: async () => {
+        execProtocolRaw: () => {
           calls++
-          throw exited
+          return Promise.reject(exited)
         },
-        close: async () => {
-          throw new Error('close must not be called')
-        },
+        close: () => Promise.reject(new Error('close must not be called')),
       },
       silentLogger,
     )

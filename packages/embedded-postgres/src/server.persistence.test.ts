@@ -50,11 +50,11 @@ describe('persistence', { timeout: 120_000 }, () => {
     await open.query("INSERT INTO events (name) VALUES ('open at stop')")
     await first.stop()
     await first.stop()
-    await expect(withClient(first.url, async () => undefined)).rejects.toThrow(/ECONNREFUSED/)
+    await expect(withClient(first.url, () => Promise.resolve(undefined))).rejects.toThrow(/ECONNREFUSED/)
 
     const second = await startEmbeddedPostgres({ dataDir })
     const rows = await withClient(second.url, async (client) => {
-      const { rows } = await client.query(
+      const { rows } = await client.query<{ n: number; event42: string; rolled_back: number }>(
         `SELECT count(*)::int AS n,
                 (SELECT name || ' ' || ST_AsText(location) FROM events WHERE id = 42) AS event42,
                 count(*) FILTER (WHERE name IN ('never committed', 'open at stop'))::int AS rolled_back

@@ -2,7 +2,7 @@
  * Sharing an idle transaction (see shared-transaction.ts) against real PGlite: what Payload needs
  * to avoid waiting forever, and what sharing costs.
  */
-import pg from 'pg'
+import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EmbeddedPostgres } from './server'
 import { startEmbeddedPostgres } from './server'
@@ -36,7 +36,8 @@ async function until(condition: () => boolean, timeoutMs = 20_000): Promise<void
 
 describe('sharing an idle transaction', { timeout: 30_000 }, () => {
   const countShared = async (client: pg.Client, keys: number[]) =>
-    (await client.query('SELECT count(*)::int AS n FROM shared_rows WHERE k = ANY($1)', [keys])).rows[0].n
+    (await client.query<{ n: number }>('SELECT count(*)::int AS n FROM shared_rows WHERE k = ANY($1)', [keys])).rows[0]!
+      .n
 
   it('answers a second connection while the first waits for it inside a transaction, as Payload does', async () => {
     const [holder, other] = [await connect(), await connect()]

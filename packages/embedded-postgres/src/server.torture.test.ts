@@ -70,19 +70,19 @@ async function runWorker(worker: number, iterations: number): Promise<number> {
         ).rejects.toMatchObject({ code: '23505' })
         await client.query('ROLLBACK')
       } else {
-        const mine = await client.query({
+        const mine = await client.query<{ n: number }>({
           name: 'count-mine',
           text: 'SELECT count(*)::int AS n FROM worker_rows WHERE worker = $1',
           values: [worker],
         })
-        expect(mine.rows[0].n).toBe(committed + 1)
+        expect(mine.rows[0]!.n).toBe(committed + 1)
         await client.query('COMMIT')
         committed++
       }
-      const { rows } = await client.query(
+      const { rows } = await client.query<{ n: number; total: number }>(
         `SELECT count(*)::int AS n, coalesce(sum(n), 0)::int AS total FROM worker_rows WHERE worker = ${worker}`,
       )
-      expect(rows[0].n).toBe(committed)
+      expect(rows[0]!.n).toBe(committed)
     }
   } finally {
     await client.end()
@@ -95,11 +95,15 @@ async function collideStatementNames(rounds: number): Promise<void> {
   const [doubler, suffixer] = [await connect(), await connect()]
   for (let round = 0; round < rounds; round++) {
     const [doubled, suffixed] = await Promise.all([
-      doubler.query({ name: 'same_name', text: 'SELECT $1::int * 2 AS v', values: [round] }),
-      suffixer.query({ name: 'same_name', text: "SELECT $1::text || '-b' AS v", values: [String(round)] }),
+      doubler.query<{ v: number }>({ name: 'same_name', text: 'SELECT $1::int * 2 AS v', values: [round] }),
+      suffixer.query<{ v: string }>({
+        name: 'same_name',
+        text: "SELECT $1::text || '-b' AS v",
+        values: [String(round)],
+      }),
     ])
-    expect(doubled.rows[0].v).toBe(round * 2)
-    expect(suffixed.rows[0].v).toBe(`${round}-b`)
+    expect(doubled.rows[0]!.v).toBe(round * 2)
+    expect(suffixed.rows[0]!.v).toBe(`${round}-b`)
   }
   await Promise.all([doubler.end(), suffixer.end()])
 }
@@ -211,7 +215,7 @@ describe('embedded server under load', { timeout: 120_000 }, () => {
     expect(await reader.waitFor((r) => r.includes('s'))).toEqual(['1', '2', 'D', 'D', 's'])
     const other = await connect()
     let otherDone = false
-    const otherQuery = other.query('SELECT 42 AS answer').then((result) => {
+    const otherQuery = other.query<{ answer: number }>('SELECT 42 AS answer').then((result) => {
       otherDone = true
       return result.rows
     })
@@ -271,7 +275,7 @@ describe('embedded server under load', { timeout: 120_000 }, () => {
     expect((await client.query(inBox)).rows).toEqual([{ n: expected }])
     await client.query('BEGIN')
     await client.query('SET LOCAL enable_seqscan = off')
-    const plan = await client.query(`EXPLAIN ${inBox}`)
+    const plan = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${inBox}`)
     await client.query('COMMIT')
     expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).toContain('places_location_idx')
     await client.end()

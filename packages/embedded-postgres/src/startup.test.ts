@@ -8,7 +8,7 @@ const context = {
   secretKey: 99,
 }
 
-const GREETING = ['R', ...Array(11).fill('S'), 'K', 'Z:I']
+const GREETING: string[] = ['R', ...Array<string>(11).fill('S'), 'K', 'Z:I']
 
 describe('answerStartupPacket', () => {
   it.each([
@@ -26,11 +26,11 @@ describe('answerStartupPacket', () => {
     expect(answer.next).toBe(next)
   })
 
-  it.each([
+  it.each<{ case: string; minorVersion: number; parameters: Record<string, string>; types: string[] }>([
     {
       case: 'protocol 3.0',
       minorVersion: 0,
-      parameters: { user: 'postgres' } as Record<string, string>,
+      parameters: { user: 'postgres' },
       types: GREETING,
     },
     {

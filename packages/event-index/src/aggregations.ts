@@ -93,7 +93,7 @@ const BEFORE_FIRST_BUCKET = 0xffff
 function bucketTable(bucketRows: Int32Array, timedCount: number): Uint16Array {
   const table = new Uint16Array(timedCount).fill(BEFORE_FIRST_BUCKET, 0, Math.min(bucketRows[0]!, timedCount))
   for (let bucket = 0; bucket < bucketRows.length; bucket++) {
-    table.fill(bucket, bucketRows[bucket]!, bucket + 1 < bucketRows.length ? bucketRows[bucket + 1]! : timedCount)
+    table.fill(bucket, bucketRows[bucket], bucket + 1 < bucketRows.length ? bucketRows[bucket + 1]! : timedCount)
   }
   return table
 }
@@ -486,7 +486,7 @@ function addRowsInBoxes(
       const longitude = longitudes[row]!
       const latitude = latitudes[row]!
       if (latitude >= one.south && latitude <= one.north && longitude >= one.west && longitude <= one.east) continue
-      if (latitude >= two!.south && latitude <= two!.north && longitude >= two!.west && longitude <= two!.east) continue
+      if (latitude >= two.south && latitude <= two.north && longitude >= two.west && longitude <= two.east) continue
     }
     if (row > start) addRows(table, slots, segment, undefined, start, row, shift)
     start = row + 1
@@ -519,7 +519,7 @@ function addBoxed(
     const kept = wholeSegmentCells(segment, zoom)
     const inside = kept && cellsInside(kept, 0, kept.size, boxes)
     if (!inside) return false
-    addCellsInside(table, slots, kept!, 0, inside)
+    addCellsInside(table, slots, kept, 0, inside)
     return true
   }
   const firstBlock = Math.ceil(low / BLOCK_ROWS)
@@ -569,7 +569,7 @@ export function clusterCells(selections: readonly Selection[], zoom: number, vie
         : []
     if (kept) addTable(table, slots, kept)
     else if (valueTables.length > 0 && valueTables.every((cells) => cells !== null))
-      for (const cells of valueTables) addTable(table, slots, cells!)
+      for (const cells of valueTables) addTable(table, slots, cells)
     else if (span) addSpan(table, slots, segment, span.low, span.high, zoom)
     else if (selection.boxed && zoom <= MAX_KEPT_CELL_ZOOM && addBoxed(table, slots, segment, selection.boxed, zoom))
       continue

@@ -146,7 +146,7 @@ function readBound(path: string, bound: 'min' | 'max', value: unknown): number |
   if (typeof value !== 'number' || !Number.isFinite(value)) {
     throw new FilterParameterError(
       PARAMETER,
-      `${quoteValue(path)} ${bound} must be a finite number; got ${quoteValue(JSON.stringify(value) ?? String(value))}`,
+      `${quoteValue(path)} ${bound} must be a finite number; got ${quoteValue(JSON.stringify(value) ?? typeof value)}`,
     )
   }
   return value + 0

@@ -9,6 +9,7 @@ export function filterError(parameter: string, message: string | RegExp): unknow
   return expect.objectContaining({
     name: 'FilterParameterError',
     parameter,
-    message: typeof message === 'string' ? message : expect.stringMatching(message),
+    // Vitest types its asymmetric matchers as `any`.
+    message: typeof message === 'string' ? message : (expect.stringMatching(message) as unknown),
   })
 }

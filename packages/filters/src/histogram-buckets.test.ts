@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import {
-  chooseHistogramInterval,
-  countBuckets,
-  HISTOGRAM_INTERVALS,
-  listBuckets,
-  nextBucket,
-  truncateToInterval,
-} from './histogram-buckets'
+import { chooseHistogramInterval, countBuckets, listBuckets, nextBucket, truncateToInterval } from './histogram-buckets'
 import type { HistogramInterval } from './histogram-buckets'
 
 const at = (iso: string) => new Date(iso)

@@ -18,6 +18,8 @@ export class FakeBackend implements ProtocolBackend {
   private status: 'I' | 'T' | 'E' = 'I'
   private skipping = false
 
+  // Async so that a simulated failure is a rejection, as PGlite's are.
+  // eslint-disable-next-line @typescript-eslint/require-await -- see above
   async execProtocolRaw(bytes: Uint8Array): Promise<Uint8Array> {
     const reader = new MessageReader()
     reader.push(Buffer.from(bytes))
@@ -49,8 +51,9 @@ export class FakeBackend implements ProtocolBackend {
     return [commandComplete(sql), readyForQuery(this.status)]
   }
 
-  async close(): Promise<void> {
+  close(): Promise<void> {
     this.closed = true
+    return Promise.resolve()
   }
 }
 

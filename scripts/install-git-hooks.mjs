@@ -1,5 +1,5 @@
 // Points git at the repository's hooks in .githooks/ (the commit-msg hook checks commit messages
-// against PRODUCT.md's conventions). Run by the root `prepare` script on `npm install`.
+// against PRODUCT.md's conventions) and at the list of formatting-only commits for `git blame`. Run by the root `prepare` script on `npm install`.
 // It never fails the install: outside a git work tree (a tarball, a dependency install) it does
 // nothing and prints nothing.
 import { execFileSync } from 'node:child_process'
@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const HOOKS_PATH = '.githooks'
+const BLAME_IGNORE_FILE = '.git-blame-ignore-revs'
 const repoRoot = realpathSync(fileURLToPath(new URL('..', import.meta.url)))
 
 /** Runs git in the repository root and returns its trimmed output, or undefined on any failure. */
@@ -37,6 +38,10 @@ try {
     if (git('config', '--local', '--get', 'core.hooksPath') !== HOOKS_PATH) {
       git('config', '--local', 'core.hooksPath', HOOKS_PATH)
       console.log(`git hooks: core.hooksPath set to ${HOOKS_PATH} (commit messages are checked on commit)`)
+    }
+    // `git blame` skips the commits that only reformatted the tree.
+    if (git('config', '--local', '--get', 'blame.ignoreRevsFile') !== BLAME_IGNORE_FILE) {
+      git('config', '--local', 'blame.ignoreRevsFile', BLAME_IGNORE_FILE)
     }
   }
 } catch {

@@ -1,4 +1,5 @@
 import { headers } from 'next/headers'
+import Link from 'next/link'
 
 import { COLLECTION_NAMES } from '../../constants/collection-names'
 import { getPayloadInstance } from '../../lib/runtime/payload-instance'
@@ -29,15 +30,15 @@ export default async function HomePage() {
         </p>
       </section>
       <div className="actions">
-        <a className="button primary" href="/explore">
+        <Link className="button primary" href="/explore">
           Explore events
-        </a>
-        <a className="button" href="/import">
+        </Link>
+        <Link className="button" href="/import">
           Import a file
-        </a>
-        <a className="button" href="/admin">
+        </Link>
+        <Link className="button" href="/admin">
           Open the admin
-        </a>
+        </Link>
       </div>
       <section className="stats" aria-label="What this site holds">
         <div className="stat">
@@ -56,7 +57,9 @@ export default async function HomePage() {
             {datasets.docs.map((dataset) => (
               <li key={dataset.id}>
                 <strong>{dataset.name as string}</strong>
-                {typeof dataset.catalog === 'object' && dataset.catalog ? ` · ${dataset.catalog.name as string}` : ''}
+                {typeof dataset.catalog === 'object' && dataset.catalog
+                  ? ` · ${String((dataset.catalog as { name?: unknown }).name)}`
+                  : ''}
                 {dataset.description ? ` — ${dataset.description as string}` : ''}
               </li>
             ))}

@@ -53,7 +53,7 @@ export function ApprovalDecision({
       <div className="import-actions">
         {isRejecting ? (
           <>
-            <button type="button" className="button danger" disabled={isBusy} onClick={() => decide('rejected')}>
+            <button type="button" className="button danger" disabled={isBusy} onClick={() => void decide('rejected')}>
               Reject the change
             </button>
             <button type="button" className="button" disabled={isBusy} onClick={() => setIsRejecting(false)}>
@@ -62,7 +62,7 @@ export function ApprovalDecision({
           </>
         ) : (
           <>
-            <button type="button" className="button primary" disabled={isBusy} onClick={() => decide('approved')}>
+            <button type="button" className="button primary" disabled={isBusy} onClick={() => void decide('approved')}>
               Approve
             </button>
             <button type="button" className="button" disabled={isBusy} onClick={() => setIsRejecting(true)}>

@@ -91,7 +91,7 @@ function isAddressRole(role: ColumnRole): role is AddressRole {
  * // { name: 'title', x: 'none' }
  */
 export function rolesFromMapping(mapping: EventMapping, headers: readonly string[]): Record<string, ColumnRole> {
-  const roles: Record<string, ColumnRole> = Object.fromEntries(headers.map((name) => [name, 'none' as ColumnRole]))
+  const roles: Record<string, ColumnRole> = Object.fromEntries(headers.map((name) => [name, 'none']))
   const set = (column: string | undefined, role: ColumnRole) => {
     if (column !== undefined && column in roles && roles[column] === 'none') roles[column] = role
   }
@@ -193,14 +193,14 @@ function locationFromRoles(roles: ColumnRoles, detected: GeoColumnResult, proble
     return {
       ...(isSame ? detected : { kind: 'lat-lon', latitude, longitude, confidence: 1, reason }),
       ...(hasAddress ? { address } : { address: undefined }),
-    } as GeoColumnResult
+    }
   }
   if (combined !== undefined) {
     const isSame = (detected.kind === 'combined' || detected.kind === 'geometry') && detected.combined === combined
     return {
       ...(isSame ? detected : { kind: 'combined', combined, confidence: 1, reason }),
       ...(hasAddress ? { address } : { address: undefined }),
-    } as GeoColumnResult
+    }
   }
   if (hasAddress)
     return detected.kind === 'address' ? { ...detected, address } : { kind: 'address', address, confidence: 1, reason }

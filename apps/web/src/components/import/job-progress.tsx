@@ -113,7 +113,7 @@ export function JobProgress({
         <div className="import-failure" role="alert">
           <h4>The import stopped</h4>
           <p>{job.failureReason ?? 'It failed without a reason; retry it, or tell an admin.'}</p>
-          <button type="button" className="button" onClick={retry} disabled={isRetrying}>
+          <button type="button" className="button" onClick={() => void retry()} disabled={isRetrying}>
             {isRetrying ? 'Retrying…' : 'Retry'}
           </button>
         </div>

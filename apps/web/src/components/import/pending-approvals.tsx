@@ -47,7 +47,13 @@ function ApprovalItem({ approval, onDecided }: { approval: PendingApproval; onDe
           </span>
         </div>
         {!job && (
-          <button type="button" className="button" onClick={open} disabled={isOpening} aria-describedby={`${id}-label`}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => void open()}
+            disabled={isOpening}
+            aria-describedby={`${id}-label`}
+          >
             {isOpening ? 'Opening…' : 'Review changes'}
           </button>
         )}

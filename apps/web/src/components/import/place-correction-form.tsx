@@ -3,6 +3,7 @@
 import { useId, useState } from 'react'
 
 import { postImportAction } from './import-api'
+import { useFocusOnMount } from './use-focus-on-mount'
 import { parseLatLon } from './lat-lon-input'
 import type { ImportProgressResponse } from './import-types'
 
@@ -29,6 +30,8 @@ export function PlaceCorrectionForm({
   const [text, setText] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [isSaving, setIsSaving] = useState(false)
+  // The form opens on a click of "Correct": its input takes the focus, as the button is gone.
+  const input = useFocusOnMount<HTMLInputElement>(isOpen)
 
   if (!isOpen) {
     return (
@@ -58,14 +61,14 @@ export function PlaceCorrectionForm({
   }
 
   return (
-    <form className="import-place-form" onSubmit={save}>
+    <form className="import-place-form" onSubmit={(event) => void save(event)}>
       <label htmlFor={`${id}-point`}>Latitude, longitude</label>
       <input
         id={`${id}-point`}
         value={text}
         onChange={(event) => setText(event.target.value)}
         placeholder="39.96, -82.99"
-        autoFocus
+        ref={input}
         aria-describedby={`${id}-hint`}
       />
       <button type="submit" disabled={isSaving}>

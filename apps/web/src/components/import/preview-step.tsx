@@ -40,10 +40,14 @@ export function PreviewStep({
   const [isBusy, setIsBusy] = useState(false)
   const [actionError, setActionError] = useState<string | null>(null)
   const [hasTriedStart, setHasTriedStart] = useState(false)
+  // A new sheet is a new load: its error, if any, replaces the last one's.
+  const showSheet = (sheet: number) => {
+    setLoadError(null)
+    setPreviewSheet(sheet)
+  }
 
   useEffect(() => {
     let isCurrent = true
-    setLoadError(null)
     fetchImportPreview(importId, previewSheet, PREVIEW_ROWS).then(
       (loaded) => {
         if (!isCurrent) return
@@ -120,7 +124,7 @@ export function PreviewStep({
                   onChange={(event) => {
                     const sheet = event.target.value === 'all' ? 'all' : Number(event.target.value)
                     setChoices({ ...choices, sheet })
-                    if (sheet !== 'all') setPreviewSheet(sheet)
+                    if (sheet !== 'all') showSheet(sheet)
                   }}
                 >
                   <option value="all">All {sheets.length} sheets: each becomes its own dataset</option>
@@ -137,7 +141,7 @@ export function PreviewStep({
                   <select
                     id={`${id}-preview-sheet`}
                     value={previewSheet}
-                    onChange={(event) => setPreviewSheet(Number(event.target.value))}
+                    onChange={(event) => showSheet(Number(event.target.value))}
                   >
                     {sheets.map((sheet) => (
                       <option key={sheet.index} value={sheet.index}>
@@ -204,10 +208,10 @@ export function PreviewStep({
           )}
           <ErrorMessage error={actionError} />
           <div className="import-actions">
-            <button type="button" className="button primary" onClick={start} disabled={isBusy}>
+            <button type="button" className="button primary" onClick={() => void start()} disabled={isBusy}>
               {isBusy ? 'Starting…' : 'Start import'}
             </button>
-            <button type="button" className="button" onClick={discard} disabled={isBusy}>
+            <button type="button" className="button" onClick={() => void discard()} disabled={isBusy}>
               Discard this upload
             </button>
           </div>

@@ -1,5 +1,5 @@
 'use client'
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 
 import { ErrorMessage } from './error-message'
 import { postImportAction } from './import-api'
@@ -55,12 +55,7 @@ export function ProgressView({
   const progress = live.progress ?? initial
   const [isCancelling, setIsCancelling] = useState(false)
   const [actionError, setActionError] = useState<string | null>(null)
-  const [announcement, setAnnouncement] = useState('')
-
-  const spoken = progress ? announcementOf(progress) : ''
-  useEffect(() => {
-    if (spoken) setAnnouncement(spoken)
-  }, [spoken])
+  const announcement = progress ? announcementOf(progress) : ''
 
   const act = async (action: 'cancel' | 'retry') => {
     setActionError(null)
@@ -106,7 +101,7 @@ export function ProgressView({
           <h3>The import stopped</h3>
           <p>{progress.failureReason}</p>
           {progress.status === 'failed' && progress.jobs.length === 0 && (
-            <button type="button" className="button" onClick={() => act('retry')}>
+            <button type="button" className="button" onClick={() => void act('retry')}>
               Retry
             </button>
           )}
@@ -127,7 +122,7 @@ export function ProgressView({
       <ErrorMessage error={actionError} />
       <div className="import-actions">
         {isRunning && (
-          <button type="button" className="button" onClick={() => act('cancel')} disabled={isCancelling}>
+          <button type="button" className="button" onClick={() => void act('cancel')} disabled={isCancelling}>
             {isCancelling ? 'Cancelling…' : 'Cancel import'}
           </button>
         )}

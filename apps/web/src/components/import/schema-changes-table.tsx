@@ -3,8 +3,9 @@ import type { SchemaChange } from './import-types'
 function describeValue(value: unknown): string {
   if (value === undefined || value === null) return '–'
   if (Array.isArray(value)) return value.join(', ')
-  if (typeof value === 'object') return JSON.stringify(value)
-  return String(value)
+  if (typeof value === 'string') return value
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
+  return JSON.stringify(value) ?? '–'
 }
 
 /**

@@ -28,7 +28,8 @@ export function TargetPicker({
 }) {
   const id = useId()
   const [catalogs, setCatalogs] = useState<TargetOption[] | null>(null)
-  const [datasets, setDatasets] = useState<TargetOption[] | null>(null)
+  // The datasets of the catalog they were loaded for, so another catalog's never show.
+  const [loaded, setLoaded] = useState<{ catalogId: number; datasets: TargetOption[] } | null>(null)
   const [loadError, setLoadError] = useState<string | null>(null)
   // Patches the current choice, so a change made as the catalogs load is not undone by it.
   const set = (patch: Partial<TargetChoice>) => onChange((current) => ({ ...current, ...patch }))
@@ -53,24 +54,22 @@ export function TargetPicker({
     return () => {
       isCurrent = false
     }
-    // Loaded once per user; onChange is React's state setter, stable across renders.
-  }, [user.id, user.isCurator])
+    // Loaded once per user: onChange is the parent's state setter, the same on every render.
+  }, [user.id, user.isCurator, onChange])
 
+  const catalogId = choice.catalogMode === 'existing' ? choice.catalogId : null
   useEffect(() => {
-    if (choice.catalogMode !== 'existing' || choice.catalogId === null) {
-      setDatasets(null)
-      return
-    }
+    if (catalogId === null) return
     let isCurrent = true
-    setDatasets(null)
-    listTargetDatasets(choice.catalogId, user.id, user.isCurator).then(
-      (list) => isCurrent && setDatasets(list),
+    listTargetDatasets(catalogId, user.id, user.isCurator).then(
+      (list) => isCurrent && setLoaded({ catalogId, datasets: list }),
       (error: Error) => isCurrent && setLoadError(error.message),
     )
     return () => {
       isCurrent = false
     }
-  }, [choice.catalogMode, choice.catalogId, user.id, user.isCurator])
+  }, [catalogId, user.id, user.isCurator])
+  const datasets = catalogId !== null && loaded?.catalogId === catalogId ? loaded.datasets : null
 
   const hasCatalogs = (catalogs?.length ?? 0) > 0
   const canChooseDataset = choice.catalogMode === 'existing' && (datasets?.length ?? 0) > 0

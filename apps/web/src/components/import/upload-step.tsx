@@ -69,7 +69,7 @@ export function UploadStep({
       <h2 id={`${id}-heading`} ref={heading} tabIndex={-1}>
         Choose a file
       </h2>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <FileDropZone file={file} maxBytes={maxUploadBytes} onFile={chooseFile} />
         <h3>Where the events go</h3>
         <TargetPicker user={user} choice={target} onChange={setTarget} />

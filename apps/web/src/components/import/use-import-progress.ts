@@ -50,7 +50,7 @@ export function useImportProgress(importId: number): ImportProgressState {
         setError((pollError as Error).message)
       }
       const delay = pollDelayMs(latest.current?.status, failures)
-      if (delay !== null && !controller.signal.aborted) timer = setTimeout(poll, delay)
+      if (delay !== null && !controller.signal.aborted) timer = setTimeout(() => void poll(), delay)
     }
     void poll()
     return () => {

@@ -1,3 +1,5 @@
+import Link from 'next/link'
+
 /** A clear placeholder for a part of Chronotope that is being built, instead of an error page. */
 export function ComingSoon({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -5,8 +7,9 @@ export function ComingSoon({ title, children }: { title: string; children: React
       <h1>{title}</h1>
       <p>{children}</p>
       <p>
-        Meanwhile, the data is in the <a href="/admin">admin</a> and the <a href="/api/health">API</a>.{' '}
-        <a href="/">Back to the home page</a>.
+        Meanwhile, the data is in the <Link href="/admin">admin</Link> and the{' '}
+        {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- an API route answers JSON, not a page */}
+        <a href="/api/health">API</a>. <Link href="/">Back to the home page</Link>.
       </p>
     </section>
   )

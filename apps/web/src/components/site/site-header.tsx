@@ -32,7 +32,7 @@ export async function SiteHeader() {
             {item.label}
           </a>
         ))}
-        <a href="/admin">Admin</a>
+        <Link href="/admin">Admin</Link>
       </nav>
     </header>
   )

@@ -14,7 +14,7 @@ import { from as copyFrom } from 'pg-copy-streams'
 
 import { EVENT_COLUMNS, insertEventsBulk, type EventRow } from '../apps/web/src/lib/events/bulk-insert-events'
 import { serializeEventsForCopy } from '../apps/web/src/lib/events/copy-events'
-import { runNodeScriptToCompletion } from '../apps/web/src/lib/runtime/child-process'
+import { runCommand } from '../apps/web/src/lib/runtime/child-process'
 import { createEventSource } from './read-events'
 
 /** Where the app's scripts run from. */
@@ -29,13 +29,9 @@ export interface BenchDatasets {
   readonly datasetIds: readonly number[]
 }
 
-/** Applies the app's migrations to `databaseUrl` the way `npm run migrate` does, retrying unfinished loads. */
+/** Applies the app's migrations to `databaseUrl` the way `npm run migrate` does. */
 export async function migrateDatabase(databaseUrl: string, env: NodeJS.ProcessEnv): Promise<void> {
-  const code = await runNodeScriptToCompletion(
-    ['--import', 'tsx', 'src/scripts/migrate.ts'],
-    { ...env, DATABASE_URL: databaseUrl },
-    WEB_ROOT,
-  )
+  const code = await runCommand('migrate', [], { ...env, DATABASE_URL: databaseUrl })
   if (code !== 0)
     throw new Error(`npm run migrate failed on the benchmark database (exit ${code}); see its output above`)
 }

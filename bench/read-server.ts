@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { createServer } from 'node:net'
 
-import { isUnfinishedExit } from '../apps/web/src/lib/runtime/run-main'
+import { COMMAND_RUNNER } from '../apps/web/src/lib/runtime/child-process'
 import { WEB_ROOT } from './read-seed'
 
 const OUTPUT_KEPT_CHARS = 20_000
@@ -31,19 +31,17 @@ export function freePort(): Promise<number> {
  */
 export async function buildApp(env: NodeJS.ProcessEnv): Promise<number> {
   const started = performance.now()
-  for (let attempt = 1; ; attempt++) {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/scripts/build.ts'], {
-      cwd: WEB_ROOT,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let output = ''
-    child.stdout.on('data', (chunk) => (output = (output + chunk).slice(-OUTPUT_KEPT_CHARS)))
-    child.stderr.on('data', (chunk) => (output = (output + chunk).slice(-OUTPUT_KEPT_CHARS)))
-    const [code] = (await once(child, 'exit')) as [number | null]
-    if (code === 0) return (performance.now() - started) / 1000
-    if (attempt >= 3 || !isUnfinishedExit(code)) throw new Error(`npm run build failed (exit ${code}):\n${output}`)
-  }
+  const child = spawn(process.execPath, [COMMAND_RUNNER, 'build'], {
+    cwd: WEB_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout.on('data', (chunk) => (output = (output + chunk).slice(-OUTPUT_KEPT_CHARS)))
+  child.stderr.on('data', (chunk) => (output = (output + chunk).slice(-OUTPUT_KEPT_CHARS)))
+  const [code] = (await once(child, 'exit')) as [number | null]
+  if (code !== 0) throw new Error(`npm run build failed (exit ${code}):\n${output}`)
+  return (performance.now() - started) / 1000
 }
 
 /** The app served by {@link startApp}. */
@@ -101,7 +99,7 @@ export async function startApp(
 ): Promise<RunningApp> {
   const started = performance.now()
   const baseUrl = `http://localhost:${port}`
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/scripts/start.ts', '--production'], {
+  const child = spawn(process.execPath, [COMMAND_RUNNER, 'start', '--production'], {
     cwd: WEB_ROOT,
     env: { ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -141,19 +139,4 @@ export async function startApp(
   }
   await app.stop()
   throw new Error(`npm run serve did not answer 200 on ${baseUrl}/api/health within ${timeoutMs / 1000} s:\n${output}`)
-}
-
-/** {@link startApp}, started again (up to three times in all) when the launcher's modules never finished loading. */
-export async function startAppWithRetries(
-  env: NodeJS.ProcessEnv,
-  port: number,
-  onLaunch: OnLaunch,
-): Promise<RunningApp> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await startApp(env, port, onLaunch)
-    } catch (error) {
-      if (attempt >= 3 || !isUnfinishedExit((error as { exitCode?: number }).exitCode ?? null)) throw error
-    }
-  }
 }

@@ -30,7 +30,7 @@ import {
   type MapView,
 } from './read-scenarios'
 import { createBenchDatasets, migrateDatabase, seedEvents } from './read-seed'
-import { buildApp, freePort, startAppWithRetries, type RunningApp } from './read-server'
+import { buildApp, freePort, startApp, type RunningApp } from './read-server'
 
 const TARGET_P95_MS = 100
 const TARGET_EXPORT_ROWS_PER_SECOND = 100_000
@@ -109,7 +109,7 @@ async function prepare(
   const port = await freePort()
   if (options.embedded) {
     console.log('Starting the app on the embedded database (npm run serve, no DATABASE_URL)…')
-    const app = await startAppWithRetries(env, port, (launched) => cleanups.push(() => launched.stop()))
+    const app = await startApp(env, port, (launched) => cleanups.push(() => launched.stop()))
     console.log(`  answered /api/health after ${app.startSeconds.toFixed(1)} s`)
     const embedded = findRunningEmbeddedDatabase(dataDir)
     if (!embedded) throw new Error(`The app runs but recorded no embedded database in ${dataDir}`)
@@ -138,7 +138,7 @@ async function prepare(
   const datasetIds = await seed(pool, options)
   console.log('Starting the app (npm run serve)…')
   // Registered after the drop, so the server stops before its database is dropped.
-  const app = await startAppWithRetries({ ...env, DATABASE_URL: databaseUrl }, port, (launched) =>
+  const app = await startApp({ ...env, DATABASE_URL: databaseUrl }, port, (launched) =>
     cleanups.push(() => launched.stop()),
   )
   console.log(`  answered /api/health after ${app.startSeconds.toFixed(1)} s`)

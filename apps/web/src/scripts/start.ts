@@ -2,7 +2,7 @@
  * `npm start`: starts Chronotope. Without DATABASE_URL it starts the embedded PostgreSQL + PostGIS
  * with its data in ./data; then it applies migrations, seeds the demo data when the database is
  * new, and serves the app (`next dev`, or with `--production` the build through
- * src/scripts/web-server.ts). Ctrl-C stops it all.
+ * src/scripts/web-server.ts). Ctrl-C, or SIGTERM or SIGINT sent to this process alone, stops it all.
  * @module
  */
 import { createRequire } from 'node:module'
@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url'
 
 import { readSettings } from '../config/settings'
 import { ensureAppSecret } from '../lib/runtime/app-secret'
-import { runNodeScriptToCompletion, startNodeProcess, stopChild } from '../lib/runtime/child-process'
+import { runCommand, startCommand, startNodeProcess, stopChild } from '../lib/runtime/child-process'
 import { connectDatabase, databaseEnvironment } from '../lib/runtime/embedded-database'
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
@@ -47,11 +47,7 @@ async function main(): Promise<number> {
   process.on('SIGTERM', () => void shutdown().then(() => process.exit(0)))
 
   log(`Database: ${database.kind === 'embedded' ? 'embedded PostgreSQL + PostGIS' : 'DATABASE_URL'}`)
-  const migrated = await runNodeScriptToCompletion(
-    ['--import', 'tsx', 'src/scripts/migrate.ts', '--seed-if-new'],
-    env,
-    webRoot,
-  )
+  const migrated = await runCommand('migrate', ['--seed-if-new'], env)
   if (migrated !== 0) {
     await shutdown()
     return migrated
@@ -63,10 +59,9 @@ async function main(): Promise<number> {
 
   // In production our own server (src/server) serves the build, so it can pick gzip levels.
   const nextBin = createRequire(path.join(webRoot, 'package.json')).resolve('next/dist/bin/next')
-  const webArgs = production
-    ? ['--import', 'tsx', 'src/scripts/web-server.ts', '--port', String(base.port)]
-    : [nextBin, 'dev', '-p', String(base.port)]
-  web = startNodeProcess(webArgs, env, webRoot)
+  web = production
+    ? startCommand('web-server', ['--port', String(base.port)], env)
+    : startNodeProcess([nextBin, 'dev', '-p', String(base.port)], env, webRoot)
   log(`Chronotope is starting on ${base.serverUrl} (admin: ${base.serverUrl}/admin)`)
   const code = await new Promise<number>((resolve) => web?.once('exit', (exitCode) => resolve(exitCode ?? 0)))
   const interrupted = stopping !== undefined

@@ -2,7 +2,7 @@
  * The production web server process: `npm run serve` (start.ts `--production`) starts it with the
  * database's environment, as it once started `next start`. It serves the build with our own gzip
  * (src/server) and stops on SIGTERM or SIGINT.
- * @example node --import tsx src/scripts/web-server.ts --port 3000
+ * @example node bin/chronotope.mjs web-server --port 3000
  * @module
  */
 import path from 'node:path'

@@ -21,10 +21,10 @@ beforeAll(async () => {
   if (externalServerUrl()) database = await createTestDatabase('chronotope_e2e_gzip')
   const env: NodeJS.ProcessEnv = { ...process.env, CHRONOTOPE_DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: '1' }
   for (const name of ['DATABASE_URL', 'TEST_DATABASE_URL', 'VITEST', 'NODE_ENV']) delete env[name]
-  await runScript('src/scripts/build.ts', [], env)
+  await runScript('build', [], env)
   app = await startChronotope({ dataDir, databaseUrl: database?.url, production: true })
   // Events to export, in the database the app runs on (the embedded one is found from its data folder).
-  await runScript('src/scripts/seed.ts', ['--events', '3000'], database ? { ...env, DATABASE_URL: database.url } : env)
+  await runScript('seed', ['--events', '3000'], database ? { ...env, DATABASE_URL: database.url } : env)
 })
 
 afterAll(async () => {

@@ -1,22 +1,52 @@
 /**
- * Starts Chronotope the way `npm start` (or, with `production`, `npm run serve`) does: the launcher
- * script, embedded database unless a DATABASE_URL is given, on a free port with its own data
- * folder; and stops it like Ctrl-C.
+ * Starts Chronotope as a user does, with `npm start` (or, with `production`, `npm run serve`) from
+ * the repository root: embedded database unless a DATABASE_URL is given, on a free port with its
+ * own data folder; and stops it with a signal to `npm` alone, as Ctrl-C, a process manager or
+ * `docker stop` does.
  * @module
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
 import path from 'node:path'
 
-const webRoot = path.resolve(import.meta.dirname, '../..')
+const repositoryRoot = path.resolve(import.meta.dirname, '../../../..')
 
 /** A running Chronotope and what it printed. */
 export interface RunningChronotope {
   readonly baseUrl: string
+  /** The top process: `npm` itself. */
   readonly process: ChildProcess
   output(): string
-  /** Sends SIGINT (what Ctrl-C sends) and resolves with the exit code. */
-  interrupt(timeoutMs?: number): Promise<number | null>
+  /**
+   * Sends `signal` (default SIGINT, what Ctrl-C sends) to the top process only and resolves with
+   * its exit code, or `null` when it had to be killed after `timeoutMs`.
+   */
+  interrupt(timeoutMs?: number, signal?: NodeJS.Signals): Promise<number | null>
+  /** Kills whatever is left of its processes (after a failed test). */
+  kill(): void
+}
+
+/**
+ * The process ids of every live descendant of `pid` (children, their children, ...), from `ps`;
+ * zombies (exited, not yet reaped) are not counted.
+ */
+export function descendantsOf(pid: number): number[] {
+  const table = execFileSync('ps', ['-A', '-o', 'pid=,ppid=,stat='], { encoding: 'utf8' })
+  const children = new Map<number, number[]>()
+  for (const line of table.split('\n')) {
+    const [child, parent, state] = line.trim().split(/\s+/)
+    if (!child || !parent || state?.startsWith('Z')) continue
+    children.set(Number(parent), [...(children.get(Number(parent)) ?? []), Number(child)])
+  }
+  const found: number[] = []
+  const queue = [pid]
+  while (queue.length > 0) {
+    for (const child of children.get(queue.shift()!) ?? []) {
+      found.push(child)
+      queue.push(child)
+    }
+  }
+  return found
 }
 
 /** A TCP port nothing listens on right now. */
@@ -38,6 +68,8 @@ export async function startChronotope(options: {
   /** Serve the production build (`npm run serve`, which needs `npm run build` first) instead of `next dev`. */
   production?: boolean
   timeoutMs?: number
+  /** More environment variables (settings) for it. */
+  env?: NodeJS.ProcessEnv
 }): Promise<RunningChronotope> {
   const port = await freePort()
   const env: NodeJS.ProcessEnv = {
@@ -51,11 +83,13 @@ export async function startChronotope(options: {
   delete env.VITEST
   delete env.NODE_ENV
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl
-  const args = ['--import', 'tsx', 'src/scripts/start.ts', ...(options.production ? ['--production'] : [])]
-  const child = spawn(process.execPath, args, {
-    cwd: webRoot,
-    env,
+  for (const name of Object.keys(env)) if (name.startsWith('npm_')) delete env[name]
+  // A process group of its own, so that a failed test can still clean up everything it started.
+  const child = spawn('npm', ['run', options.production ? 'serve' : 'start'], {
+    cwd: repositoryRoot,
+    env: { ...env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   })
   let output = ''
   child.stdout!.on('data', (chunk) => (output += chunk))
@@ -73,26 +107,34 @@ export async function startChronotope(options: {
     }
     await new Promise((resolve) => setTimeout(resolve, 1_000))
   }
+  const kill = () => {
+    try {
+      process.kill(-child.pid!, 'SIGKILL')
+    } catch {
+      // Nothing left.
+    }
+  }
   if (Date.now() >= deadline) {
-    child.kill('SIGKILL')
+    kill()
     throw new Error(`Chronotope did not answer on ${baseUrl} in time:\n${output}`)
   }
   return {
     baseUrl,
     process: child,
     output: () => output,
-    interrupt: (timeoutMs = 60_000) =>
+    kill,
+    interrupt: (timeoutMs = 60_000, signal = 'SIGINT') =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve(child.exitCode)
+        if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode)
         const timer = setTimeout(() => {
-          child.kill('SIGKILL')
+          kill()
           resolve(null)
         }, timeoutMs)
         child.once('exit', (code) => {
           clearTimeout(timer)
           resolve(code)
         })
-        child.kill('SIGINT')
+        child.kill(signal)
       }),
   }
 }

@@ -35,8 +35,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     NODE_ENV: 'test',
   }
   try {
-    await runScript('src/scripts/migrate.ts', [], env)
-    await runScript('src/scripts/seed.ts', ['--environment', 'test'], env)
+    await runScript('migrate', [], env)
+    await runScript('seed', ['--environment', 'test'], env)
   } catch (error) {
     await database.drop()
     throw error

@@ -1,17 +1,29 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 
-import { isUnfinishedExit } from './run-main'
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
+
+/** The command runner that `npm start`, `npm run worker` and the others call (apps/web/bin/chronotope.mjs). */
+export const COMMAND_RUNNER = path.join(webRoot, 'bin', 'chronotope.mjs')
 
 /**
  * Runs a Node script in a child process with the given environment and resolves with its exit
  * code; its output goes to this process's.
- * @example await runNodeScript(['--import', 'tsx', 'src/scripts/migrate.ts'], env) // 0
+ * @example await runNodeScript([nextBin, 'build'], env, webRoot) // 0
  */
 export function runNodeScript(args: string[], env: NodeJS.ProcessEnv, cwd?: string): Promise<number> {
+  return exitCodeOf(spawn(process.execPath, args, { env, cwd, stdio: 'inherit' }))
+}
+
+/**
+ * Resolves with a child's exit code once it has exited (1 when a signal ended it); rejects when
+ * it could not be started.
+ */
+export function exitCodeOf(child: ChildProcess): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { env, cwd, stdio: 'inherit' })
-    child.on('error', reject)
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)))
+    child.once('error', reject)
+    child.once('exit', (code) => resolve(code ?? 1))
   })
 }
 
@@ -21,38 +33,35 @@ export function startNodeProcess(args: string[], env: NodeJS.ProcessEnv, cwd?: s
 }
 
 /**
+ * Starts one of the app's commands (`start`, `worker`, `migrate`, ...) in a child process, as
+ * `npm run <command>` would, sharing this terminal.
+ * @example startCommand('worker', [], env) // the worker's ChildProcess
+ */
+export function startCommand(command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  return startNodeProcess([COMMAND_RUNNER, command, ...args], env, webRoot)
+}
+
+/**
+ * Runs one of the app's commands to its end, like {@link startCommand}, and resolves with its exit code.
+ * @example await runCommand('migrate', ['--seed-if-new'], env) // 0
+ */
+export function runCommand(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  return runNodeScript([COMMAND_RUNNER, command, ...args], env, webRoot)
+}
+
+/**
  * Asks a child to stop (SIGTERM), and kills it if it has not exited after `graceMs`.
- * @returns its exit code
+ * @returns its exit code, or 1 when a signal ended it
  */
 export function stopChild(child: ChildProcess, graceMs = 10_000): Promise<number> {
   if (child.exitCode !== null) return Promise.resolve(child.exitCode)
+  if (child.signalCode !== null) return Promise.resolve(1)
   return new Promise((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), graceMs)
     child.once('exit', (code) => {
       clearTimeout(timer)
-      resolve(code ?? 0)
+      resolve(code ?? 1)
     })
     child.kill('SIGTERM')
   })
-}
-
-/**
- * Runs a Node script like {@link runNodeScript}, running it again (up to `attempts` times in all)
- * when it ended without finishing because its modules never loaded; see `isUnfinishedExit`.
- * @returns the exit code of the last run
- */
-export async function runNodeScriptToCompletion(
-  args: string[],
-  env: NodeJS.ProcessEnv,
-  cwd?: string,
-  attempts = 3,
-): Promise<number> {
-  let code = await runNodeScript(args, env, cwd)
-  for (let attempt = 2; attempt <= attempts && isUnfinishedExit(code); attempt++) {
-    console.error(
-      `[chronotope] ${args.at(-1)} did not finish loading (exit ${code}); running it again (attempt ${attempt} of ${attempts})`,
-    )
-    code = await runNodeScript(args, env, cwd)
-  }
-  return code
 }

@@ -7,8 +7,8 @@ import { getPayload, type Payload } from 'payload'
 import config from '../../payload.config'
 
 /**
- * Initializes Payload with Chronotope's config. The config is imported statically: a dynamic
- * `import()` under tsx's loader hooks on Node 20 sometimes never settles.
+ * Initializes Payload with Chronotope's config, imported statically so that it is loaded with the
+ * script (see bin/chronotope.mjs for what that loading needs on Node 20).
  */
 export async function loadPayload(): Promise<Payload> {
   // Payload's dependency check runs as an unawaited promise and can end a plain Node process

@@ -1,23 +1,13 @@
 /**
  * Runs scripts to the end. Node ends a process whose event loop has nothing referenced left,
- * even while a promise is pending; Payload's start-up can wait on unreferenced sockets and timers, which ended scripts
- * silently with code 0 half-way through. A referenced timer holds the loop open, and an exit
- * that still happens early is reported with {@link EXIT_UNFINISHED}.
+ * even while a promise is pending; Payload's start-up can wait on unreferenced sockets and
+ * timers, which ended scripts silently with code 0 half-way through. A referenced timer holds the
+ * loop open, and an exit that still happens early is a failure, {@link EXIT_UNFINISHED}.
  * @module
  */
 
 /** Exit code of a script that ended before its main function settled (sysexits' EX_TEMPFAIL). */
 export const EXIT_UNFINISHED = 75
-
-/**
- * Exit codes meaning the script never got to run to the end, rather than that it failed: Node's
- * 13 (unsettled top-level await) and {@link EXIT_UNFINISHED}. On Node 20, tsx's loader hooks now
- * and then never finish loading a module graph; running the script again succeeds.
- * @example isUnfinishedExit(13) // true
- */
-export function isUnfinishedExit(code: number | null): boolean {
-  return code === 13 || code === EXIT_UNFINISHED
-}
 
 /**
  * Runs a script's main function and keeps the process alive until it settles: exit 0 when it

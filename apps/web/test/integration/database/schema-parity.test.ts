@@ -5,7 +5,7 @@ import { runScript } from '../../helpers/run-script'
 import { createTestDatabase, type TestDatabase } from '../../setup/test-database'
 
 function migrate(database: TestDatabase): Promise<void> {
-  return runScript('src/scripts/migrate.ts', [], {
+  return runScript('migrate', [], {
     ...process.env,
     DATABASE_URL: database.url,
     CHRONOTOPE_DATABASE_KIND: database.kind,

@@ -1,19 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import path from 'node:path'
 
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 
+import { COMMAND_RUNNER } from '../../../src/lib/runtime/child-process'
 import { createCatalog } from '../../helpers/demo-users'
 import { ApiClient, testPayload } from '../../helpers/api-client'
 import { generateEventsCsv } from '../../helpers/generate-events-csv'
 import { importFile, uploadFile } from '../../helpers/imports'
 
-const webRoot = path.resolve(import.meta.dirname, '../../..')
 const ROWS = 40_000
 
 function startWorker(log: string[]): ChildProcess {
-  const worker = spawn(process.execPath, ['--import', 'tsx', 'src/scripts/worker.ts'], {
-    cwd: webRoot,
+  const worker = spawn(process.execPath, [COMMAND_RUNNER, 'worker'], {
     env: {
       ...process.env,
       DATABASE_URL: inject('databaseUrl'),

@@ -1,12 +1,10 @@
 import { spawn } from 'node:child_process'
-import path from 'node:path'
 
 import { describe, expect, inject, it } from 'vitest'
 
 import { JOB_QUEUES, JOB_TYPES } from '../../../src/constants/job-types'
+import { COMMAND_RUNNER } from '../../../src/lib/runtime/child-process'
 import { testPayload } from '../../helpers/api-client'
-
-const webRoot = path.resolve(import.meta.dirname, '../../..')
 
 describe('npm run worker', () => {
   it('runs queued jobs in a process of its own and stops on SIGTERM', async () => {
@@ -24,8 +22,7 @@ describe('npm run worker', () => {
     })
     await payload.jobs.queue({ task: JOB_TYPES.CLEANUP_APPROVAL_LOCKS, input: {}, queue: JOB_QUEUES.MAINTENANCE })
 
-    const worker = spawn(process.execPath, ['--import', 'tsx', 'src/scripts/worker.ts'], {
-      cwd: webRoot,
+    const worker = spawn(process.execPath, [COMMAND_RUNNER, 'worker'], {
       env: { ...process.env, DATABASE_URL: inject('databaseUrl'), PAYLOAD_SECRET: 'chronotope-integration-tests' },
       stdio: ['ignore', 'pipe', 'pipe'],
     })

@@ -49,6 +49,11 @@ export interface Settings {
   readonly seedOnFirstStart: boolean
   /** Run queued jobs inside the web process (`CHRONOTOPE_RUN_JOBS_IN_WEB`, default: true outside production). */
   readonly runJobsInWeb: boolean
+  /**
+   * Process id of the launcher (`npm start`, `npm run serve`) that started this process, which it
+   * sets in `CHRONOTOPE_LAUNCHER_PID`: its workers and web server stop when it is gone.
+   */
+  readonly launcherPid: number | undefined
   /** Log level: `fatal`, `error`, `warn`, `info`, `debug` or `trace` (`LOG_LEVEL`, default `info`). */
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace'
   /** Largest file a user may upload for import, in bytes (`CHRONOTOPE_UPLOAD_MAX_MB`, default 100). */
@@ -190,6 +195,7 @@ export function readSettings(env: Environment = process.env): Settings {
     payloadSecret: secret || INSECURE_DEVELOPMENT_SECRET,
     seedOnFirstStart: readBoolean(env, 'CHRONOTOPE_SEED_ON_FIRST_START', true),
     runJobsInWeb: readBoolean(env, 'CHRONOTOPE_RUN_JOBS_IN_WEB', environment !== 'production'),
+    launcherPid: env.CHRONOTOPE_LAUNCHER_PID ? readWholeNumber(env, 'CHRONOTOPE_LAUNCHER_PID', 0) : undefined,
     logLevel: logLevel as Settings['logLevel'],
     uploadMaxBytes: Math.round(readPositiveNumber(env, 'CHRONOTOPE_UPLOAD_MAX_MB', 100) * 1024 * 1024),
     uploadRateLimitPerUser: parseRateLimit(

@@ -5,23 +5,76 @@
  * src/scripts/web-server.ts). Ctrl-C, or SIGTERM or SIGINT sent to this process alone, stops it all.
  * @module
  */
+import { type ChildProcess } from 'node:child_process'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-import { readSettings } from '../config/settings'
+import { readSettings, type Settings } from '../config/settings'
 import { ensureAppSecret } from '../lib/runtime/app-secret'
-import { runCommand, startCommand, startNodeProcess, stopChild } from '../lib/runtime/child-process'
-import { connectDatabase, databaseEnvironment } from '../lib/runtime/embedded-database'
+import { exitCodeOf, startCommand, startNodeProcess, stopChild } from '../lib/runtime/child-process'
+import { connectDatabase, databaseEnvironment, type DatabaseConnection } from '../lib/runtime/embedded-database'
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const production = process.argv.includes('--production')
 const log = (message: string) => console.log(`[chronotope] ${message}`)
+// Short enough that the embedded database still stops cleanly within `docker stop`'s 10 s.
+const CHILD_STOP_GRACE_MS = 7_000
 
 async function main(): Promise<number> {
   const base = readSettings({ ...process.env, NODE_ENV: 'development' })
   const secret = ensureAppSecret(base.dataDir)
-  const database = await connectDatabase({ databaseUrl: base.databaseUrl, dataDir: base.dataDir, log })
+  const mode = readSettings({
+    ...process.env,
+    PAYLOAD_SECRET: secret,
+    NODE_ENV: production ? 'production' : 'development',
+  })
+  const connecting = connectDatabase({ databaseUrl: base.databaseUrl, dataDir: base.dataDir, log })
+  // What runs now, for the shutdown to stop.
+  const running: { migrate?: ChildProcess; web?: ChildProcess } = {}
+  let stopping: Promise<void> | undefined
+  // Every caller (signal handler, a child's exit) waits for the same shutdown, so the process
+  // never exits before the children have stopped and the database has flushed and stopped.
+  const shutdown = (): Promise<void> => {
+    stopping ??= (async () => {
+      log('Stopping…')
+      await Promise.all([
+        running.migrate && stopChild(running.migrate, CHILD_STOP_GRACE_MS),
+        running.web && stopChild(running.web, CHILD_STOP_GRACE_MS),
+      ])
+      await connecting.then(
+        (database) => database.stop(),
+        () => undefined,
+      )
+      log('Stopped.')
+    })()
+    return stopping
+  }
+  // A signal may come at any await below.
+  const isStopping = () => stopping !== undefined
+  // In place before anything starts, so a signal during start-up also stops cleanly.
+  process.on('SIGINT', () => void shutdown().then(() => process.exit(0)))
+  process.on('SIGTERM', () => void shutdown().then(() => process.exit(0)))
+
+  try {
+    return await run(await connecting, secret, mode, running, isStopping, shutdown)
+  } catch (error) {
+    console.error(`[chronotope] ${error instanceof Error ? error.message : String(error)}`)
+    await shutdown()
+    return 1
+  }
+}
+
+/** Migrates, then runs the web server until it exits or a signal ends it all. */
+async function run(
+  database: DatabaseConnection,
+  secret: string,
+  mode: Settings,
+  running: { migrate?: ChildProcess; web?: ChildProcess },
+  isStopping: () => boolean,
+  shutdown: () => Promise<void>,
+): Promise<number> {
+  if (isStopping()) return shutdown().then(() => 0)
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     ...databaseEnvironment(database),
@@ -29,44 +82,30 @@ async function main(): Promise<number> {
     NODE_ENV: production ? 'production' : 'development',
     NEXT_TELEMETRY_DISABLED: '1',
     PAYLOAD_DISABLE_DEPENDENCY_CHECKER: process.env.PAYLOAD_DISABLE_DEPENDENCY_CHECKER ?? 'true',
+    CHRONOTOPE_LAUNCHER_PID: String(process.pid),
   }
-  let web: ReturnType<typeof startNodeProcess> | undefined
-  let stopping: Promise<void> | undefined
-  // Every caller (signal handler, web exit) waits for the same shutdown, so the process never
-  // exits before the database has flushed and stopped.
-  const shutdown = (): Promise<void> => {
-    stopping ??= (async () => {
-      log('Stopping…')
-      if (web) await stopChild(web)
-      await database.stop()
-      log('Stopped.')
-    })()
-    return stopping
-  }
-  process.on('SIGINT', () => void shutdown().then(() => process.exit(0)))
-  process.on('SIGTERM', () => void shutdown().then(() => process.exit(0)))
 
   log(`Database: ${database.kind === 'embedded' ? 'embedded PostgreSQL + PostGIS' : 'DATABASE_URL'}`)
-  const migrated = await runCommand('migrate', ['--seed-if-new'], env)
+  running.migrate = startCommand('migrate', ['--seed-if-new'], env)
+  const migrated = await exitCodeOf(running.migrate)
+  delete running.migrate
+  if (isStopping()) return shutdown().then(() => 0)
   if (migrated !== 0) {
     await shutdown()
     return migrated
   }
-  if (stopping) {
-    await stopping
-    return 0
-  }
 
   // In production our own server (src/server) serves the build, so it can pick gzip levels.
   const nextBin = createRequire(path.join(webRoot, 'package.json')).resolve('next/dist/bin/next')
-  web = production
-    ? startCommand('web-server', ['--port', String(base.port)], env)
-    : startNodeProcess([nextBin, 'dev', '-p', String(base.port)], env, webRoot)
-  log(`Chronotope is starting on ${base.serverUrl} (admin: ${base.serverUrl}/admin)`)
-  const code = await new Promise<number>((resolve) => web?.once('exit', (exitCode) => resolve(exitCode ?? 0)))
-  const interrupted = stopping !== undefined
+  running.web = production
+    ? startCommand('web-server', ['--port', String(mode.port)], env)
+    : startNodeProcess([nextBin, 'dev', '-p', String(mode.port)], env, webRoot)
+  log(`Chronotope is starting on ${mode.serverUrl} (admin: ${mode.serverUrl}/admin)`)
+  const code = await exitCodeOf(running.web)
+  if (isStopping()) return shutdown().then(() => 0)
+  console.error(`[chronotope] The web server exited with code ${code}. Stopping Chronotope.`)
   await shutdown()
-  return interrupted ? 0 : code
+  return code
 }
 
 main().then(

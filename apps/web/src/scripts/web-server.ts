@@ -8,6 +8,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
+import { stopWhenLauncherExits } from '../lib/runtime/launcher-watch'
 import { startProductionServer, type ProductionServer } from '../server/production-server'
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
@@ -33,6 +34,7 @@ const stop = () => {
 }
 process.on('SIGINT', stop)
 process.on('SIGTERM', stop)
+stopWhenLauncherExits(stop)
 
 try {
   running = await startProductionServer({ dir: webRoot, port })

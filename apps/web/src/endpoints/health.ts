@@ -7,8 +7,10 @@ import { migrations } from '../migrations'
 import packageJson from '../../package.json'
 
 /**
- * `GET /api/health`: the health check result, with HTTP 200 when healthy and 503 otherwise.
- * Public, so load balancers and uptime monitors can call it; it reveals no data.
+ * `GET /api/health`: the health check result, with HTTP 503 when this process cannot serve
+ * requests (status `error`) and 200 otherwise, `warning` included: a load balancer that took web
+ * processes out for a stuck job queue would not start a worker. Public, so load balancers and
+ * uptime monitors can call it; it reveals no data.
  */
 export const healthEndpoint: Endpoint = {
   path: '/health',
@@ -21,7 +23,7 @@ export const healthEndpoint: Endpoint = {
       eventIndex: eventIndexOf(req.payload).health(),
     })
     return Response.json(result, {
-      status: result.status === 'ok' ? 200 : 503,
+      status: result.status === 'error' ? 503 : 200,
       headers: { 'Cache-Control': 'no-store' },
     })
   },

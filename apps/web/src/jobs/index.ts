@@ -7,7 +7,7 @@ import type { JobsConfig } from 'payload'
 
 import { isAdminUser } from '../access/roles'
 import { withOfflineJsonEditor } from '../lib/admin/offline-json-editor'
-import { isWorkerProcess } from '../lib/runtime/process-role'
+import { shouldRunJobsInWebProcess } from '../lib/jobs/job-runners'
 import { settings } from '../config/settings'
 import { JOB_QUEUES } from '../constants/job-types'
 import { cleanupApprovalLocksTask } from './cleanup-approval-locks'
@@ -48,5 +48,6 @@ export const jobs: JobsConfig = {
   autoRun: settings.runJobsInWeb
     ? Object.values(JOB_QUEUES).map((queue) => ({ cron: JOB_POLL_CRON, queue, limit: 10 }))
     : [],
-  shouldAutoRun: () => settings.runJobsInWeb && !isWorkerProcess(),
+  // Also starts the web process's job-runner heartbeat, which the health check reads.
+  shouldAutoRun: (payload) => shouldRunJobsInWebProcess(payload),
 }

@@ -4,6 +4,7 @@ import * as migration_20261121_034555_geocoding_rate_limits from './20261121_034
 import * as migration_20261121_044344_dataset_geocoding_overrides from './20261121_044344_dataset_geocoding_overrides'
 import * as migration_20261121_052000_events_search_index from './20261121_052000_events_search_index'
 import * as migration_20261121_090000_event_index_versions from './20261121_090000_event_index_versions'
+import * as migration_20261125_140000_job_runners from './20261125_140000_job_runners'
 
 export const migrations = [
   {
@@ -35,5 +36,10 @@ export const migrations = [
     up: migration_20261121_090000_event_index_versions.up,
     down: migration_20261121_090000_event_index_versions.down,
     name: '20261121_090000_event_index_versions',
+  },
+  {
+    up: migration_20261125_140000_job_runners.up,
+    down: migration_20261125_140000_job_runners.down,
+    name: '20261125_140000_job_runners',
   },
 ]

@@ -8,6 +8,8 @@ import { setTimeout as sleep } from 'node:timers/promises'
 
 import { settings } from '../config/settings'
 import { takeOverStaleImports } from '../lib/import/import-job-runner'
+import { startJobRunnerHeartbeat } from '../lib/jobs/job-runners'
+import { stopWhenLauncherExits } from '../lib/runtime/launcher-watch'
 import { loadPayload } from '../lib/runtime/load-payload'
 import { markAsWorkerProcess } from '../lib/runtime/process-role'
 import { runMain } from '../lib/runtime/run-main'
@@ -27,6 +29,9 @@ async function main(): Promise<void> {
   }
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
+  stopWhenLauncherExits(stop)
+  // Tells the health check of every web process that queued jobs will run.
+  const heartbeat = startJobRunnerHeartbeat(payload, 'worker')
   payload.logger.info('Worker started; waiting for jobs.')
   let nextTakeOverMs = 0
   let nextSchedulesMs = 0
@@ -44,6 +49,7 @@ async function main(): Promise<void> {
     const ran = Object.keys(result?.jobStatus ?? {}).length
     if (ran === 0 && running) await sleep(IDLE_POLL_MS)
   }
+  await heartbeat.stop()
   payload.logger.info('Worker stopped.')
 }
 

@@ -3,18 +3,32 @@ import { describe, expect, it } from 'vitest'
 
 import { checkHealth } from './check-health'
 
-function fakePayload(options: { databaseDown?: boolean; applied?: string[] }): Payload {
+interface FakeQueue {
+  readonly queued: number
+  readonly scheduled: number
+  readonly live: number
+}
+
+function fakePayload(options: { databaseDown?: boolean; applied?: string[]; queue?: FakeQueue }): Payload {
+  const queue = options.queue ?? { queued: 0, scheduled: 0, live: 0 }
   return {
     db: {
       drizzle: {
-        execute: async () => {
-          if (options.databaseDown) throw new Error('connect ECONNREFUSED 127.0.0.1:5432')
-          return { rows: [{ postgres: '15.20', postgis: '3.3.2' }] }
-        },
+        execute: () =>
+          options.databaseDown
+            ? Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:5432'))
+            : Promise.resolve({ rows: [{ postgres: '15.20', postgis: '3.3.2' }] }),
+      },
+      pool: {
+        query: (text: string) =>
+          Promise.resolve(
+            text.includes('from job_runners')
+              ? { rows: [{ live: queue.live, last_seen_at: null, seconds_since: null }] }
+              : { rows: [{ queued: queue.queued, scheduled: queue.scheduled, running: 0, failed: 0 }] },
+          ),
       },
     },
-    find: async () => ({ docs: (options.applied ?? []).map((name) => ({ name })) }),
-    count: async () => ({ totalDocs: 0 }),
+    find: () => Promise.resolve({ docs: (options.applied ?? []).map((name) => ({ name })) }),
   } as unknown as Payload
 }
 
@@ -34,6 +48,24 @@ describe('checkHealth', () => {
       eventIndex: { enabled: true, loading: 2 },
     })
     expect(result.eventIndex).toEqual({ status: 'ok', enabled: true, loading: 2 })
+  })
+
+  it('is a warning, not an error, when jobs are queued and no runner was ever seen', async () => {
+    const result = await checkHealth(
+      fakePayload({ applied: context.shippedMigrations, queue: { queued: 2, scheduled: 1, live: 0 } }),
+      context,
+    )
+    expect(result.status).toBe('warning')
+    expect(result.jobQueue).toMatchObject({ status: 'warning', queued: 2, scheduled: 1, runners: 0 })
+  })
+
+  it('is ok with only a scheduled job waiting and no runner', async () => {
+    const result = await checkHealth(
+      fakePayload({ applied: context.shippedMigrations, queue: { queued: 0, scheduled: 1, live: 0 } }),
+      context,
+    )
+    expect(result.status).toBe('ok')
+    expect(result.jobQueue).toMatchObject({ status: 'ok', queued: 0, scheduled: 1 })
   })
 
   it('names the pending migrations', async () => {

@@ -1,6 +1,9 @@
 import type { Payload } from 'payload'
 import { sql } from '@payloadcms/db-postgres'
 
+import { databasePool } from '../import/progress-tracking'
+import { readJobRunnersSeen } from '../jobs/job-runners'
+import { assessJobQueue, type JobCounts } from './assess-job-queue'
 import type { HealthCheckComponent, HealthCheckResult } from './types'
 
 /** What the health check needs to know that the database cannot tell it. */
@@ -60,24 +63,33 @@ async function checkMigrations(payload: Payload, shipped: readonly string[]): Pr
   }
 }
 
+/** Counts the jobs by state; due and later-scheduled ones apart, by the database's clock. */
+async function readJobCounts(payload: Payload): Promise<JobCounts> {
+  const { rows } = await databasePool(payload).query<JobCounts>(
+    `select count(*) filter (where not coalesce(processing, false) and (wait_until is null or wait_until <= now()))::int as queued,
+            count(*) filter (where not coalesce(processing, false) and wait_until > now())::int as scheduled,
+            count(*) filter (where coalesce(processing, false))::int as running,
+            (select count(*) from payload_jobs where coalesce(has_error, false))::int as failed
+       from payload_jobs
+      where completed_at is null and not coalesce(has_error, false)`,
+  )
+  return rows[0] ?? { queued: 0, scheduled: 0, running: 0, failed: 0 }
+}
+
 async function checkJobQueue(payload: Payload): Promise<HealthCheckResult['jobQueue']> {
   try {
-    const [queued, failed] = await Promise.all([
-      payload.count({
-        collection: 'payload-jobs',
-        where: { processing: { equals: false }, completedAt: { exists: false }, hasError: { equals: false } },
-      }),
-      payload.count({ collection: 'payload-jobs', where: { hasError: { equals: true } } }),
-    ])
-    return { status: 'ok', queued: queued.totalDocs, failed: failed.totalDocs }
+    const [counts, runners] = await Promise.all([readJobCounts(payload), readJobRunnersSeen(payload)])
+    return assessJobQueue(counts, runners)
   } catch (error) {
     return failure(error)
   }
 }
 
+const SEVERITY = { ok: 0, warning: 1, error: 2 } as const
+
 /**
  * Checks the database, migrations and job queue. Never throws: a failing component is reported
- * with its message and makes the overall status `error`.
+ * with its message, and the overall status is the worst component's.
  * @example (await checkHealth(payload, ctx)).status // 'ok'
  */
 export async function checkHealth(payload: Payload, context: HealthCheckContext): Promise<HealthCheckResult> {
@@ -94,9 +106,11 @@ export async function checkHealth(payload: Payload, context: HealthCheckContext)
           },
           { status: 'error' as const, message: 'database unreachable' },
         ]
-  const healthy = [database, migrations, jobQueue].every((component) => component.status === 'ok')
+  const status = [database, migrations, jobQueue]
+    .map((component) => component.status)
+    .reduce<HealthCheckComponent['status']>((worst, next) => (SEVERITY[next] > SEVERITY[worst] ? next : worst), 'ok')
   return {
-    status: healthy ? 'ok' : 'error',
+    status,
     checkedAt: new Date().toISOString(),
     version: context.version,
     uptimeSeconds: Math.round(process.uptime()),

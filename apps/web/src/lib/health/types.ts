@@ -1,18 +1,25 @@
 /** The state of one thing the health check looked at. */
 export interface HealthCheckComponent {
-  /** `ok` when it works, `error` when it does not. */
-  readonly status: 'ok' | 'error'
-  /** What went wrong, when it did. */
+  /**
+   * `ok` when it works; `warning` when this process can serve requests but something needs an
+   * operator (jobs are queued and no worker runs them); `error` when it does not work.
+   */
+  readonly status: 'ok' | 'warning' | 'error'
+  /** What went wrong, or what needs doing, when something did. */
   readonly message?: string
 }
 
 /**
  * What `GET /api/health` answers: overall status and each component, with the facts an operator
- * needs (database kind and PostGIS version, pending migrations).
+ * needs (database kind and PostGIS version, pending migrations, whether queued jobs will run).
  */
 export interface HealthCheckResult {
-  /** `ok` when every component is ok (HTTP 200), else `error` (HTTP 503). */
-  readonly status: 'ok' | 'error'
+  /**
+   * The worst component's status. HTTP 503 only for `error` (this process cannot serve requests:
+   * the database or its migrations); `warning` answers 200, because taking web processes out of
+   * a load balancer would not start a worker. Monitors should alert on `status` itself.
+   */
+  readonly status: 'ok' | 'warning' | 'error'
   /** When the check ran (ISO 8601). */
   readonly checkedAt: string
   /** Application version from package.json. */
@@ -31,8 +38,24 @@ export interface HealthCheckResult {
     readonly applied: number
     readonly pending: readonly string[]
   }
-  /** Whether the job queue can be read, and how many jobs wait. */
-  readonly jobQueue: HealthCheckComponent & { readonly queued?: number; readonly failed?: number }
+  /**
+   * The job queue, and whether anything runs it: `warning` when jobs are due but no job runner
+   * (a worker, or a web process that runs jobs) has been seen for a while.
+   */
+  readonly jobQueue: HealthCheckComponent & {
+    /** Jobs due now, waiting for a runner. */
+    readonly queued?: number
+    /** Jobs waiting for a later time: a scheduled job's next slot, or a retry's backoff. */
+    readonly scheduled?: number
+    /** Jobs being run now. */
+    readonly running?: number
+    /** Jobs given up on after their retries. */
+    readonly failed?: number
+    /** Job runners alive now (heard from within the last two minutes). */
+    readonly runners?: number
+    /** When a job runner was last heard from (ISO 8601), or `null` when none ever was. */
+    readonly lastRunnerSeenAt?: string | null
+  }
   /**
    * The read API's in-memory event index: whether it is on, and how many dataset loads run (reads
    * of those datasets go to the database meanwhile). Counts of events are not shown: they would

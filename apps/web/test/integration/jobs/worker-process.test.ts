@@ -3,11 +3,12 @@ import { spawn } from 'node:child_process'
 import { describe, expect, inject, it } from 'vitest'
 
 import { JOB_QUEUES, JOB_TYPES } from '../../../src/constants/job-types'
+import { databasePool } from '../../../src/lib/import/progress-tracking'
 import { COMMAND_RUNNER } from '../../../src/lib/runtime/child-process'
-import { testPayload } from '../../helpers/api-client'
+import { anonymous, testPayload } from '../../helpers/api-client'
 
 describe('npm run worker', () => {
-  it('runs queued jobs in a process of its own and stops on SIGTERM', async () => {
+  it('runs queued jobs in a process of its own, tells the health check it is alive, and stops on SIGTERM', async () => {
     const payload = await testPayload()
     const editor = (await payload.find({ collection: 'users', where: { role: { equals: 'editor' } }, limit: 1 }))
       .docs[0]!
@@ -38,6 +39,9 @@ describe('npm run worker', () => {
         if (!released) await new Promise((resolve) => setTimeout(resolve, 500))
       }
       expect(released, output).toBe(true)
+      const { body } = await anonymous.get('/health')
+      expect(body.jobQueue.runners, output).toBeGreaterThanOrEqual(1)
+      expect(Date.now() - Date.parse(body.jobQueue.lastRunnerSeenAt)).toBeLessThan(60_000)
     } finally {
       const exitCode = await new Promise<number | null>((resolve) => {
         worker.once('exit', resolve)
@@ -46,5 +50,11 @@ describe('npm run worker', () => {
       expect(exitCode, output).toBe(0)
     }
     expect(output).toContain('Worker stopped')
+    // A worker that stopped cleanly no longer counts as alive.
+    const { rows } = await databasePool(payload).query<{ stopped: boolean }>(
+      `select stopped_at is not null as stopped from job_runners where kind = 'worker' and pid = $1`,
+      [worker.pid],
+    )
+    expect(rows).toEqual([{ stopped: true }])
   })
 })

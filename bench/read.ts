@@ -96,6 +96,8 @@ async function prepare(
     ...process.env,
     CHRONOTOPE_DATA_DIR: dataDir,
     CHRONOTOPE_RUN_JOBS_IN_WEB: 'false',
+    // No jobs are queued; an idle worker polling the queue would only add noise to the figures.
+    CHRONOTOPE_WORKERS: '0',
     CHRONOTOPE_SEED_ON_FIRST_START: 'false',
     LOG_LEVEL: 'warn',
     NEXT_TELEMETRY_DISABLED: '1',

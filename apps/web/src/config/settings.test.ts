@@ -28,8 +28,12 @@ describe('readSettings', () => {
     [{ CHRONOTOPE_SEED_ON_FIRST_START: 'no' }, { seedOnFirstStart: false }],
     [
       { NODE_ENV: 'production', PAYLOAD_SECRET: 's' },
-      { environment: 'production', runJobsInWeb: false },
+      { environment: 'production', runJobsInWeb: false, workerProcesses: 1 },
     ],
+    [{}, { runJobsInWeb: true, workerProcesses: 0 }],
+    [{ CHRONOTOPE_RUN_JOBS_IN_WEB: 'false' }, { runJobsInWeb: false, workerProcesses: 1 }],
+    [{ NODE_ENV: 'production', PAYLOAD_SECRET: 's', CHRONOTOPE_WORKERS: '0' }, { workerProcesses: 0 }],
+    [{ NODE_ENV: 'production', PAYLOAD_SECRET: 's', CHRONOTOPE_WORKERS: '3' }, { workerProcesses: 3 }],
     [{ SERVER_URL: 'https://events.example.org/' }, { serverUrl: 'https://events.example.org' }],
     [{ CHRONOTOPE_DATA_DIR: '/srv/chronotope' }, { dataDir: '/srv/chronotope' }],
     [{}, { uploadMaxBytes: 100 * 1024 * 1024, jobLeaseSeconds: 60 }],
@@ -64,6 +68,7 @@ describe('readSettings', () => {
     ],
     [{ CHRONOTOPE_UPLOAD_RATE_LIMIT_USER: 'lots' }, 'CHRONOTOPE_UPLOAD_RATE_LIMIT_USER must look like 20/hour'],
     [{ CHRONOTOPE_UPLOAD_RATE_LIMIT_IP: '0/hour' }, 'CHRONOTOPE_UPLOAD_RATE_LIMIT_IP must look like 20/hour'],
+    [{ CHRONOTOPE_WORKERS: 'two' }, 'CHRONOTOPE_WORKERS must be a whole number, 0 or more; got "two"'],
   ])('rejects %o naming the variable', (env, message) => {
     expect(() => readSettings(env)).toThrow(InvalidSetting)
     expect(() => readSettings(env)).toThrow(message)

@@ -50,6 +50,12 @@ export interface Settings {
   /** Run queued jobs inside the web process (`CHRONOTOPE_RUN_JOBS_IN_WEB`, default: true outside production). */
   readonly runJobsInWeb: boolean
   /**
+   * Worker processes (`npm run worker`) that `npm start` and `npm run serve` start beside the web
+   * app and restart when one crashes (`CHRONOTOPE_WORKERS`): by default 1 when the web process
+   * does not run jobs (production), else 0; 0 when you run your own workers.
+   */
+  readonly workerProcesses: number
+  /**
    * Process id of the launcher (`npm start`, `npm run serve`) that started this process, which it
    * sets in `CHRONOTOPE_LAUNCHER_PID`: its workers and web server stop when it is gone.
    */
@@ -185,6 +191,7 @@ export function readSettings(env: Environment = process.env): Settings {
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new InvalidSetting('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}; got "${env.LOG_LEVEL}"`)
   }
+  const runJobsInWeb = readBoolean(env, 'CHRONOTOPE_RUN_JOBS_IN_WEB', environment !== 'production')
   return Object.freeze({
     environment,
     databaseUrl: readDatabaseUrl(env),
@@ -194,7 +201,8 @@ export function readSettings(env: Environment = process.env): Settings {
     serverUrl: (env.SERVER_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     payloadSecret: secret || INSECURE_DEVELOPMENT_SECRET,
     seedOnFirstStart: readBoolean(env, 'CHRONOTOPE_SEED_ON_FIRST_START', true),
-    runJobsInWeb: readBoolean(env, 'CHRONOTOPE_RUN_JOBS_IN_WEB', environment !== 'production'),
+    runJobsInWeb,
+    workerProcesses: readWholeNumber(env, 'CHRONOTOPE_WORKERS', runJobsInWeb ? 0 : 1),
     launcherPid: env.CHRONOTOPE_LAUNCHER_PID ? readWholeNumber(env, 'CHRONOTOPE_LAUNCHER_PID', 0) : undefined,
     logLevel: logLevel as Settings['logLevel'],
     uploadMaxBytes: Math.round(readPositiveNumber(env, 'CHRONOTOPE_UPLOAD_MAX_MB', 100) * 1024 * 1024),

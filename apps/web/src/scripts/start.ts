@@ -2,7 +2,8 @@
  * `npm start`: starts Chronotope. Without DATABASE_URL it starts the embedded PostgreSQL + PostGIS
  * with its data in ./data; then it applies migrations, seeds the demo data when the database is
  * new, and serves the app (`next dev`, or with `--production` the build through
- * src/scripts/web-server.ts). Ctrl-C, or SIGTERM or SIGINT sent to this process alone, stops it all.
+ * src/scripts/web-server.ts) beside `CHRONOTOPE_WORKERS` worker processes, which it restarts when
+ * they crash. Ctrl-C, or SIGTERM or SIGINT sent to this process alone, stops it all.
  * @module
  */
 import { type ChildProcess } from 'node:child_process'
@@ -14,6 +15,7 @@ import { readSettings, type Settings } from '../config/settings'
 import { ensureAppSecret } from '../lib/runtime/app-secret'
 import { exitCodeOf, startCommand, startNodeProcess, stopChild } from '../lib/runtime/child-process'
 import { connectDatabase, databaseEnvironment, type DatabaseConnection } from '../lib/runtime/embedded-database'
+import { superviseWorkers, type WorkerSupervisor } from '../lib/runtime/worker-supervisor'
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const production = process.argv.includes('--production')
@@ -31,7 +33,7 @@ async function main(): Promise<number> {
   })
   const connecting = connectDatabase({ databaseUrl: base.databaseUrl, dataDir: base.dataDir, log })
   // What runs now, for the shutdown to stop.
-  const running: { migrate?: ChildProcess; web?: ChildProcess } = {}
+  const running: { migrate?: ChildProcess; web?: ChildProcess; workers?: WorkerSupervisor } = {}
   let stopping: Promise<void> | undefined
   // Every caller (signal handler, a child's exit) waits for the same shutdown, so the process
   // never exits before the children have stopped and the database has flushed and stopped.
@@ -41,6 +43,7 @@ async function main(): Promise<number> {
       await Promise.all([
         running.migrate && stopChild(running.migrate, CHILD_STOP_GRACE_MS),
         running.web && stopChild(running.web, CHILD_STOP_GRACE_MS),
+        running.workers?.stop(),
       ])
       await connecting.then(
         (database) => database.stop(),
@@ -65,12 +68,12 @@ async function main(): Promise<number> {
   }
 }
 
-/** Migrates, then runs the web server until it exits or a signal ends it all. */
+/** Migrates, then runs the web server and the workers until one of them or a signal ends it all. */
 async function run(
   database: DatabaseConnection,
   secret: string,
   mode: Settings,
-  running: { migrate?: ChildProcess; web?: ChildProcess },
+  running: { migrate?: ChildProcess; web?: ChildProcess; workers?: WorkerSupervisor },
   isStopping: () => boolean,
   shutdown: () => Promise<void>,
 ): Promise<number> {
@@ -100,12 +103,28 @@ async function run(
   running.web = production
     ? startCommand('web-server', ['--port', String(mode.port)], env)
     : startNodeProcess([nextBin, 'dev', '-p', String(mode.port)], env, webRoot)
+  const webExited = exitCodeOf(running.web)
+  const workers =
+    mode.workerProcesses > 0
+      ? superviseWorkers({ count: mode.workerProcesses, startWorker: () => startCommand('worker', [], env), log })
+      : undefined
+  running.workers = workers
   log(`Chronotope is starting on ${mode.serverUrl} (admin: ${mode.serverUrl}/admin)`)
-  const code = await exitCodeOf(running.web)
+  log(describeJobRunners(mode.workerProcesses, mode.runJobsInWeb))
+  const outcome = await Promise.race([
+    webExited.then((code) => ({ code, reason: `The web server exited with code ${code}.` })),
+    workers ? workers.gaveUp.then((reason) => ({ code: 1, reason })) : new Promise<never>(() => {}),
+  ])
   if (isStopping()) return shutdown().then(() => 0)
-  console.error(`[chronotope] The web server exited with code ${code}. Stopping Chronotope.`)
+  console.error(`[chronotope] ${outcome.reason} Stopping Chronotope.`)
   await shutdown()
-  return code
+  return outcome.code
+}
+
+function describeJobRunners(workerProcesses: number, runJobsInWeb: boolean): string {
+  if (workerProcesses > 0) return `Background jobs run in ${workerProcesses} worker process(es).`
+  if (runJobsInWeb) return 'Background jobs run in the web process.'
+  return 'No background jobs run here (CHRONOTOPE_WORKERS=0): start npm run worker, or uploads wait.'
 }
 
 main().then(

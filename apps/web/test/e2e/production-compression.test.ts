@@ -1,17 +1,20 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { DEMO_USERS } from '../../src/seed/demo-content'
 import { startChronotope, type RunningChronotope } from '../helpers/chronotope-process'
+import { TRUMP_CSV } from '../helpers/fixture-variants'
 import { gzipLevelFlag, requestRaw } from '../helpers/raw-http'
 import { runScript } from '../helpers/run-script'
 import { createTestDatabase, externalServerUrl, type TestDatabase } from '../setup/test-database'
 
 // The production server as users get it (`npm run build`, then `npm run serve`): our own gzip in
-// front of Next, fast for the streamed exports, zlib's default level for the rest, never twice.
+// front of Next, fast for the streamed exports, zlib's default level for the rest, never twice;
+// and the background jobs run out of the box, in a worker process the launcher starts.
 let dataDir: string
 let database: TestDatabase | undefined
 let app: RunningChronotope
@@ -84,5 +87,44 @@ describe('npm run serve compresses its responses', () => {
     const identityScript = await getRaw(script!, 'identity')
     expect(gzipScript.headers['content-encoding']).toBe('gzip')
     expect(gunzipSync(gzipScript.body).equals(identityScript.body)).toBe(true)
+  })
+})
+
+describe('npm run serve runs the background jobs out of the box', () => {
+  it('imports an upload to the end, and its health check counts the worker', async () => {
+    const user = DEMO_USERS.find((account) => account.role === 'user')!
+    const login = await fetch(`${app.baseUrl}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: user.email, password: user.password }),
+    })
+    const { token } = (await login.json()) as { token: string }
+    const form = new FormData()
+    form.append('catalogName', 'Served imports')
+    form.append('file', new Blob([readFileSync(TRUMP_CSV)]), 'trump.csv')
+    const upload = await fetch(`${app.baseUrl}/api/import/upload`, {
+      method: 'POST',
+      headers: { authorization: `JWT ${token}` },
+      body: form,
+    })
+    expect(upload.status).toBe(202)
+    const { job } = (await upload.json()) as { job: { importId: number } }
+
+    let status = 'processing'
+    const deadline = Date.now() + 180_000
+    while (status !== 'completed' && status !== 'failed' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 1_000))
+      const progress = await fetch(`${app.baseUrl}/api/import/${job.importId}`, {
+        headers: { authorization: `JWT ${token}` },
+      })
+      status = ((await progress.json()) as { status: string }).status
+    }
+    expect(status, app.output()).toBe('completed')
+
+    const health = (await (await fetch(`${app.baseUrl}/api/health`)).json()) as {
+      jobQueue: { status: string; runners: number }
+    }
+    expect(health.jobQueue).toMatchObject({ status: 'ok' })
+    expect(health.jobQueue.runners).toBeGreaterThanOrEqual(1)
   })
 })

@@ -17,6 +17,7 @@ let app: RunningChronotope
 let browser: OfflineBrowser
 
 const admin = DEMO_USERS.find((user) => user.role === 'admin')!
+const ADMIN_FIRST_COMPILE_MS = 180_000
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'chronotope-e2e-'))
@@ -73,7 +74,10 @@ describe('npm start on a fresh machine', () => {
     page.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(message.text())
     })
-    await page.goto(`${app.baseUrl}/admin`)
+    // The first visit makes `next dev` compile the whole admin, which took over Playwright's
+    // default 30 s once on a loaded two-core machine: slow, not stuck, so wait longer, but bounded.
+    await page.goto(`${app.baseUrl}/admin`, { timeout: ADMIN_FIRST_COMPILE_MS })
+    await page.locator('#field-email').waitFor({ timeout: ADMIN_FIRST_COMPILE_MS })
     await page.locator('#field-email').fill(admin.email)
     await page.locator('#field-password').fill(admin.password)
     await page.locator('button[type="submit"]').click()

@@ -14,6 +14,7 @@ import { database } from './config/database'
 import { settings } from './config/settings'
 import { healthEndpoint } from './endpoints/health'
 import { openApiEndpoint } from './endpoints/openapi'
+import { acceptEveryEra, findDateTimeScalar } from './graphql/date-time-scalar'
 import { eventReadQueries } from './graphql/event-read-queries'
 import { importActionEndpoint } from './endpoints/import/actions'
 import { previewEndpoint } from './endpoints/import/preview'
@@ -24,6 +25,7 @@ import { MainMenu } from './globals/main-menu'
 import { jobs } from './jobs'
 import { withOfflineJsonEditor } from './lib/admin/offline-json-editor'
 import { addSpatialIndexes } from './lib/database/spatial-indexes'
+import { mapTimestampsExactly } from './lib/database/timestamp-columns'
 import { migrations } from './migrations'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -71,9 +73,16 @@ export default buildConfig({
     ...(database?.kind === 'embedded' ? { transactionOptions: false as const } : {}),
     migrationDir: path.resolve(dirname, 'migrations'),
     prodMigrations: migrations,
-    afterSchemaInit: [addSpatialIndexes],
+    afterSchemaInit: [addSpatialIndexes, mapTimestampsExactly],
   }),
-  graphQL: { disablePlaygroundInProduction: true, queries: (GraphQL) => eventReadQueries(GraphQL) },
+  graphQL: {
+    disablePlaygroundInProduction: true,
+    queries: (GraphQL, info) => {
+      const dateTime = findDateTimeScalar(GraphQL, info)
+      if (dateTime) acceptEveryEra(dateTime)
+      return eventReadQueries(GraphQL)
+    },
+  },
   typescript: { outputFile: path.resolve(dirname, 'payload-types.ts'), autoGenerate: false },
   telemetry: false,
   logger: { options: { level: settings.logLevel } },

@@ -14,3 +14,10 @@ export type { DateOrderDecision } from './infer-date-order'
 export { composeDate } from './compose-date'
 export { inferDateFormat } from './infer-date-format'
 export type { DateColumnFormat, DateFormatKind, InferDateFormatOptions } from './infer-date-format'
+export {
+  epochMsFromPostgresTimestamp,
+  formatPostgresTimestamp,
+  InvalidPostgresTimestamp,
+  isoFromPostgresTimestamp,
+  postgresTimestampFromText,
+} from './postgres-timestamp'

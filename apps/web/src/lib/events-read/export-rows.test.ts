@@ -63,22 +63,22 @@ describe('csvLine', () => {
     )
   })
 
-  it('quotes what needs quoting and defuses formulas, BCE times included', () => {
+  it('quotes what needs quoting and defuses formulas in text, but writes BCE times as they are', () => {
     const tricky: ExportRow = [
       '8',
       '2',
       '=SUM(A1)',
       'said "hi",\nleft',
       '0500-03-01 00:00:00 BC',
-      null,
+      '0001-01-01 00:00:00 BC',
       null,
       null,
       null,
       "'quoted",
-      null,
+      '{"minus": "-1 + 2"}',
     ]
-    expect(csvLine(tricky, [])).toBe(
-      `8,2,"'=SUM(A1)","said ""hi"",\nleft","'-000499-03-01T00:00:00.000Z",,,,,"'quoted"\r\n`,
+    expect(csvLine(tricky, ['minus'])).toBe(
+      `8,2,"'=SUM(A1)","said ""hi"",\nleft",-000499-03-01T00:00:00.000Z,0000-01-01T00:00:00.000Z,,,,"'quoted","'-1 + 2"\r\n`,
     )
   })
 })

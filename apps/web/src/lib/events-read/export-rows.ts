@@ -6,8 +6,9 @@
  */
 import type { QueryArrayConfig } from 'pg'
 
+import { isoFromPostgresTimestamp } from '@chronotope/dates'
+
 import { csvCell } from '../api/csv-cell'
-import { isoOrNull } from './event-rows'
 
 /**
  * The columns an export reads (over `events e`), in the order of {@link ExportRow}. Times come in
@@ -42,40 +43,14 @@ export const EXPORT_ROW_MODE: Pick<QueryArrayConfig, 'rowMode' | 'types'> = {
   types: { getTypeParser: () => asText },
 }
 
-const UTC_TIME = /^(\d+)-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)(?:\.(\d+))?( BC)?$/
-
-// Years before 1 CE or after 9999 CE; a time Date cannot hold (infinite, too far) becomes null.
-function isoFromUnusualUtcText(text: string): string | null {
-  const match = UTC_TIME.exec(text)
-  if (!match) return null
-  const [, year, month, day, hour, minute, second, fraction, bc] = match
-  // 1 BC is year 0 in ISO 8601 and in Date.
-  const fullYear = bc ? 1 - Number(year) : Number(year)
-  const date = new Date(0)
-  date.setUTCFullYear(fullYear, Number(month) - 1, Number(day))
-  date.setUTCHours(Number(hour), Number(minute), Number(second), Number((fraction ?? '').padEnd(3, '0').slice(0, 3)))
-  return isoOrNull(date)
-}
-
 /**
  * A `timestamp` in PostgreSQL's output (ISO DateStyle, which `pg` needs too; UTC) as
- * `Date.toISOString()` writes it.
+ * `Date.toISOString()` writes it; null for no time and for times a Date cannot hold.
  * @example isoFromUtcText('1996-06-29 11:21:38.5') // '1996-06-29T11:21:38.500Z'
  * @example isoFromUtcText('0500-03-01 00:00:00 BC') // '-000499-03-01T00:00:00.000Z'
  */
 export function isoFromUtcText(text: string | null): string | null {
-  if (text === null) return null
-  const length = text.length
-  // Years 1–9999 CE, the common case: four-digit year, and no " BC" at the end.
-  if (text.charCodeAt(4) === 45 && text.charCodeAt(length - 1) !== 67) {
-    const day = text.slice(0, 10)
-    const time = text.slice(11)
-    if (length === 19) return `${day}T${time}.000Z`
-    if (length === 23) return `${day}T${time}Z`
-    if (length === 22) return `${day}T${time}0Z`
-    if (length === 21) return `${day}T${time}00Z`
-  }
-  return isoFromUnusualUtcText(text)
+  return text === null ? null : isoFromPostgresTimestamp(text)
 }
 
 /**
@@ -113,6 +88,12 @@ function csvText(value: string | null): string {
   return CSV_CHANGED.test(value) ? csvCell(value) : value
 }
 
+// A time cell: ISO 8601, which never needs quoting. It is ours, not the file's, so it gets no
+// formula guard: a BCE time ('-000489-…') stays the same text as in the JSON answers.
+function timeCell(text: string | null): string {
+  return isoFromUtcText(text) ?? ''
+}
+
 // As toEventItem: a missing (or JSON null) data is an empty object.
 function parseData(text: string | null): Record<string, unknown> {
   return text === null ? {} : ((JSON.parse(text) as Record<string, unknown> | null) ?? {})
@@ -135,8 +116,8 @@ export function csvLine(row: ExportRow, keys: readonly string[]): string {
   const [id, datasetId, title, description, eventTime, eventEndTime, timePrecision, longitude, latitude, locationName] =
     row
   let line =
-    `${id},${datasetId},${csvText(title)},${csvText(description)},${csvText(isoFromUtcText(eventTime))},` +
-    `${csvText(isoFromUtcText(eventEndTime))},${csvText(timePrecision)},${longitude === null ? '' : numberText(longitude)},` +
+    `${id},${datasetId},${csvText(title)},${csvText(description)},${timeCell(eventTime)},` +
+    `${timeCell(eventEndTime)},${csvText(timePrecision)},${longitude === null ? '' : numberText(longitude)},` +
     `${latitude === null ? '' : numberText(latitude)},${csvText(locationName)}`
   if (keys.length > 0) {
     const data = parseData(row[10])

@@ -5,6 +5,7 @@
  * database alike.
  * @module
  */
+import { formatPostgresTimestamp } from '@chronotope/dates'
 
 /** An event as the bulk writer takes it; coordinates in WGS 84 degrees. */
 export interface EventRow {
@@ -93,18 +94,6 @@ const INSERT_EVENTS_SQL = insertEventsFrom(UNNEST_SOURCE, 'skip')
 const UPSERT_EVENTS_SQL = insertEventsFrom(UNNEST_SOURCE, 'update')
 
 /**
- * A timestamp as PostgreSQL reads it. JavaScript writes years before 1 CE as `-000043-…`, which
- * PostgreSQL rejects; it wants `0044-… BC` (astronomical year 0 is 1 BC).
- * @example toPostgresTimestamp(new Date('-000043-03-15T00:00:00Z')) // '0044-03-15T00:00:00.000Z BC'
- */
-export function toPostgresTimestamp(date: Date): string {
-  const iso = date.toISOString()
-  if (date.getUTCFullYear() > 0) return iso
-  const year = String(1 - date.getUTCFullYear()).padStart(4, '0')
-  return `${year}${iso.slice(iso.indexOf('-', 1))} BC`
-}
-
-/**
  * Inserts events in one statement and returns how many were new.
  * @param db - a `pg` pool or client; pass a client inside a transaction to write a batch atomically
  * @example await insertEventsBulk(pool, rows) // 5000 the first time, 0 when retried
@@ -152,8 +141,8 @@ function eventColumns(rows: readonly EventRow[]): unknown[][] {
     column((r) => r.uniqueId),
     column((r) => r.title),
     column((r) => r.description),
-    column((r) => (r.eventTime ? toPostgresTimestamp(r.eventTime) : null)),
-    column((r) => (r.eventEndTime ? toPostgresTimestamp(r.eventEndTime) : null)),
+    column((r) => (r.eventTime ? formatPostgresTimestamp(r.eventTime) : null)),
+    column((r) => (r.eventEndTime ? formatPostgresTimestamp(r.eventEndTime) : null)),
     column((r) => r.timePrecision),
     column((r) => r.longitude),
     column((r) => r.latitude),

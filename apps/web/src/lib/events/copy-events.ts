@@ -8,16 +8,11 @@
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 
+import { formatPostgresTimestamp } from '@chronotope/dates'
 import type { PoolClient } from 'pg'
 import { from as copyFrom } from 'pg-copy-streams'
 
-import {
-  EVENT_COLUMNS,
-  toPostgresTimestamp,
-  UPDATE_ON_CONFLICT,
-  type BulkWriteResult,
-  type EventRow,
-} from './bulk-insert-events'
+import { EVENT_COLUMNS, UPDATE_ON_CONFLICT, type BulkWriteResult, type EventRow } from './bulk-insert-events'
 
 // Emptied at the end of each transaction, so a batch never sees another batch's rows.
 const CREATE_STAGE = `create temp table if not exists events_stage (
@@ -62,8 +57,8 @@ export function serializeEventsForCopy(rows: readonly EventRow[]): string {
       row.longitude === null || row.latitude === null ? '\\N' : `SRID=4326;POINT(${row.longitude} ${row.latitude})`
     lines[index] =
       `${row.datasetId}\t${copyText(row.uniqueId)}\t${copyText(row.title)}\t${copyText(row.description)}\t` +
-      `${row.eventTime ? toPostgresTimestamp(row.eventTime) : '\\N'}\t` +
-      `${row.eventEndTime ? toPostgresTimestamp(row.eventEndTime) : '\\N'}\t${row.timePrecision}\t${location}\t` +
+      `${row.eventTime ? formatPostgresTimestamp(row.eventTime) : '\\N'}\t` +
+      `${row.eventEndTime ? formatPostgresTimestamp(row.eventEndTime) : '\\N'}\t${row.timePrecision}\t${location}\t` +
       `${copyText(row.locationName)}\t${row.coordinateSource}\t${copyText(row.coordinatePrecision)}\t` +
       `${copyText(row.coordinateConfidence)}\t${json(row.coordinateSourceColumns)}\t${copyText(row.coordinateProvider)}\t` +
       `${json(row.data)}\t${copyText(row.contentHash)}\t${copyText(row.importJobId)}\t${copyText(row.sourceRow)}\t` +

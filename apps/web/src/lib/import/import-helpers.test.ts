@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
 import { csvCell } from '../api/csv-cell'
-import { toPostgresTimestamp } from '../events/bulk-insert-events'
 import { copyText } from '../events/copy-events'
 import { summarizeImportStatus } from './import-file-status'
 import { decideRateLimit, clientAddress } from './rate-limit-service'
@@ -73,14 +72,6 @@ describe('file and value escaping', () => {
     [3.5, '3.5'],
   ])('copyText(%j) is %j', (value, expected) => {
     expect(copyText(value)).toBe(expected)
-  })
-
-  it.each([
-    ['2021-04-03T00:00:00.000Z', '2021-04-03T00:00:00.000Z'],
-    ['-000043-03-15T00:00:00.000Z', '0044-03-15T00:00:00.000Z BC'],
-    ['0000-01-01T00:00:00.000Z', '0001-01-01T00:00:00.000Z BC'],
-  ])('toPostgresTimestamp(%s) is %s', (iso, expected) => {
-    expect(toPostgresTimestamp(new Date(iso))).toBe(expected)
   })
 })
 

@@ -21,3 +21,4 @@ export {
   isoFromPostgresTimestamp,
   postgresTimestampFromText,
 } from './postgres-timestamp'
+export { formatHistoricalDate, formatHistoricalYear } from './format-historical-date'

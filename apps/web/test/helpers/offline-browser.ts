@@ -3,7 +3,7 @@
  * blocked and recorded, so a test can prove a page needs nothing from the internet.
  * @module
  */
-import { chromium, type Browser, type BrowserContext } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core'
 
 /** Where Debian installs Chromium; override with CHROMIUM_PATH. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -44,10 +44,14 @@ export async function launchOfflineBrowser(): Promise<OfflineBrowser> {
 /**
  * A second context of an offline browser (another signed-in user, say) with the same blocking;
  * what it blocks is added to the browser's `blockedRequests`.
+ * @param options - more context options, e.g. `{ timezoneId: 'America/Sao_Paulo' }`
  * @example const editor = await newOfflineContext(browser) // then editor.newPage()
  */
-export async function newOfflineContext(offline: OfflineBrowser): Promise<BrowserContext> {
-  const context = await offline.browser.newContext({ viewport: { width: 1280, height: 800 } })
+export async function newOfflineContext(
+  offline: OfflineBrowser,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await offline.browser.newContext({ viewport: { width: 1280, height: 800 }, ...options })
   await context.route('**/*', (route) => {
     const url = new URL(route.request().url())
     if (LOCAL_HOSTS.has(url.hostname) || url.protocol === 'data:' || url.protocol === 'blob:') return route.continue()

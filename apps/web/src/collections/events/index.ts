@@ -1,4 +1,4 @@
-import type { CollectionConfig } from 'payload'
+import type { CollectionConfig, DateField } from 'payload'
 
 import { canReadDatasetContent } from '../../access/can-read-dataset-content'
 import { canChangeDatasetContent, canCreateDatasetContent } from '../../access/can-write-dataset-content'
@@ -8,6 +8,18 @@ import { coordinateProvenanceField } from './coordinate-provenance-field'
 
 /** Precision of an event's time, so "1848" is never shown as "1 January 1848, 00:00". */
 export const TIME_PRECISION = ['year', 'month', 'day', 'hour', 'minute', 'second'] as const
+
+/**
+ * How the admin shows event times: the picker with the era (`12 Sep 490 BC, 06:00`; date-fns'
+ * `yyyy` alone drops it), the list and a line under the picker as people write them, in UTC.
+ */
+const EVENT_TIME_ADMIN = {
+  date: { pickerAppearance: 'dayAndTime', displayFormat: 'd MMM y G, HH:mm' },
+  components: {
+    Cell: '/components/admin/event-time-cell#EventTimeCell',
+    Description: '/components/admin/event-time-description#EventTimeDescription',
+  },
+} as const satisfies DateField['admin']
 
 /**
  * Events: one row of an imported file with a time and a place. Readable exactly when their
@@ -53,8 +65,8 @@ export const Events: CollectionConfig = {
     {
       type: 'row',
       fields: [
-        { name: 'eventTime', type: 'date', index: true, admin: { date: { pickerAppearance: 'dayAndTime' } } },
-        { name: 'eventEndTime', type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } } },
+        { name: 'eventTime', type: 'date', index: true, admin: EVENT_TIME_ADMIN },
+        { name: 'eventEndTime', type: 'date', admin: EVENT_TIME_ADMIN },
         { name: 'timePrecision', type: 'select', options: [...TIME_PRECISION], defaultValue: 'day' },
       ],
     },

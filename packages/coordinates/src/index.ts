@@ -8,8 +8,9 @@ export type { Axis, CoordinateExtraction, CoordinateFormat } from './types'
 export { InvalidCoordinate } from './invalid-coordinate'
 export { parseCoordinate, tryParseCoordinate } from './parse-coordinate'
 export { parseCoordinatePair, tryParseCoordinatePair } from './parse-coordinate-pair'
-export { validateImportCoordinates } from './validate-import-coordinates'
+export { checkCoordinateRange, validateImportCoordinates } from './validate-import-coordinates'
 export type {
+  CoordinateIssue,
   CoordinateIssueCode,
   CoordinateValidation,
   ImportCoordinateOptions,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { CoordinateValidation } from './validate-import-coordinates'
-import { validateImportCoordinates } from './validate-import-coordinates'
+import { checkCoordinateRange, validateImportCoordinates } from './validate-import-coordinates'
 
 describe('validateImportCoordinates', () => {
   it.each<[string, number, number, { swap?: boolean; allowNullIsland?: boolean }, CoordinateValidation]>([
@@ -27,8 +27,13 @@ describe('validateImportCoordinates', () => {
       {},
       {
         ok: false,
-        code: 'latitude-out-of-range',
-        message: 'latitude 95.2 is out of range (−90 to 90); the latitude and longitude columns may be swapped',
+        issues: [
+          {
+            axis: 'latitude',
+            code: 'latitude-out-of-range',
+            message: 'latitude 95.2 is out of range (−90 to 90); the latitude and longitude columns may be swapped',
+          },
+        ],
       },
     ],
     [
@@ -38,8 +43,13 @@ describe('validateImportCoordinates', () => {
       {},
       {
         ok: false,
-        code: 'latitude-out-of-range',
-        message: 'latitude -122.4 is out of range (−90 to 90); the latitude and longitude columns may be swapped',
+        issues: [
+          {
+            axis: 'latitude',
+            code: 'latitude-out-of-range',
+            message: 'latitude -122.4 is out of range (−90 to 90); the latitude and longitude columns may be swapped',
+          },
+        ],
       },
     ],
     [
@@ -47,35 +57,53 @@ describe('validateImportCoordinates', () => {
       95.2,
       120,
       {},
-      { ok: false, code: 'latitude-out-of-range', message: 'latitude 95.2 is out of range (−90 to 90)' },
+      {
+        ok: false,
+        issues: [
+          { axis: 'latitude', code: 'latitude-out-of-range', message: 'latitude 95.2 is out of range (−90 to 90)' },
+        ],
+      },
     ],
     [
       'does not suggest a swap for a latitude beyond 180',
       400,
       10,
       {},
-      { ok: false, code: 'latitude-out-of-range', message: 'latitude 400 is out of range (−90 to 90)' },
+      {
+        ok: false,
+        issues: [
+          { axis: 'latitude', code: 'latitude-out-of-range', message: 'latitude 400 is out of range (−90 to 90)' },
+        ],
+      },
     ],
     [
       'rejects a longitude beyond 180',
       40,
       181,
       {},
-      { ok: false, code: 'longitude-out-of-range', message: 'longitude 181 is out of range (−180 to 180)' },
+      {
+        ok: false,
+        issues: [
+          { axis: 'longitude', code: 'longitude-out-of-range', message: 'longitude 181 is out of range (−180 to 180)' },
+        ],
+      },
     ],
     [
       'rejects NaN',
       Number.NaN,
       10,
       {},
-      { ok: false, code: 'not-finite', message: 'latitude NaN is not a finite number' },
+      { ok: false, issues: [{ axis: 'latitude', code: 'not-finite', message: 'latitude NaN is not a finite number' }] },
     ],
     [
       'rejects infinity',
       10,
       Number.NEGATIVE_INFINITY,
       {},
-      { ok: false, code: 'not-finite', message: 'longitude -Infinity is not a finite number' },
+      {
+        ok: false,
+        issues: [{ axis: 'longitude', code: 'not-finite', message: 'longitude -Infinity is not a finite number' }],
+      },
     ],
     [
       'rejects null island',
@@ -84,9 +112,14 @@ describe('validateImportCoordinates', () => {
       {},
       {
         ok: false,
-        code: 'null-island',
-        message:
-          'latitude 0 and longitude 0 ("null island") usually mark a missing location; leave the cells empty or allow (0, 0)',
+        issues: [
+          {
+            axis: 'both',
+            code: 'null-island',
+            message:
+              'latitude 0 and longitude 0 ("null island") usually mark a missing location; leave the cells empty or allow (0, 0)',
+          },
+        ],
       },
     ],
     [
@@ -101,9 +134,45 @@ describe('validateImportCoordinates', () => {
       40,
       200,
       { swap: true },
-      { ok: false, code: 'latitude-out-of-range', message: 'latitude 200 is out of range (−90 to 90)' },
+      {
+        ok: false,
+        issues: [
+          { axis: 'latitude', code: 'latitude-out-of-range', message: 'latitude 200 is out of range (−90 to 90)' },
+        ],
+      },
+    ],
+    [
+      'reports both axes out of range',
+      95,
+      200,
+      {},
+      {
+        ok: false,
+        issues: [
+          { axis: 'latitude', code: 'latitude-out-of-range', message: 'latitude 95 is out of range (−90 to 90)' },
+          { axis: 'longitude', code: 'longitude-out-of-range', message: 'longitude 200 is out of range (−180 to 180)' },
+        ],
+      },
     ],
   ])('%s', (_case, latitude, longitude, options, expected) => {
     expect(validateImportCoordinates(latitude, longitude, options)).toEqual(expected)
+  })
+})
+
+describe('checkCoordinateRange', () => {
+  it.each([
+    ['latitude', 999, undefined, 'latitude 999 is out of range (−90 to 90)'],
+    [
+      'latitude',
+      120,
+      40,
+      'latitude 120 is out of range (−90 to 90); the latitude and longitude columns may be swapped',
+    ],
+    ['longitude', -200, undefined, 'longitude -200 is out of range (−180 to 180)'],
+    ['longitude', Number.NaN, undefined, 'longitude NaN is not a finite number'],
+    ['latitude', -90, undefined, undefined],
+    ['longitude', 180, undefined, undefined],
+  ] as const)('%s %s (other %s) → %s', (axis, value, other, message) => {
+    expect(checkCoordinateRange(axis, value, other)?.message).toBe(message)
   })
 })

@@ -195,8 +195,58 @@ describe('createEventExtractor', () => {
 
   it('builds errors that describe themselves', () => {
     const [error] = createEventExtractor(latLon)({ date: '2/1/2021', lat: '122.4', lng: '37.7' }, 214).errors
-    expect(error).toMatchObject({ row: 214, column: 'lat+lng', value: '122.4, 37.7', code: 'invalid-coordinates' })
-    expect(describeRowError(error!)).toMatch(/^Row 214, column "lat\+lng": .*122\.4.* \(invalid-coordinates\)$/)
+    expect(error).toMatchObject({ row: 214, column: 'lat', value: '122.4', code: 'invalid-coordinates' })
+    expect(describeRowError(error!)).toBe(
+      'Row 214, column "lat": latitude 122.4 is out of range (−90 to 90); the latitude and longitude columns may be swapped (latitude-out-of-range) (invalid-coordinates)',
+    )
+  })
+
+  // Each bad value once, naming its own column (the value as written; swapped columns too).
+  it.each<[string, EventMapping, Record<string, string>, Array<[column: string, value: string, message: RegExp]>]>([
+    [
+      'a latitude out of range and a longitude in words',
+      latLon,
+      { lat: '999', lng: 'abc' },
+      [
+        ['lat', '999', /^latitude 999 is out of range/],
+        ['lng', 'abc', /^abc is not a valid longitude/],
+      ],
+    ],
+    [
+      'a latitude in words and a longitude out of range',
+      latLon,
+      { lat: 'north', lng: '-200' },
+      [
+        ['lat', 'north', /^north is not a valid latitude/],
+        ['lng', '-200', /^longitude -200 is out of range/],
+      ],
+    ],
+    [
+      'both out of range',
+      latLon,
+      { lat: '95', lng: '200' },
+      [
+        ['lat', '95', /^latitude 95 is out of range/],
+        ['lng', '200', /^longitude 200 is out of range/],
+      ],
+    ],
+    [
+      'swapped columns: the "lat" column holds the longitude',
+      { location: { kind: 'lat-lon', latitude: 'lat', longitude: 'lng', isSwapped: true, confidence: 1, reason: '' } },
+      { lat: '200', lng: 'abc' },
+      [
+        ['lat', '200', /^longitude 200 is out of range/],
+        ['lng', 'abc', /^abc is not a valid latitude/],
+      ],
+    ],
+    ['null island names both', latLon, { lat: '0', lng: '0' }, [['lat+lng', '0, 0', /null island/]]],
+  ])('%s', (_case, mapping, row, expected) => {
+    const errors = createEventExtractor(mapping)({ date: '2/1/2021', ...row }, 7).errors
+    expect(errors.map((error) => [error.column, error.value])).toEqual(
+      expected.map(([column, value]) => [column, value]),
+    )
+    expect(errors.every((error) => error.row === 7 && error.code === 'invalid-coordinates')).toBe(true)
+    errors.forEach((error, index) => expect(error.message).toMatch(expected[index]![2]))
   })
 })
 

@@ -1,5 +1,10 @@
-import { parseCoordinate, parseCoordinatePair, validateImportCoordinates } from '@chronotope/coordinates'
-import type { CoordinateFormat, ValidatedCoordinates } from '@chronotope/coordinates'
+import {
+  checkCoordinateRange,
+  parseCoordinate,
+  parseCoordinatePair,
+  validateImportCoordinates,
+} from '@chronotope/coordinates'
+import type { Axis, CoordinateFormat, CoordinateIssue, ValidatedCoordinates } from '@chronotope/coordinates'
 import { composeDate, parseDate } from '@chronotope/dates'
 import type { DateOrder, DateParts, ParsedDate, ParseDateOptions } from '@chronotope/dates'
 
@@ -150,26 +155,36 @@ function isDecimal(cell: CellValue): boolean {
   return typeof cell === 'number' || (typeof cell === 'string' && DECIMAL_DEGREES.test(cell.trim()))
 }
 
+function issueMessage(issue: CoordinateIssue): string {
+  return `${issue.message} (${issue.code})`
+}
+
+/** Validated coordinates of a combined column; its problems are one error, as it is one value. */
 function validated(
   latitude: number,
   longitude: number,
   isSwapped: boolean,
-  source: { columns: string[]; format: CoordinateFormat; value: string },
+  source: { column: string; format: CoordinateFormat; value: string },
   rowNumber: number,
   errors: RowError[],
 ): EventCoordinates | null {
   const validation = validateImportCoordinates(latitude, longitude, { swap: isSwapped })
-  if (validation.ok) return { ...validation.value, sourceColumns: source.columns, format: source.format }
+  if (validation.ok) return { ...validation.value, sourceColumns: [source.column], format: source.format }
   errors.push({
     row: rowNumber,
-    column: source.columns.join('+'),
+    column: source.column,
     value: shortenValue(source.value),
     code: 'invalid-coordinates',
-    message: `${validation.message} (${validation.code})`,
+    message: validation.issues.map(issueMessage).join('; '),
   })
   return null
 }
 
+/**
+ * Reads separate latitude and longitude columns. Each bad value is one error naming its own
+ * column (the column a value came from, also when the columns are swapped); a value that reads is
+ * range-checked even when the other does not, so a row with two bad values names both.
+ */
 function compileLatLon(
   latitudeColumn: string,
   longitudeColumn: string,
@@ -177,8 +192,11 @@ function compileLatLon(
 ): Reader<EventCoordinates | null> {
   const columns = [latitudeColumn, longitudeColumn]
   // With swapped columns the "latitude" column holds longitudes: hemisphere letters follow the values.
-  const latitudeAxis = isSwapped ? 'longitude' : 'latitude'
-  const longitudeAxis = isSwapped ? 'latitude' : 'longitude'
+  const latitudeAxis: Axis = isSwapped ? 'longitude' : 'latitude'
+  const longitudeAxis: Axis = isSwapped ? 'latitude' : 'longitude'
+  const columnOf: Readonly<Record<Axis, string>> = isSwapped
+    ? { latitude: longitudeColumn, longitude: latitudeColumn }
+    : { latitude: latitudeColumn, longitude: longitudeColumn }
   return (row, rowNumber, errors) => {
     const latitudeCell = readCell(row, latitudeColumn)
     const longitudeCell = readCell(row, longitudeColumn)
@@ -193,36 +211,52 @@ function compileLatLon(
       })
       return null
     }
-    const value = `${latitudeText ?? ''}, ${longitudeText ?? ''}`
     if (latitudeText === null || longitudeText === null) {
       const [empty, present] =
         latitudeText === null ? [latitudeColumn, longitudeColumn] : [longitudeColumn, latitudeColumn]
       errors.push({
         row: rowNumber,
         column: columns.join('+'),
-        value,
+        value: `${latitudeText ?? ''}, ${longitudeText ?? ''}`,
         code: 'invalid-coordinates',
         message: `"${empty}" is empty while "${present}" has a value`,
       })
       return null
     }
-    let latitude: number
-    let longitude: number
-    try {
-      latitude = parseCoordinate(typeof latitudeCell === 'number' ? latitudeCell : latitudeText, latitudeAxis)
-      longitude = parseCoordinate(typeof longitudeCell === 'number' ? longitudeCell : longitudeText, longitudeAxis)
-    } catch (error) {
-      errors.push({
-        row: rowNumber,
-        column: columns.join('+'),
-        value: shortenValue(value),
-        code: 'invalid-coordinates',
-        message: messageOf(error),
-      })
+    const texts: Readonly<Record<string, string>> = { [latitudeColumn]: latitudeText, [longitudeColumn]: longitudeText }
+    const report = (column: string, value: string, message: string): void => {
+      errors.push({ row: rowNumber, column, value: shortenValue(value), code: 'invalid-coordinates', message })
+    }
+    // A value that does not read is its own error; one that reads is range-checked on its own.
+    const read = (cell: CellValue, text: string, axis: Axis): { value?: number; problem?: string } => {
+      try {
+        const value = parseCoordinate(typeof cell === 'number' ? cell : text, axis)
+        const issue = checkCoordinateRange(axis, value)
+        return issue ? { value, problem: issueMessage(issue) } : { value }
+      } catch (error) {
+        return { problem: messageOf(error) }
+      }
+    }
+    const latitudeRead = read(latitudeCell, latitudeText, latitudeAxis)
+    const longitudeRead = read(longitudeCell, longitudeText, longitudeAxis)
+    const latitude = latitudeRead.value
+    const longitude = longitudeRead.value
+    if (latitude === undefined || longitude === undefined) {
+      if (latitudeRead.problem) report(latitudeColumn, latitudeText, latitudeRead.problem)
+      if (longitudeRead.problem) report(longitudeColumn, longitudeText, longitudeRead.problem)
+      return null
+    }
+    const validation = validateImportCoordinates(latitude, longitude, { swap: isSwapped })
+    if (!validation.ok) {
+      for (const issue of validation.issues) {
+        const column = issue.axis === 'both' ? columns.join('+') : columnOf[issue.axis]
+        const value = issue.axis === 'both' ? `${latitudeText}, ${longitudeText}` : (texts[column] ?? '')
+        report(column, value, issueMessage(issue))
+      }
       return null
     }
     const format = isDecimal(latitudeCell) && isDecimal(longitudeCell) ? 'decimal' : 'dms'
-    return validated(latitude, longitude, isSwapped, { columns, format, value }, rowNumber, errors)
+    return { ...validation.value, sourceColumns: columns, format }
   }
 }
 
@@ -240,7 +274,7 @@ function compileCombined(column: string, isSwapped: boolean): Reader<EventCoordi
         pair.latitude,
         pair.longitude,
         isSwapped,
-        { columns: [column], format: pair.format, value: text },
+        { column, format: pair.format, value: text },
         rowNumber,
         errors,
       )

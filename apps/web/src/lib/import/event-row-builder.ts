@@ -41,11 +41,15 @@ const NO_LOCATION_CODES = new Set(['missing-coordinates', 'missing-place'])
 // Reader issues that mean the row's values cannot be trusted.
 const REJECTING_ISSUES = new Set(['extra-cells', 'unterminated-quote'])
 
-/** The transformation and the event extraction may both reject one value; report it once. */
+/**
+ * The event extraction and the type transformation may both reject one value: report each value
+ * once, as the first error about its column words it (the extraction's come first: it knows what
+ * the value is for, e.g. a latitude out of range rather than a number).
+ */
 function withoutRepeats(errors: readonly RowError[]): RowError[] {
   const seen = new Set<string>()
   return errors.filter((error) => {
-    const key = `${error.column ?? ''}\u0000${error.code}`
+    const key = error.column === undefined ? `\u0000${error.code}` : error.column
     if (seen.has(key)) return false
     seen.add(key)
     return true
@@ -66,7 +70,6 @@ export function createEventRowBuilder(options: EventRowBuilderOptions): (row: So
         errors.push({ row: row.rowNumber, code: issue.code, message: issue.message })
     }
     const typed = transform(row.values, row.rowNumber)
-    errors.push(...typed.errors)
     const fields = extract(row.values, row.rowNumber)
     let isUnplaced = false
     for (const error of fields.errors) {
@@ -74,6 +77,7 @@ export function createEventRowBuilder(options: EventRowBuilderOptions): (row: So
       if (!options.unplacedIsError && NO_LOCATION_CODES.has(error.code)) isUnplaced = true
       else errors.push(error)
     }
+    errors.push(...typed.errors)
     const id = makeId(row.values, row.rowNumber)
     if (id.error) errors.push(id.error)
 

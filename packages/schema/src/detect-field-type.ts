@@ -2,6 +2,7 @@ import { inferDateFormat } from '@chronotope/dates'
 import type { DateColumnFormat } from '@chronotope/dates'
 
 import { isBooleanQuestionHeader } from './boolean-words'
+import { headerScore } from './header-vocabulary'
 import type { DecimalSeparator } from './number-text'
 import { decideDecimalSeparator } from './statistics/column-statistics'
 import type { ColumnStatisticsState, NumericReading, ValueKind } from './statistics/column-statistics'
@@ -9,6 +10,27 @@ import type { FieldType, ValueTypeName } from './types'
 
 /** Share of non-empty values a type must reach (the rest are reported as misfits). */
 export const TYPE_SHARE_THRESHOLD = 0.95
+/**
+ * Share of non-empty values that must be written dates (`9/1/2016`, `2020-03-04`, `March 1848`;
+ * bare numbers do not count) for a column to be a date column although some values are not
+ * dates; those become `invalid-date` row errors on import, and the rest keep their times. Four in
+ * five under any header, more than half under a header that names a time
+ * ({@link NAMED_DATE_SHARE_THRESHOLD}).
+ *
+ * From real data: in the FiveThirtyEight files (`fixtures/`) every date column is 100 % dates and
+ * no other column reaches 1 % (one street address in 463, "1600 3rd St", reads as a date); a date
+ * column typed by hand carries placeholders such as "tbd" or "soon" in some rows (the issue's file:
+ * 45 of 50). A column below the bar stays text with a warning: a row error drops its row, so a
+ * notes column that happens to hold dates must not become the event time. Bare numbers never count,
+ * so a column of numbers that merely look like years (1200–2020 under "population") stays a number
+ * column; years are dates only under a year header, with {@link TYPE_SHARE_THRESHOLD}.
+ */
+export const DATE_SHARE_THRESHOLD = 0.8
+/**
+ * More than this share of written dates makes a column whose header names a time (`date`, `start`,
+ * `when`, `datum`, `fecha`…) a date column: the header says what its values are meant to be.
+ */
+export const NAMED_DATE_SHARE_THRESHOLD = 0.5
 /** An enum has at most this many distinct values... */
 export const ENUM_MAX_VALUES = 50
 /** ...and at most this share of distinct values among non-empty ones. */
@@ -115,9 +137,13 @@ export function detectFieldType(input: FieldTypeInput): FieldTypeDecision {
       ? decide('integer', integerCount, ['numeric'], { decimalSeparator, isYearColumn })
       : decide('number', numbers.count, ['numeric'], { decimalSeparator })
   }
-  if (kinds.date > 0 && share(kinds.date + numbers.count) >= TYPE_SHARE_THRESHOLD) {
+  const isDateShaped = share(kinds.date + numbers.count) >= TYPE_SHARE_THRESHOLD
+  if (kinds.date > 0 && (isDateShaped || isMostlyWrittenDates(name, share(kinds.date)))) {
     const dateFormat = inferDateFormat(figures.samples, { headerName: name })
-    if (dateFormat && dateFormat.matchRate >= TYPE_SHARE_THRESHOLD) {
+    const isDateColumn =
+      dateFormat !== undefined &&
+      ((isDateShaped && dateFormat.matchRate >= TYPE_SHARE_THRESHOLD) || isMostlyWrittenDates(name, share(kinds.date)))
+    if (isDateColumn) {
       const fitting =
         dateFormat.kind === 'year' || dateFormat.kind === 'mixed' ? kinds.date + numbers.count : kinds.date
       return decide('date', fitting, fitting > kinds.date ? ['date', 'numeric'] : ['date'], { dateFormat })
@@ -135,6 +161,13 @@ export function detectFieldType(input: FieldTypeInput): FieldTypeDecision {
     return decide(isEnum ? 'enum' : 'string', nonEmptyCount, [])
   }
   return decide('mixed', nonEmptyCount, [])
+}
+
+/** Whether written dates make up enough of a column: see {@link DATE_SHARE_THRESHOLD}. */
+function isMostlyWrittenDates(name: string, writtenDateShare: number): boolean {
+  if (writtenDateShare >= DATE_SHARE_THRESHOLD) return true
+  const namesTime = headerScore(name, 'start-time') > 0 || headerScore(name, 'end-time') > 0
+  return namesTime && writtenDateShare > NAMED_DATE_SHARE_THRESHOLD
 }
 
 /** Example values of the kinds that do not fit, up to 3 per kind. */

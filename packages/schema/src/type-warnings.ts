@@ -1,8 +1,23 @@
 import type { ColumnProfile } from './column-profile'
-import type { SchemaWarning } from './types'
+import type { FieldType, SchemaWarning } from './types'
 
 function quoteList(values: readonly string[]): string {
   return values.map((value) => `"${value.length > 40 ? `${value.slice(0, 37)}...` : value}"`).join(', ')
+}
+
+/** What the values of a type are called, and the row error a value that does not fit becomes. */
+const MISFITS: Partial<Record<FieldType, { noun: string; code: string }>> = {
+  integer: { noun: 'integers', code: 'invalid-integer' },
+  number: { noun: 'numbers', code: 'invalid-number' },
+  boolean: { noun: 'yes/no values', code: 'invalid-boolean' },
+  date: { noun: 'dates', code: 'invalid-date' },
+  coordinate: { noun: 'coordinates', code: 'invalid-coordinates' },
+}
+
+/** A share as a whole percentage, or `<1%` so a few bad values in many never read as 0 %. */
+function percentOf(part: number, whole: number): string {
+  const percent = (100 * part) / whole
+  return percent > 0 && percent < 1 ? '<1%' : `${Math.round(percent)}%`
 }
 
 /**
@@ -36,11 +51,13 @@ export function describeTypeWarnings(profile: ColumnProfile): SchemaWarning[] {
   }
   if (decision.misfitCount > 0) {
     const examples = decision.misfitExamples.length > 0 ? ` (e.g. ${quoteList(decision.misfitExamples)})` : ''
+    const share = percentOf(decision.misfitCount, decision.nonEmptyCount)
+    const misfit = MISFITS[decision.type] ?? { noun: `${decision.type} values`, code: `invalid-${decision.type}` }
     return [
       {
         code: 'type-mismatch',
         field: name,
-        message: `${decision.misfitCount} of ${decision.nonEmptyCount} values in "${name}" are not ${decision.type} values${examples}; they will be reported as row errors on import.`,
+        message: `${decision.misfitCount} of ${decision.nonEmptyCount} values (${share}) in "${name}" are not ${misfit.noun}${examples}; they will be reported as ${misfit.code} row errors on import.`,
       },
     ]
   }

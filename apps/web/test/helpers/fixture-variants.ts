@@ -57,3 +57,49 @@ export function writeTrumpWithoutCoordinates(dir: string): string {
   writeFileSync(file, `${trimmed.join('\n')}\n`)
   return file
 }
+
+/**
+ * The values {@link campaignWithBadDates} puts in the date column, by data row number (as row
+ * errors count rows): the issue's five values that are not dates.
+ */
+export const BAD_DATES = [
+  { row: 4, value: '32/13/2020' },
+  { row: 11, value: 'yesterday' },
+  { row: 23, value: 'soon' },
+  { row: 37, value: '2020-13-45' },
+  { row: 48, value: 'tbd' },
+] as const
+
+/** Data rows in {@link campaignWithBadDates}. */
+export const BAD_DATES_FILE_ROWS = 50
+
+// The Trump file's lines with some cells replaced: `changes` maps a data row number to cells by index.
+function campaignLines(dataRows: number, changes: ReadonlyMap<number, Record<number, string>>): string {
+  const lines = readFileSync(TRUMP_CSV, 'utf8')
+    .split(/\r?\n/)
+    .slice(0, dataRows + 1)
+  for (const [row, cells] of changes) {
+    const parts = lines[row]!.match(/("[^"]*"|[^,]*)(,|$)/g)!
+      .map((cell) => cell.replace(/,$/, ''))
+      .slice(0, 6)
+    for (const [index, value] of Object.entries(cells)) parts[Number(index)] = value
+    lines[row] = parts.join(',')
+  }
+  return `${lines.join('\n')}\n`
+}
+
+/**
+ * The first 50 rows of the Trump file (M/D/YYYY dates) with {@link BAD_DATES} in the date
+ * column: a tenth of a date column that are not dates, as CSV text.
+ */
+export function campaignWithBadDates(): string {
+  return campaignLines(BAD_DATES_FILE_ROWS, new Map(BAD_DATES.map(({ row, value }) => [row, { 0: value }])))
+}
+
+/** The row of {@link campaignWithBadCoordinates} whose latitude is 999 and longitude "abc". */
+export const BAD_COORDINATES_ROW = 6
+
+/** The first 20 rows of the Trump file, row 6 with latitude 999 and longitude "abc", as CSV text. */
+export function campaignWithBadCoordinates(): string {
+  return campaignLines(20, new Map([[BAD_COORDINATES_ROW, { 4: '999', 5: 'abc' }]]))
+}

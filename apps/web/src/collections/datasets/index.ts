@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { canReadDatasets } from '../../access/can-read-datasets'
 import { canCreateDatasets, canUpdateDatasets } from '../../access/can-write-datasets'
 import { isOwnerOrEditor } from '../../access/is-owner-or-editor'
+import { nobodyField } from '../../access/nobody'
 import { COLLECTION_NAMES } from '../../constants/collection-names'
 import { descriptionField, isPublicField, ownerField, slugField } from '../../fields/shared-fields'
 import { deleteDatasetContent } from './hooks/delete-dataset-content'
@@ -43,6 +44,8 @@ export const Datasets: CollectionConfig = {
       name: 'currentSchema',
       type: 'relationship',
       relationTo: COLLECTION_NAMES.DATASET_SCHEMAS,
+      // Server-owned: only the import pipeline points a dataset at one of its own schema versions.
+      access: { create: nobodyField, update: nobodyField },
       admin: { position: 'sidebar', readOnly: true, description: 'The approved schema in force.' },
     },
     {

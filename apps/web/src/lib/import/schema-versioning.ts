@@ -38,16 +38,23 @@ export function approvalNeeded(
   return undefined
 }
 
-/** The schema version in force for a dataset, if it has one. */
+/**
+ * The schema version in force for a dataset, if it has one. Only a version of that very dataset
+ * counts: a pointer to another dataset's schema (however it got there) is ignored, so an import's
+ * comparison never shows the fields of a dataset its uploader may not see.
+ */
 export async function currentSchema(payload: Payload, dataset: DatasetDoc): Promise<DatasetSchemaDoc | undefined> {
   const id = idOf(dataset.currentSchema)
   if (!id) return undefined
-  return (await payload.findByID({
+  const { docs } = await payload.find({
     collection: COLLECTION_NAMES.DATASET_SCHEMAS,
-    id,
+    where: { and: [{ id: { equals: id } }, { dataset: { equals: dataset.id } }] },
+    limit: 1,
     depth: 0,
+    pagination: false,
     overrideAccess: true,
-  })) as unknown as DatasetSchemaDoc
+  })
+  return docs[0] as unknown as DatasetSchemaDoc | undefined
 }
 
 /** Compares a detected schema with the dataset's version in force. */

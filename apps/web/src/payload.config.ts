@@ -11,6 +11,7 @@ import { buildConfig } from 'payload'
 
 import { collections } from './collections'
 import { database } from './config/database'
+import { securePayloadInternals } from './config/payload-internals'
 import { settings } from './config/settings'
 import { healthEndpoint } from './endpoints/health'
 import { openApiEndpoint } from './endpoints/openapi'
@@ -40,6 +41,7 @@ export class DatabaseUrlMissing extends Error {
   }
 }
 
+// Payload adds collections and globals of its own while it builds the config; their access is set after.
 export default buildConfig({
   serverURL: settings.serverUrl,
   secret: settings.payloadSecret,
@@ -89,4 +91,4 @@ export default buildConfig({
   onInit: async () => {
     if (!database) throw new DatabaseUrlMissing()
   },
-})
+}).then(securePayloadInternals)

@@ -21,6 +21,8 @@ export const Pages: CollectionConfig = {
   versions: { drafts: true, maxPerDoc: 20 },
   access: {
     read: ({ req }) => isEditorOrAdminUser(req.user) || { _status: { equals: 'published' } },
+    // Versions hold every draft; without this rule any signed-in user could read them.
+    readVersions: isEditorOrAdmin,
     create: isEditorOrAdmin,
     update: isEditorOrAdmin,
     delete: isEditorOrAdmin,

@@ -17,6 +17,7 @@ import { healthEndpoint } from './endpoints/health'
 import { openApiEndpoint } from './endpoints/openapi'
 import { acceptEveryEra, findDateTimeScalar } from './graphql/date-time-scalar'
 import { eventReadQueries } from './graphql/event-read-queries'
+import { unlockUserMutation } from './collections/users/unlock'
 import { importActionEndpoint } from './endpoints/import/actions'
 import { previewEndpoint } from './endpoints/import/preview'
 import { importProgressEndpoint } from './endpoints/import/progress'
@@ -84,6 +85,7 @@ export default buildConfig({
       if (dateTime) acceptEveryEra(dateTime)
       return eventReadQueries(GraphQL)
     },
+    mutations: (GraphQL) => unlockUserMutation(GraphQL),
   },
   typescript: { outputFile: path.resolve(dirname, 'payload-types.ts'), autoGenerate: false },
   telemetry: false,

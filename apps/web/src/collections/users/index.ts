@@ -5,6 +5,7 @@ import { isAdminUser, isEditorOrAdminUser } from '../../access/roles'
 import { COLLECTION_NAMES } from '../../constants/collection-names'
 import { ROLES } from '../../constants/roles'
 import { makeFirstUserAdmin } from './hooks/make-first-user-admin'
+import { unlockEndpoint } from './unlock'
 
 /**
  * People who sign in. Admins manage users; editors may see them (to hand documents over); every
@@ -21,7 +22,10 @@ export const Users: CollectionConfig = {
     update: ({ req }) => isAdminUser(req.user) || (req.user ? { id: { equals: req.user.id } } : false),
     delete: isAdmin,
     admin: ({ req }) => Boolean(req.user),
+    // Undoing a login lockout early is the admins' call (./unlock.ts answers for the routes).
+    unlock: isAdmin,
   },
+  endpoints: [unlockEndpoint],
   hooks: { beforeChange: [makeFirstUserAdmin] },
   fields: [
     { name: 'name', type: 'text' },

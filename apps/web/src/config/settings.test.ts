@@ -47,6 +47,17 @@ describe('readSettings', () => {
     ],
     [{ CHRONOTOPE_UPLOAD_RATE_LIMIT_USER: '5/minute' }, { uploadRateLimitPerUser: { limit: 5, windowSeconds: 60 } }],
     [{ CHRONOTOPE_UPLOAD_RATE_LIMIT_IP: 'off' }, { uploadRateLimitPerIp: null }],
+    [{}, { trustedProxies: [] }],
+    [
+      { CHRONOTOPE_TRUSTED_PROXIES: '127.0.0.1, 10.0.0.0/8, ::1' },
+      {
+        trustedProxies: [
+          { network: '127.0.0.1', prefix: 32, family: 'ipv4' },
+          { network: '10.0.0.0', prefix: 8, family: 'ipv4' },
+          { network: '::1', prefix: 128, family: 'ipv6' },
+        ],
+      },
+    ],
     [{ CHRONOTOPE_JOB_LEASE_SECONDS: '5' }, { jobLeaseSeconds: 5 }],
     [{}, { eventIndexMaxEvents: 5_000_000 }],
     [{ CHRONOTOPE_EVENT_INDEX_MAX_EVENTS: '0' }, { eventIndexMaxEvents: 0 }],
@@ -69,6 +80,10 @@ describe('readSettings', () => {
     [{ CHRONOTOPE_UPLOAD_RATE_LIMIT_USER: 'lots' }, 'CHRONOTOPE_UPLOAD_RATE_LIMIT_USER must look like 20/hour'],
     [{ CHRONOTOPE_UPLOAD_RATE_LIMIT_IP: '0/hour' }, 'CHRONOTOPE_UPLOAD_RATE_LIMIT_IP must look like 20/hour'],
     [{ CHRONOTOPE_WORKERS: 'two' }, 'CHRONOTOPE_WORKERS must be a whole number, 0 or more; got "two"'],
+    [
+      { CHRONOTOPE_TRUSTED_PROXIES: '10.0.0.1, proxy.internal' },
+      'CHRONOTOPE_TRUSTED_PROXIES must list IP addresses or CIDR networks separated by commas; "proxy.internal" is not',
+    ],
   ])('rejects %o naming the variable', (env, message) => {
     expect(() => readSettings(env)).toThrow(InvalidSetting)
     expect(() => readSettings(env)).toThrow(message)

@@ -8,6 +8,8 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
+import { InvalidAddressRange, parseAddressRanges, type AddressRange } from '../lib/http/client-address'
+
 /** The repository's root folder, found from this file's location so any working directory works. */
 export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..')
 
@@ -69,6 +71,12 @@ export interface Settings {
   /** Uploads allowed per client IP per window (`CHRONOTOPE_UPLOAD_RATE_LIMIT_IP`, default `60/hour`, or `off`). */
   readonly uploadRateLimitPerIp: RateLimit | null
   /**
+   * Reverse proxies whose `X-Forwarded-For` is believed (`CHRONOTOPE_TRUSTED_PROXIES`: IP
+   * addresses and CIDR networks, IPv4 or IPv6, separated by commas; default none, so the client
+   * address is always the connection's).
+   */
+  readonly trustedProxies: readonly AddressRange[]
+  /**
    * Seconds a running import stage may go without a heartbeat before another worker takes it over,
    * e.g. after its worker was killed (`CHRONOTOPE_JOB_LEASE_SECONDS`, default 60).
    */
@@ -108,6 +116,20 @@ export function parseRateLimit(variable: string, raw: string): RateLimit | null 
     throw new InvalidSetting(variable, `must look like 20/hour (per second, minute, hour or day) or off; got "${raw}"`)
   }
   return { limit: Number(match[1]), windowSeconds: WINDOW_SECONDS[match[2]!]! }
+}
+
+function readAddressRanges(env: Environment, variable: string): readonly AddressRange[] {
+  try {
+    return Object.freeze(parseAddressRanges(env[variable]))
+  } catch (error) {
+    if (error instanceof InvalidAddressRange) {
+      throw new InvalidSetting(
+        variable,
+        `must list IP addresses or CIDR networks separated by commas; ${error.message}`,
+      )
+    }
+    throw error
+  }
 }
 
 function readPositiveNumber(env: Environment, variable: string, fallback: number): number {
@@ -214,6 +236,7 @@ export function readSettings(env: Environment = process.env): Settings {
       'CHRONOTOPE_UPLOAD_RATE_LIMIT_IP',
       env.CHRONOTOPE_UPLOAD_RATE_LIMIT_IP ?? '60/hour',
     ),
+    trustedProxies: readAddressRanges(env, 'CHRONOTOPE_TRUSTED_PROXIES'),
     jobLeaseSeconds: readPositiveNumber(env, 'CHRONOTOPE_JOB_LEASE_SECONDS', 60),
     geocodingCacheDays: readPositiveNumber(env, 'CHRONOTOPE_GEOCODING_CACHE_DAYS', 180),
     geocodingMinimumConfidence: readFraction(env, 'CHRONOTOPE_GEOCODING_MIN_CONFIDENCE', 0.5),

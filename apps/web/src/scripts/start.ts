@@ -1,23 +1,19 @@
 /**
  * `npm start`: starts Chronotope. Without DATABASE_URL it starts the embedded PostgreSQL + PostGIS
  * with its data in ./data; then it applies migrations, seeds the demo data when the database is
- * new, and serves the app (`next dev`, or with `--production` the build through
- * src/scripts/web-server.ts) beside `CHRONOTOPE_WORKERS` worker processes, which it restarts when
+ * new, and serves the app through src/scripts/web-server.ts (Next's development server, or with
+ * `--production` the build) beside `CHRONOTOPE_WORKERS` worker processes, which it restarts when
  * they crash. Ctrl-C, or SIGTERM or SIGINT sent to this process alone, stops it all.
  * @module
  */
 import { type ChildProcess } from 'node:child_process'
-import { createRequire } from 'node:module'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 
 import { readSettings, type Settings } from '../config/settings'
 import { ensureAppSecret } from '../lib/runtime/app-secret'
-import { exitCodeOf, startCommand, startNodeProcess, stopChild } from '../lib/runtime/child-process'
+import { exitCodeOf, startCommand, stopChild } from '../lib/runtime/child-process'
 import { connectDatabase, databaseEnvironment, type DatabaseConnection } from '../lib/runtime/embedded-database'
 import { superviseWorkers, type WorkerSupervisor } from '../lib/runtime/worker-supervisor'
 
-const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const production = process.argv.includes('--production')
 const log = (message: string) => console.log(`[chronotope] ${message}`)
 // Short enough that the embedded database still stops cleanly within `docker stop`'s 10 s.
@@ -98,11 +94,9 @@ async function run(
     return migrated
   }
 
-  // In production our own server (src/server) serves the build, so it can pick gzip levels.
-  const nextBin = createRequire(path.join(webRoot, 'package.json')).resolve('next/dist/bin/next')
-  running.web = production
-    ? startCommand('web-server', ['--port', String(mode.port)], env)
-    : startNodeProcess([nextBin, 'dev', '-p', String(mode.port)], env, webRoot)
+  // Our own server (src/server) serves the app: the build in production, so it can pick gzip
+  // levels, and Next's development server otherwise, so the app learns each connection's address.
+  running.web = startCommand('web-server', ['--port', String(mode.port), ...(production ? [] : ['--dev'])], env)
   const webExited = exitCodeOf(running.web)
   const workers =
     mode.workerProcesses > 0

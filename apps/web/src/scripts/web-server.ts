@@ -1,7 +1,8 @@
 /**
- * The production web server process: `npm run serve` (start.ts `--production`) starts it with the
+ * The web server process: `npm run serve` (start.ts `--production`) starts it with the
  * database's environment, as it once started `next start`. It serves the build with our own gzip
- * (src/server) and stops on SIGTERM or SIGINT.
+ * (src/server) and stops on SIGTERM or SIGINT. `npm start` starts it with `--dev`, in place of
+ * `next dev`, so the app learns each connection's address there too.
  * @example node bin/chronotope.mjs web-server --port 3000
  * @module
  */
@@ -37,7 +38,7 @@ process.on('SIGTERM', stop)
 stopWhenLauncherExits(stop)
 
 try {
-  running = await startProductionServer({ dir: webRoot, port })
+  running = await startProductionServer({ dir: webRoot, port, dev: process.argv.includes('--dev') })
   console.log(`[chronotope] Web server ready on http://localhost:${running.port}`)
 } catch (error) {
   console.error(

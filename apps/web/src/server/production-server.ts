@@ -2,6 +2,8 @@
  * The production web server: Next's request handler (the built app) behind a Node HTTP server of
  * our own, so that gzip is ours (see ./compression) rather than `next start`'s fixed level 6.
  * Next does not compress itself here: next.config.ts turns `compress` off for the production server.
+ * The same server, with `dev`, runs `npm start`'s development server (Next compiling on demand and
+ * compressing itself), so that the app always learns the connection's address (./socket-address).
  * @module
  */
 import { createServer, type Server } from 'node:http'
@@ -9,6 +11,7 @@ import { createServer, type Server } from 'node:http'
 import next from 'next'
 
 import { createCompression } from './compression'
+import { stampSocketAddress } from './socket-address'
 
 /** A running {@link startProductionServer}. */
 export interface ProductionServer {
@@ -20,17 +23,24 @@ export interface ProductionServer {
 }
 
 /**
- * Prepares the built app in `dir` and serves it on `port`, on every interface (like `next start`).
+ * Prepares the built app in `dir` and serves it on `port`, on every interface (like `next start`);
+ * with `dev`, serves the app's sources as `next dev` does instead.
  * @throws when the app has no production build or the port is taken
  */
-export async function startProductionServer(options: { dir: string; port: number }): Promise<ProductionServer> {
+export async function startProductionServer(options: {
+  dir: string
+  port: number
+  dev?: boolean
+}): Promise<ProductionServer> {
   const server = createServer()
-  const app = next({ dev: false, dir: options.dir, port: options.port, httpServer: server })
+  const dev = options.dev ?? false
+  const app = next({ dev, dir: options.dir, port: options.port, httpServer: server })
   await app.prepare()
   const handle = app.getRequestHandler()
-  const compress = createCompression()
+  const compress = dev ? undefined : createCompression()
   server.on('request', (req, res) => {
-    compress(req, res)
+    stampSocketAddress(req)
+    compress?.(req, res)
     handle(req, res).catch((error: unknown) => {
       console.error(`[chronotope] Failed to handle ${req.method} ${req.url}:`, error)
       if (!res.headersSent) res.statusCode = 500

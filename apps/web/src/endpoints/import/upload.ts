@@ -13,7 +13,9 @@ import { parseImportOptions } from '../../lib/import/import-options'
 import { resolveImportTarget } from '../../lib/import/import-target'
 import { storeImportFile } from '../../lib/import/store-import-file'
 import { queueDatasetDetection } from '../../lib/import/queue-stage'
-import { clientAddress, enforceUploadRateLimit } from '../../lib/import/rate-limit-service'
+import { clientAddress } from '../../lib/http/client-address'
+import { databasePool } from '../../lib/import/progress-tracking'
+import { enforceUploadRateLimit } from '../../lib/import/rate-limit-service'
 import { discardUpload, receiveUpload } from '../../lib/import/receive-upload'
 
 const SUPPORTED = 'CSV, TSV, XLSX, XLS, ODS, JSON and GeoJSON'
@@ -63,9 +65,9 @@ export const importUploadEndpoint: Endpoint = {
   handler: async (req) => {
     try {
       const user = requireUser(req)
-      const ip = clientAddress(req.headers)
+      const ip = clientAddress(req.headers, settings.trustedProxies)
       await enforceUploadRateLimit(
-        req.payload,
+        databasePool(req.payload),
         { userId: user.id, ip },
         { perUser: settings.uploadRateLimitPerUser, perIp: settings.uploadRateLimitPerIp },
       )

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest'
 import { csvCell } from '../api/csv-cell'
 import { copyText } from '../events/copy-events'
 import { summarizeImportStatus } from './import-file-status'
-import { decideRateLimit, clientAddress } from './rate-limit-service'
 import { safeFileName } from './store-import-file'
 import { contentHash, createUniqueIdMaker } from './unique-id'
 
@@ -19,25 +18,6 @@ describe('summarizeImportStatus', () => {
     [['cancelled', 'completed'], 'completed'],
   ] as const)('%o → %s', (statuses, expected) => {
     expect(summarizeImportStatus(statuses)).toBe(expected)
-  })
-})
-
-describe('decideRateLimit', () => {
-  const limit = { limit: 2, windowSeconds: 60 }
-  it.each([
-    [0, undefined, 0, { allowed: true }],
-    [1, 0, 10, { allowed: true }],
-    [2, 0, 10, { allowed: false, retryAfterSeconds: 50 }],
-    [5, 0, 59.5, { allowed: false, retryAfterSeconds: 1 }],
-  ])('%i uploads in the window, oldest at %s s, now %s s', (count, oldest, now, expected) => {
-    const at = (seconds: number) => new Date(seconds * 1000)
-    expect(decideRateLimit(count, oldest === undefined ? undefined : at(oldest), limit, at(now))).toEqual(expected)
-  })
-
-  it('reads the client address from the first forwarded hop', () => {
-    expect(clientAddress(new Headers({ 'x-forwarded-for': '203.0.113.5, 10.0.0.1' }))).toBe('203.0.113.5')
-    expect(clientAddress(new Headers({ 'x-real-ip': '198.51.100.7' }))).toBe('198.51.100.7')
-    expect(clientAddress(new Headers())).toBe('unknown')
   })
 })
 

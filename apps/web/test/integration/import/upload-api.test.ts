@@ -4,7 +4,9 @@ import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { ApiError } from '../../../src/lib/api/api-error'
-import { checkUploadRateLimit, enforceUploadRateLimit } from '../../../src/lib/import/rate-limit-service'
+import { SOCKET_ADDRESS_HEADER } from '../../../src/lib/http/client-address'
+import { databasePool } from '../../../src/lib/import/progress-tracking'
+import { enforceUploadRateLimit } from '../../../src/lib/import/rate-limit-service'
 import { createCatalog, demoUserId } from '../../helpers/demo-users'
 import { ApiClient, anonymous, testPayload } from '../../helpers/api-client'
 import { FIXTURES_DIR, runImports, uploadFile } from '../../helpers/imports'
@@ -96,20 +98,24 @@ describe('POST /api/import/upload', () => {
         user,
         trump,
         { catalog: catalogId, autoStart: false },
-        { 'x-forwarded-for': address },
+        { [SOCKET_ADDRESS_HEADER]: address },
       )
       expect(upload.status).toBe(202)
     }
     const files = await payload.find({ collection: 'import-files', where: { uploaderIp: { equals: address } } })
     expect(files.totalDocs).toBe(2)
     const userId = await demoUserId('user')
+    const pool = databasePool(payload)
     const limits = { perUser: { limit: 1000, windowSeconds: 3600 }, perIp: { limit: 2, windowSeconds: 3600 } }
-    const decision = await checkUploadRateLimit(payload, { userId, ip: address }, limits)
-    expect(decision).toMatchObject({ allowed: false, scope: 'ip' })
-    expect((decision as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(3500)
-    expect(await checkUploadRateLimit(payload, { userId, ip: '198.51.100.1' }, limits)).toEqual({ allowed: true })
+    const refusedByIp = await enforceUploadRateLimit(pool, { userId, ip: address }, limits).catch(
+      (error: unknown) => error,
+    )
+    expect(refusedByIp).toMatchObject({ status: 429, code: 'rate-limited' })
+    expect(Number((refusedByIp as ApiError).headers['Retry-After'])).toBeGreaterThan(3500)
+    expect((refusedByIp as ApiError).message).toContain('Too many uploads from your network address')
+    await expect(enforceUploadRateLimit(pool, { userId, ip: '192.0.2.201' }, limits)).resolves.toBeUndefined()
     const perUser = { perUser: { limit: 1, windowSeconds: 60 }, perIp: null }
-    const refused = await enforceUploadRateLimit(payload, { userId, ip: address }, perUser).catch(
+    const refused = await enforceUploadRateLimit(pool, { userId, ip: address }, perUser).catch(
       (error: unknown) => error,
     )
     expect(refused).toBeInstanceOf(ApiError)

@@ -47,7 +47,9 @@ describe('readSettings', () => {
     ],
     [{ CHRONOTOPE_UPLOAD_RATE_LIMIT_USER: '5/minute' }, { uploadRateLimitPerUser: { limit: 5, windowSeconds: 60 } }],
     [{ CHRONOTOPE_UPLOAD_RATE_LIMIT_IP: 'off' }, { uploadRateLimitPerIp: null }],
-    [{}, { trustedProxies: [] }],
+    [{}, { loginRateLimitPerIp: { limit: 5, windowSeconds: 60 }, trustedProxies: [] }],
+    [{ CHRONOTOPE_LOGIN_RATE_LIMIT_IP: 'off' }, { loginRateLimitPerIp: null }],
+    [{ CHRONOTOPE_LOGIN_RATE_LIMIT_IP: '100/hour' }, { loginRateLimitPerIp: { limit: 100, windowSeconds: 3600 } }],
     [
       { CHRONOTOPE_TRUSTED_PROXIES: '127.0.0.1, 10.0.0.0/8, ::1' },
       {
@@ -80,6 +82,7 @@ describe('readSettings', () => {
     [{ CHRONOTOPE_UPLOAD_RATE_LIMIT_USER: 'lots' }, 'CHRONOTOPE_UPLOAD_RATE_LIMIT_USER must look like 20/hour'],
     [{ CHRONOTOPE_UPLOAD_RATE_LIMIT_IP: '0/hour' }, 'CHRONOTOPE_UPLOAD_RATE_LIMIT_IP must look like 20/hour'],
     [{ CHRONOTOPE_WORKERS: 'two' }, 'CHRONOTOPE_WORKERS must be a whole number, 0 or more; got "two"'],
+    [{ CHRONOTOPE_LOGIN_RATE_LIMIT_IP: 'ten' }, 'CHRONOTOPE_LOGIN_RATE_LIMIT_IP must look like 20/hour'],
     [
       { CHRONOTOPE_TRUSTED_PROXIES: '10.0.0.1, proxy.internal' },
       'CHRONOTOPE_TRUSTED_PROXIES must list IP addresses or CIDR networks separated by commas; "proxy.internal" is not',

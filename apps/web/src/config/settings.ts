@@ -71,6 +71,12 @@ export interface Settings {
   /** Uploads allowed per client IP per window (`CHRONOTOPE_UPLOAD_RATE_LIMIT_IP`, default `60/hour`, or `off`). */
   readonly uploadRateLimitPerIp: RateLimit | null
   /**
+   * Sign-in attempts (login, forgot password, reset password, over REST and GraphQL) allowed per
+   * client IP per window (`CHRONOTOPE_LOGIN_RATE_LIMIT_IP`, default `5/minute`, or `off`); a
+   * successful login does not count. Below the 10 wrong passwords that lock an account.
+   */
+  readonly loginRateLimitPerIp: RateLimit | null
+  /**
    * Reverse proxies whose `X-Forwarded-For` is believed (`CHRONOTOPE_TRUSTED_PROXIES`: IP
    * addresses and CIDR networks, IPv4 or IPv6, separated by commas; default none, so the client
    * address is always the connection's).
@@ -235,6 +241,10 @@ export function readSettings(env: Environment = process.env): Settings {
     uploadRateLimitPerIp: parseRateLimit(
       'CHRONOTOPE_UPLOAD_RATE_LIMIT_IP',
       env.CHRONOTOPE_UPLOAD_RATE_LIMIT_IP ?? '60/hour',
+    ),
+    loginRateLimitPerIp: parseRateLimit(
+      'CHRONOTOPE_LOGIN_RATE_LIMIT_IP',
+      env.CHRONOTOPE_LOGIN_RATE_LIMIT_IP ?? '5/minute',
     ),
     trustedProxies: readAddressRanges(env, 'CHRONOTOPE_TRUSTED_PROXIES'),
     jobLeaseSeconds: readPositiveNumber(env, 'CHRONOTOPE_JOB_LEASE_SECONDS', 60),

@@ -34,7 +34,15 @@ export function testPayload(): Promise<Payload> {
 
 /** A caller of the API: anonymous, or signed in with a token. */
 export class ApiClient {
-  constructor(private readonly token?: string) {}
+  constructor(
+    private readonly token?: string,
+    private readonly extraHeaders: Readonly<Record<string, string>> = {},
+  ) {}
+
+  /** The same caller, sending these headers too (e.g. the socket address the server would set). */
+  withHeaders(headers: Record<string, string>): ApiClient {
+    return new ApiClient(this.token, { ...this.extraHeaders, ...headers })
+  }
 
   /** Signs in as one of the demo accounts (`admin`, `editor`, `user`). */
   static async as(role: 'admin' | 'editor' | 'user'): Promise<ApiClient> {
@@ -53,6 +61,7 @@ export class ApiClient {
     return {
       'content-type': 'application/json',
       ...(this.token ? { authorization: `JWT ${this.token}` } : {}),
+      ...this.extraHeaders,
     }
   }
 
@@ -70,7 +79,7 @@ export class ApiClient {
     })
     const response = await handlers[method](request, { params: Promise.resolve({ slug }) })
     const text = await response.text()
-    return { status: response.status, body: text ? JSON.parse(text) : null }
+    return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers }
   }
 
   /** `POST /api{path}` with a multipart form (the browser sets the boundary), e.g. a file upload. */
@@ -86,6 +95,7 @@ export class ApiClient {
       .filter(Boolean)
     const headers: Record<string, string> = {
       ...(this.token ? { authorization: `JWT ${this.token}` } : {}),
+      ...this.extraHeaders,
       ...extraHeaders,
     }
     const request = new Request(url, { method: 'POST', headers, body: form })
@@ -145,7 +155,7 @@ export class ApiClient {
       body: JSON.stringify({ query, variables }),
     })
     const response = await graphqlHandler(request)
-    return { status: response.status, body: await response.json() }
+    return { status: response.status, body: await response.json(), headers: response.headers }
   }
 }
 

@@ -5,6 +5,7 @@ import { isAdminUser, isEditorOrAdminUser } from '../../access/roles'
 import { COLLECTION_NAMES } from '../../constants/collection-names'
 import { ROLES } from '../../constants/roles'
 import { makeFirstUserAdmin } from './hooks/make-first-user-admin'
+import { forgiveSuccessfulSignIn, throttleSignIn } from './hooks/throttle-sign-in'
 import { unlockEndpoint } from './unlock'
 
 /**
@@ -26,7 +27,11 @@ export const Users: CollectionConfig = {
     unlock: isAdmin,
   },
   endpoints: [unlockEndpoint],
-  hooks: { beforeChange: [makeFirstUserAdmin] },
+  hooks: {
+    beforeChange: [makeFirstUserAdmin],
+    beforeOperation: [throttleSignIn],
+    afterLogin: [forgiveSuccessfulSignIn],
+  },
   fields: [
     { name: 'name', type: 'text' },
     {

@@ -22,7 +22,11 @@ export interface AttemptLimit {
 
 /** The verdict on one attempt. */
 export type AttemptDecision =
-  | { readonly allowed: true }
+  | {
+      readonly allowed: true
+      /** The attempts recorded, one per limit, for {@link forgetAttempts}. */
+      readonly attemptIds: readonly string[]
+    }
   | {
       readonly allowed: false
       /** The limit the attempt would break (the first of them). */
@@ -71,7 +75,7 @@ async function check(client: PoolClient, attempt: AttemptLimit) {
  * @example await recordAttempt(pool, [{ scope: 'sign-in-ip', subject: '192.0.2.1', limit: { limit: 10, windowSeconds: 60 } }])
  */
 export async function recordAttempt(pool: Pool, limits: readonly AttemptLimit[]): Promise<AttemptDecision> {
-  if (limits.length === 0) return { allowed: true }
+  if (limits.length === 0) return { allowed: true, attemptIds: [] }
   // Locks are always taken in the same order, so two attempts never wait on each other in a circle.
   const ordered = [...limits].sort((a, b) => `${a.scope} ${a.subject}`.localeCompare(`${b.scope} ${b.subject}`))
   const client = await pool.connect()
@@ -87,8 +91,13 @@ export async function recordAttempt(pool: Pool, limits: readonly AttemptLimit[])
         return { allowed: false, refusedBy: attempt, retryAfterSeconds: decision.retryAfterSeconds }
       }
     }
+    const attemptIds: string[] = []
     for (const { scope, subject, limit } of limits) {
-      await client.query(`insert into rate_limit_attempts (scope, subject) values ($1, $2)`, [scope, subject])
+      const inserted = await client.query<{ id: string }>(
+        `insert into rate_limit_attempts (scope, subject) values ($1, $2) returning id`,
+        [scope, subject],
+      )
+      attemptIds.push(inserted.rows[0]!.id)
       // Attempts outside their window count no more: keep the table to the windows' worth.
       await client.query(
         `delete from rate_limit_attempts where scope = $1 and attempted_at < clock_timestamp() - make_interval(secs => $2)`,
@@ -96,11 +105,21 @@ export async function recordAttempt(pool: Pool, limits: readonly AttemptLimit[])
       )
     }
     await client.query('commit')
-    return { allowed: true }
+    return { allowed: true, attemptIds }
   } catch (error) {
     await client.query('rollback').catch(() => undefined)
     throw error
   } finally {
     client.release()
   }
+}
+
+/**
+ * Gives recorded attempts back, for attempts that should not count after all (a successful
+ * sign-in is no attack).
+ * @example await forgetAttempts(pool, decision.attemptIds)
+ */
+export async function forgetAttempts(pool: Pool, attemptIds: readonly string[]): Promise<void> {
+  if (attemptIds.length === 0) return
+  await pool.query(`delete from rate_limit_attempts where id = any($1::bigint[])`, [attemptIds])
 }

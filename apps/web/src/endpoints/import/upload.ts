@@ -14,8 +14,8 @@ import { resolveImportTarget } from '../../lib/import/import-target'
 import { storeImportFile } from '../../lib/import/store-import-file'
 import { queueDatasetDetection } from '../../lib/import/queue-stage'
 import { clientAddress } from '../../lib/http/client-address'
-import { databasePool } from '../../lib/import/progress-tracking'
 import { enforceUploadRateLimit } from '../../lib/import/rate-limit-service'
+import { rateLimitPool } from '../../lib/rate-limits/rate-limit-pool'
 import { discardUpload, receiveUpload } from '../../lib/import/receive-upload'
 
 const SUPPORTED = 'CSV, TSV, XLSX, XLS, ODS, JSON and GeoJSON'
@@ -67,7 +67,7 @@ export const importUploadEndpoint: Endpoint = {
       const user = requireUser(req)
       const ip = clientAddress(req.headers, settings.trustedProxies)
       await enforceUploadRateLimit(
-        databasePool(req.payload),
+        rateLimitPool(req.payload),
         { userId: user.id, ip },
         { perUser: settings.uploadRateLimitPerUser, perIp: settings.uploadRateLimitPerIp },
       )

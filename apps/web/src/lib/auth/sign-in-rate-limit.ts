@@ -10,7 +10,7 @@ import { APIError, type PayloadRequest } from 'payload'
 
 import type { RateLimit } from '../../config/settings'
 import { clientAddress, rateLimitSubject, type AddressRange } from '../http/client-address'
-import { databasePool } from '../import/progress-tracking'
+import { rateLimitPool } from '../rate-limits/rate-limit-pool'
 import { forgetAttempts, recordAttempt } from '../rate-limits/attempt-limiter'
 
 /** Scope of sign-in attempts in `rate_limit_attempts`. */
@@ -47,7 +47,7 @@ export async function recordSignInAttempt(
   trustedProxies: readonly AddressRange[],
 ): Promise<void> {
   const subject = rateLimitSubject(clientAddress(req.headers, trustedProxies))
-  const decision = await recordAttempt(databasePool(req.payload), [{ scope: SIGN_IN_SCOPE, subject, limit }])
+  const decision = await recordAttempt(rateLimitPool(req.payload), [{ scope: SIGN_IN_SCOPE, subject, limit }])
   if (!decision.allowed) {
     const headers = req.responseHeaders ?? new Headers()
     headers.set('Retry-After', String(decision.retryAfterSeconds))
@@ -62,5 +62,5 @@ export async function forgetSignInAttempt(req: PayloadRequest): Promise<void> {
   const ids = req.context[CONTEXT_KEY] as readonly string[] | undefined
   if (!ids) return
   delete req.context[CONTEXT_KEY]
-  await forgetAttempts(databasePool(req.payload), ids)
+  await forgetAttempts(rateLimitPool(req.payload), ids)
 }

@@ -4,7 +4,8 @@
  * (what is limited) and a subject (who: a user id, a client address). Checking the limits and
  * recording the attempt happen in one transaction that holds an advisory lock per subject, so
  * parallel attempts queue up and never overshoot a limit. Nothing else deletes these rows, so
- * deleting what an attempt made (an uploaded file) gives no attempt back.
+ * deleting what an attempt made (an uploaded file) gives no attempt back. Callers pass the pool of
+ * `rate-limit-pool`, never Payload's own (see there why).
  * @module
  */
 import type { Pool, PoolClient } from 'pg'

@@ -110,6 +110,16 @@ describe('sign-in rate limit per client address', () => {
     }
   })
 
+  it('keeps serving when more reset requests arrive at once than the database pool has connections', async () => {
+    // Payload holds a pooled connection for each forgot/reset-password request (its transaction)
+    // while the limit is checked; the check must not wait for the same pool.
+    const requests = Array.from({ length: 25 }, (_, i) =>
+      from(`192.0.2.${100 + i}`).post('/users/reset-password', { token: `guess-${i}`, password: 'new-password' }),
+    )
+    const statuses = await Promise.all(requests)
+    expect(statuses.map((response) => response.status)).toEqual(Array<number>(25).fill(403))
+  })
+
   it('leaves signing in through the Local API (server code, scripts) alone', async () => {
     const payload = await testPayload()
     for (let i = 0; i < 7; i++) {

@@ -121,4 +121,22 @@ describe('npm start on a fresh machine', () => {
     expect(((await catalogs.json()) as { totalDocs: number }).totalDocs).toBe(1)
     expect(app.output()).not.toContain('seeding the demo data')
   })
+
+  it('counts sign-in attempts by the connection, whatever address headers a client sends', async () => {
+    const statuses: number[] = []
+    for (let i = 1; i <= 6; i++) {
+      const response = await fetch(`${app.baseUrl}/api/users/login`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-forwarded-for': `198.51.100.${i}`,
+          'x-chronotope-socket-address': `192.0.2.${i}`,
+        },
+        body: JSON.stringify({ email: admin.email, password: `wrong-${i}` }),
+      })
+      statuses.push(response.status)
+      if (response.status === 429) expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0)
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429])
+  })
 })

@@ -5,7 +5,7 @@ import * as migration_20261121_044344_dataset_geocoding_overrides from './202611
 import * as migration_20261121_052000_events_search_index from './20261121_052000_events_search_index'
 import * as migration_20261121_090000_event_index_versions from './20261121_090000_event_index_versions'
 import * as migration_20261125_140000_job_runners from './20261125_140000_job_runners'
-import * as migration_20261125_120000_rate_limit_attempts from './20261125_120000_rate_limit_attempts'
+import * as migration_20261125_160000_rate_limit_attempts from './20261125_160000_rate_limit_attempts'
 
 export const migrations = [
   {
@@ -44,8 +44,8 @@ export const migrations = [
     name: '20261125_140000_job_runners',
   },
   {
-    up: migration_20261125_120000_rate_limit_attempts.up,
-    down: migration_20261125_120000_rate_limit_attempts.down,
-    name: '20261125_120000_rate_limit_attempts',
+    up: migration_20261125_160000_rate_limit_attempts.up,
+    down: migration_20261125_160000_rate_limit_attempts.down,
+    name: '20261125_160000_rate_limit_attempts',
   },
 ]

@@ -5,6 +5,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
+import { MAX_PAGE } from '@chronotope/filters'
 import { postgresAdapter } from '@payloadcms/db-postgres'
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import { buildConfig } from 'payload'
@@ -26,6 +27,8 @@ import { importUploadEndpoint } from './endpoints/import/upload'
 import { MainMenu } from './globals/main-menu'
 import { jobs } from './jobs'
 import { withOfflineJsonEditor } from './lib/admin/offline-json-editor'
+import { boundCmsEndpoints } from './lib/api/bounded-cms-endpoints'
+import { shareApiErrorShape } from './lib/api/cms-error-shape'
 import { addSpatialIndexes } from './lib/database/spatial-indexes'
 import { mapTimestampsExactly } from './lib/database/timestamp-columns'
 import { migrations } from './migrations'
@@ -41,6 +44,9 @@ export class DatabaseUrlMissing extends Error {
     this.name = 'DatabaseUrlMissing'
   }
 }
+
+/** The CMS routes' bounds for outside callers: documents per page, last page. */
+const apiBounds = { maxLimit: settings.apiMaxLimit, maxPage: MAX_PAGE }
 
 // Payload adds collections and globals of its own while it builds the config; their access is set after.
 export default buildConfig({
@@ -87,10 +93,13 @@ export default buildConfig({
     },
     mutations: (GraphQL) => unlockUserMutation(GraphQL),
   },
+  hooks: { afterError: [shareApiErrorShape] },
   typescript: { outputFile: path.resolve(dirname, 'payload-types.ts'), autoGenerate: false },
   telemetry: false,
   logger: { options: { level: settings.logLevel } },
   onInit: async () => {
     if (!database) throw new DatabaseUrlMissing()
   },
-}).then(securePayloadInternals)
+})
+  .then(securePayloadInternals)
+  .then((config) => boundCmsEndpoints(config, apiBounds))

@@ -63,6 +63,8 @@ describe('readSettings', () => {
     [{ CHRONOTOPE_JOB_LEASE_SECONDS: '5' }, { jobLeaseSeconds: 5 }],
     [{}, { eventIndexMaxEvents: 5_000_000 }],
     [{ CHRONOTOPE_EVENT_INDEX_MAX_EVENTS: '0' }, { eventIndexMaxEvents: 0 }],
+    [{}, { apiMaxLimit: 1000 }],
+    [{ CHRONOTOPE_API_MAX_LIMIT: '250' }, { apiMaxLimit: 250 }],
   ])('reads %o', (env, expected) => {
     expect(readSettings(env)).toMatchObject(expected)
   })
@@ -75,6 +77,8 @@ describe('readSettings', () => {
     [{ CHRONOTOPE_SEED_ON_FIRST_START: 'maybe' }, 'CHRONOTOPE_SEED_ON_FIRST_START must be true or false; got "maybe"'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
     [{ CHRONOTOPE_UPLOAD_MAX_MB: '-1' }, 'CHRONOTOPE_UPLOAD_MAX_MB must be a positive number; got "-1"'],
+    [{ CHRONOTOPE_API_MAX_LIMIT: '0' }, 'CHRONOTOPE_API_MAX_LIMIT must be a whole number, 1 or more; got "0"'],
+    [{ CHRONOTOPE_API_MAX_LIMIT: 'all' }, 'CHRONOTOPE_API_MAX_LIMIT must be a whole number, 1 or more; got "all"'],
     [
       { CHRONOTOPE_EVENT_INDEX_MAX_EVENTS: '1.5' },
       'CHRONOTOPE_EVENT_INDEX_MAX_EVENTS must be a whole number, 0 or more; got "1.5"',

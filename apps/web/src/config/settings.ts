@@ -100,6 +100,12 @@ export interface Settings {
    * and 0 turns the index off.
    */
   readonly eventIndexMaxEvents: number
+  /**
+   * Most documents one page of the CMS's REST and GraphQL lists may hold (`CHRONOTOPE_API_MAX_LIMIT`,
+   * default 1000): a larger `limit`, or `limit=0`, is answered with a 400. The server's own calls
+   * are not bound by it.
+   */
+  readonly apiMaxLimit: number
 }
 
 /** A rate limit: at most `limit` requests per `windowSeconds`. */
@@ -164,6 +170,16 @@ function readFraction(env: Environment, variable: string, fallback: number): num
   const value = Number(raw)
   if (!Number.isFinite(value) || value < 0 || value > 1) {
     throw new InvalidSetting(variable, `must be a number from 0 to 1; got "${raw}"`)
+  }
+  return value
+}
+
+function readApiMaxLimit(env: Environment): number {
+  const raw = env.CHRONOTOPE_API_MAX_LIMIT?.trim()
+  if (raw === undefined || raw === '') return 1000
+  const value = Number(raw)
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw new InvalidSetting('CHRONOTOPE_API_MAX_LIMIT', `must be a whole number, 1 or more; got "${raw}"`)
   }
   return value
 }
@@ -251,6 +267,7 @@ export function readSettings(env: Environment = process.env): Settings {
     geocodingCacheDays: readPositiveNumber(env, 'CHRONOTOPE_GEOCODING_CACHE_DAYS', 180),
     geocodingMinimumConfidence: readFraction(env, 'CHRONOTOPE_GEOCODING_MIN_CONFIDENCE', 0.5),
     eventIndexMaxEvents: readWholeNumber(env, 'CHRONOTOPE_EVENT_INDEX_MAX_EVENTS', 5_000_000),
+    apiMaxLimit: readApiMaxLimit(env),
   })
 }
 

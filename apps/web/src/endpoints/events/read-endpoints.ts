@@ -8,6 +8,7 @@ import {
 import type { Endpoint, PayloadRequest } from 'payload'
 
 import { ApiError, errorResponse } from '../../lib/api/api-error'
+import { CHECKS_OWN_PARAMETERS } from '../../lib/api/bounded-cms-endpoints'
 import { cachedJson, readHeaders } from '../../lib/api/http-caching'
 import type { DatasetScope } from '../../lib/events-read/event-conditions'
 import { eventBounds } from '../../lib/events-read/event-bounds'
@@ -49,6 +50,7 @@ function jsonEndpoint(path: string, read: (context: ReadContext) => Promise<unkn
   return {
     path,
     method: 'get',
+    custom: CHECKS_OWN_PARAMETERS,
     handler: (req) => withReadContext(req, async (context) => cachedJson(req, await read(context))),
   }
 }
@@ -63,6 +65,7 @@ function exportEndpoint(format: ExportFormat): Endpoint {
   return {
     path: `/export.${format}`,
     method: 'get',
+    custom: CHECKS_OWN_PARAMETERS,
     handler: (req) =>
       withReadContext(req, async ({ state, scope }) => {
         const stream = exportEvents(databasePool(req.payload), state, scope, format)
@@ -128,6 +131,8 @@ const listHandler = (req: PayloadRequest) =>
 const eventsRootEndpoint: Endpoint = {
   path: '/',
   method: 'get',
+  // Its CMS branch hands over to Payload's find, whose bounded copy checks the CMS parameters.
+  custom: CHECKS_OWN_PARAMETERS,
   handler: async (req) => {
     const params = searchParams(req)
     if (isReadListRequest(params)) {
@@ -171,7 +176,7 @@ const eventsRootEndpoint: Endpoint = {
  */
 export const eventReadEndpoints: Endpoint[] = [
   eventsRootEndpoint,
-  { path: '/list', method: 'get', handler: listHandler },
+  { path: '/list', method: 'get', custom: CHECKS_OWN_PARAMETERS, handler: listHandler },
   jsonEndpoint('/histogram', ({ req, params, state, scope }) =>
     eventHistogram(req.payload, state, scope, parseHistogramInterval(params)),
   ),

@@ -1,8 +1,12 @@
+import { createRequire } from 'node:module'
 import path from 'node:path'
 
 import { defineConfig } from 'vitest/config'
 
 const payloadConfig = path.resolve(import.meta.dirname, 'apps/web/src/payload.config.ts')
+// Node (and Next, which keeps graphql external) loads graphql's CommonJS build; Vite would give our
+// own files its ESM build, a second copy whose types Payload's schema rejects ("another realm").
+const graphqlCommonJs = createRequire(import.meta.url).resolve('graphql')
 
 /**
  * Three projects: `unit` (pure code, no database), `integration` (Payload on a real database:
@@ -11,7 +15,12 @@ const payloadConfig = path.resolve(import.meta.dirname, 'apps/web/src/payload.co
  * databases and servers of its own, and together they would fight over two cores.
  */
 export default defineConfig({
-  resolve: { alias: { '@payload-config': payloadConfig } },
+  resolve: {
+    alias: [
+      { find: '@payload-config', replacement: payloadConfig },
+      { find: /^graphql$/, replacement: graphqlCommonJs },
+    ],
+  },
   test: {
     projects: [
       {

@@ -17,7 +17,9 @@ import { settings } from './config/settings'
 import { healthEndpoint } from './endpoints/health'
 import { openApiEndpoint } from './endpoints/openapi'
 import { acceptEveryEra, findDateTimeScalar } from './graphql/date-time-scalar'
+import { accessQueryAnsweringAnonymous } from './graphql/access-query'
 import { eventReadQueries } from './graphql/event-read-queries'
+import { graphQLValidationRules } from './graphql/query-limits'
 import { unlockUserMutation } from './collections/users/unlock'
 import { importActionEndpoint } from './endpoints/import/actions'
 import { previewEndpoint } from './endpoints/import/preview'
@@ -45,7 +47,7 @@ export class DatabaseUrlMissing extends Error {
   }
 }
 
-/** The CMS routes' bounds for outside callers: documents per page, last page. */
+/** The CMS routes' and GraphQL's bounds for outside callers: documents per page, last page. */
 const apiBounds = { maxLimit: settings.apiMaxLimit, maxPage: MAX_PAGE }
 
 // Payload adds collections and globals of its own while it builds the config; their access is set after.
@@ -89,9 +91,13 @@ export default buildConfig({
     queries: (GraphQL, info) => {
       const dateTime = findDateTimeScalar(GraphQL, info)
       if (dateTime) acceptEveryEra(dateTime)
-      return eventReadQueries(GraphQL)
+      return { ...eventReadQueries(GraphQL), ...accessQueryAnsweringAnonymous(info) }
     },
     mutations: (GraphQL) => unlockUserMutation(GraphQL),
+    validationRules: graphQLValidationRules({
+      ...apiBounds,
+      hideSchemaFromAnonymous: settings.environment === 'production',
+    }),
   },
   hooks: { afterError: [shareApiErrorShape] },
   typescript: { outputFile: path.resolve(dirname, 'payload-types.ts'), autoGenerate: false },

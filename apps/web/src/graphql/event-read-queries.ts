@@ -12,6 +12,7 @@ import { ApiError } from '../lib/api/api-error'
 import type { DatasetScope } from '../lib/events-read/event-conditions'
 import { eventHistogram } from '../lib/events-read/event-histogram'
 import { listEvents } from '../lib/events-read/list-events'
+import { CHECKS_OWN_ARGUMENTS } from './query-limits'
 import { asApiError, prepareRead } from '../lib/events-read/read-request'
 
 type GraphQLModule = Parameters<NonNullable<NonNullable<import('payload').Config['graphQL']>['queries']>>[0]
@@ -112,6 +113,8 @@ export function eventReadQueries(GraphQL: GraphQLModule) {
         page: { type: GraphQLInt },
         sort: { type: GraphQLString, description: 'time-asc (default) or time-desc' },
       },
+      // limit and page are parsed by the read API's own parser, with the same bounds.
+      extensions: CHECKS_OWN_ARGUMENTS,
       resolve: (_: unknown, args: FilterArguments, context: { req: PayloadRequest }) =>
         resolveRead(context.req, args, (params, state, scope) =>
           listEvents(context.req.payload, state, scope, parseListParams(params)),

@@ -82,3 +82,42 @@ describe('the CMS REST routes', () => {
     expect((await anonymous.get('/health')).status).toBe(200)
   })
 })
+
+describe('GraphQL', () => {
+  it.each([
+    ['{ Events(limit: 0) { docs { id } } }', /^Events: limit must be a whole number from 1 to 1000; got 0$/],
+    ['{ Events(limit: 1001) { docs { id } } }', /^Events: limit must be a whole number from 1 to 1000; got 1001$/],
+    ['{ Events(pagination: false) { docs { id } } }', /^Events: pagination cannot be turned off/],
+    ['{ Events(page: -1) { docs { id } } }', /^Events: page must be a whole number from 1 to 10000; got -1$/],
+    [
+      `{ ${Array.from({ length: 20 }, (_, i) => `a${i}: Events(limit: 1) { docs { id } }`).join(' ')} }`,
+      /Aliases limit of 15 exceeded, found 20/,
+    ],
+    [
+      `{ ${Array.from({ length: 5 }, (_, i) => `a${i}: Events(limit: 1000) { docs { id title dataset { name } } }`).join(' ')} }`,
+      /^The query costs \d+, above the most allowed \(50000\)/,
+    ],
+    [
+      '{ Events { docs { dataset { catalog { datasets { docs { catalog { datasets { docs { catalog { name } } } } } } } } } } }',
+      /Query depth limit of 10 exceeded, found 11/,
+    ],
+  ])('refuses %s before running it', async (query, message) => {
+    const response = await anonymous.graphql(query)
+    expect(response.body.data).toBeUndefined()
+    expect(response.body.errors?.map((error) => error.message)).toContainEqual(expect.stringMatching(message))
+  })
+
+  it('checks a limit given as a variable too', async () => {
+    const response = await anonymous.graphql('query ($limit: Int) { Events(limit: $limit) { docs { id } } }', {
+      limit: 0,
+    })
+    expect(response.body.data).toBeUndefined()
+    expect(response.body.errors?.[0]?.message).toBe('Events: limit must be a whole number from 1 to 1000; got 0')
+  })
+
+  it('answers a bounded query as before', async () => {
+    const response = await anonymous.graphql('{ Events(limit: 1000) { docs { id title dataset { name } } } }')
+    expect(response.body.errors).toBeUndefined()
+    expect(response.body.data.Events.docs.length).toBeGreaterThan(0)
+  })
+})

@@ -99,4 +99,19 @@ describe('bad requests get a 4xx that names the problem, not a 500', () => {
     expectErrorShape(response, status, message)
     if (status === 405) expect(response.headers?.get('allow')).toBe('GET')
   })
+
+  it('answers an anonymous GraphQL {Access{canAccessAdmin}} with false', async () => {
+    const response = await anonymous.graphql('{ Access { canAccessAdmin } }')
+    expect(response.status).toBe(200)
+    expect(response.body.errors).toBeUndefined()
+    expect(response.body.data).toEqual({ Access: { canAccessAdmin: false } })
+  })
+
+  it('answers a GraphQL where value the database cannot read as a bad request', async () => {
+    const response = await anonymous.graphql('{ Events(where: { dataset: { equals: "abc" } }) { docs { id } } }')
+    expect(response.body.errors?.[0]).toMatchObject({
+      message: expect.stringMatching(/^A value in the request does not fit its field: invalid input syntax/),
+      extensions: { statusCode: 400 },
+    })
+  })
 })

@@ -6,6 +6,7 @@ import { isOwnerOrEditor } from '../../access/is-owner-or-editor'
 import { nobodyField } from '../../access/nobody'
 import { COLLECTION_NAMES } from '../../constants/collection-names'
 import { descriptionField, isPublicField, ownerField, slugField } from '../../fields/shared-fields'
+import { validateGeocodingProviders } from './fields/validate-geocoding-providers'
 import { deleteDatasetContent } from './hooks/delete-dataset-content'
 
 /**
@@ -116,6 +117,7 @@ export const Datasets: CollectionConfig = {
           relationTo: COLLECTION_NAMES.GEOCODING_PROVIDERS,
           hasMany: true,
           label: 'Use only these providers',
+          validate: validateGeocodingProviders,
           admin: { description: 'Empty: every enabled provider, in priority order.' },
         },
         {

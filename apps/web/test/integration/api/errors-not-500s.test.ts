@@ -83,6 +83,14 @@ const cases: Array<[Caller, Method, string, unknown, number, RegExp]> = [
   ['admin', 'PATCH', '/events/count', { title: 'x' }, 405, /^PATCH is not allowed on \/api\/events\/count; use GET$/],
   ['anonymous', 'POST', '/events/list', {}, 405, /^POST is not allowed on \/api\/events\/list; use GET$/],
   ['anonymous', 'POST', '/health', {}, 405, /^POST is not allowed on \/api\/health; use GET$/],
+  [
+    'admin',
+    'POST',
+    '/datasets',
+    { name: 'Unknown provider', catalog: 1, geocoding: { providers: [999999] } },
+    400,
+    /Use only these providers/,
+  ],
 ]
 
 function expectErrorShape(response: ApiResponse, status: number, message: RegExp) {
@@ -98,6 +106,18 @@ describe('bad requests get a 4xx that names the problem, not a 500', () => {
     const response = await client.request(method, path, body)
     expectErrorShape(response, status, message)
     if (status === 405) expect(response.headers?.get('allow')).toBe('GET')
+  })
+
+  it('names the unknown geocoding provider of a dataset', async () => {
+    const response = await admin.post('/datasets', {
+      name: 'Unknown provider',
+      catalog: 1,
+      geocoding: { providers: [999999] },
+    })
+    expect(response.status).toBe(400)
+    expect(JSON.stringify(response.body.errors[0].data)).toContain(
+      'There is no geocoding provider with the id 999999; choose among the providers an admin has added',
+    )
   })
 
   it('answers an anonymous GraphQL {Access{canAccessAdmin}} with false', async () => {

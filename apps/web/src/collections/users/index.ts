@@ -2,8 +2,10 @@ import type { CollectionConfig } from 'payload'
 
 import { isAdmin, isAdminField } from '../../access/is-admin'
 import { isAdminUser, isEditorOrAdminUser } from '../../access/roles'
+import { settings } from '../../config/settings'
 import { COLLECTION_NAMES } from '../../constants/collection-names'
 import { ROLES } from '../../constants/roles'
+import { authCookieOptions } from '../../lib/security/auth-cookie'
 import { makeFirstUserAdmin } from './hooks/make-first-user-admin'
 import { forgiveSuccessfulSignIn, throttleSignIn } from './hooks/throttle-sign-in'
 import { unlockEndpoint } from './unlock'
@@ -15,7 +17,12 @@ import { unlockEndpoint } from './unlock'
 export const Users: CollectionConfig = {
   slug: COLLECTION_NAMES.USERS,
   labels: { singular: 'User', plural: 'Users' },
-  auth: { maxLoginAttempts: 10, lockTime: 10 * 60 * 1000, useAPIKey: false },
+  auth: {
+    maxLoginAttempts: 10,
+    lockTime: 10 * 60 * 1000,
+    useAPIKey: false,
+    cookies: authCookieOptions(settings.serverUrl),
+  },
   admin: { useAsTitle: 'email', defaultColumns: ['email', 'name', 'role'], group: 'Settings' },
   access: {
     read: ({ req }) => isEditorOrAdminUser(req.user) || (req.user ? { id: { equals: req.user.id } } : false),

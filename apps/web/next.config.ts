@@ -1,6 +1,8 @@
 import { withPayload } from '@payloadcms/next/withPayload'
 import type { NextConfig } from 'next'
-import { PHASE_PRODUCTION_SERVER } from 'next/constants'
+import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_SERVER } from 'next/constants'
+
+import { securityHeaderRules } from './src/lib/security/security-headers'
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
@@ -10,8 +12,17 @@ const nextConfig: NextConfig = {
 
 /**
  * In production the app is served by src/server, which gzips itself (fast for the streamed
- * exports), so Next must not compress as well; `next dev` keeps Next's own compression.
+ * exports), so Next must not compress as well; `next dev` keeps Next's own compression. Every
+ * page and API answer carries the security headers of src/lib/security/security-headers.ts.
  */
 export default function config(phase: string): NextConfig {
-  return withPayload({ ...nextConfig, compress: phase !== PHASE_PRODUCTION_SERVER }, { devBundleServerPackages: false })
+  const development = phase === PHASE_DEVELOPMENT_SERVER
+  return withPayload(
+    {
+      ...nextConfig,
+      compress: phase !== PHASE_PRODUCTION_SERVER,
+      headers: () => Promise.resolve(securityHeaderRules({ development })),
+    },
+    { devBundleServerPackages: false },
+  )
 }

@@ -58,7 +58,7 @@ describe('graphQLValidationRules', () => {
     // Each document costs 3 (id, title, dataset's name) plus its dataset: 1000 of them cost ~5000.
     const query = (limit: number) => aliases(12, `Events(limit: ${limit}) { docs { id title dataset { name } } }`)
     expect(errors(query(100))).toEqual([])
-    expect(errors(query(1000))[0]).toMatch(/^The query costs \d+, above the most allowed \(50000\)/)
+    expect(errors(query(1000))[0]).toMatch(/^The query costs \d+, above the most allowed \(20000\)/)
   })
 
   it('refuses a query nested deeper than 10 fields', () => {

@@ -9,6 +9,7 @@ import type { Endpoint, PayloadRequest } from 'payload'
 
 import { ApiError, errorResponse } from '../../lib/api/api-error'
 import { CHECKS_OWN_PARAMETERS } from '../../lib/api/bounded-cms-endpoints'
+import { heavyWork } from '../../lib/api/heavy-work-gate'
 import { cachedJson, readHeaders } from '../../lib/api/http-caching'
 import type { DatasetScope } from '../../lib/events-read/event-conditions'
 import { eventBounds } from '../../lib/events-read/event-bounds'
@@ -66,17 +67,20 @@ function exportEndpoint(format: ExportFormat): Endpoint {
     path: `/export.${format}`,
     method: 'get',
     custom: CHECKS_OWN_PARAMETERS,
+    // An export holds a turn at the heavy-work gate until it has streamed its last row.
     handler: (req) =>
-      withReadContext(req, async ({ state, scope }) => {
-        const stream = exportEvents(databasePool(req.payload), state, scope, format)
-        return new Response(stream, {
-          headers: {
-            ...readHeaders(req),
-            'Content-Type': format === 'csv' ? 'text/csv; charset=utf-8' : 'application/geo+json; charset=utf-8',
-            'Content-Disposition': `attachment; filename="chronotope-events.${format}"`,
-          },
-        })
-      }),
+      heavyWork.respond(() =>
+        withReadContext(req, async ({ state, scope }) => {
+          const stream = exportEvents(databasePool(req.payload), state, scope, format)
+          return new Response(stream, {
+            headers: {
+              ...readHeaders(req),
+              'Content-Type': format === 'csv' ? 'text/csv; charset=utf-8' : 'application/geo+json; charset=utf-8',
+              'Content-Disposition': `attachment; filename="chronotope-events.${format}"`,
+            },
+          })
+        }),
+      ),
   }
 }
 
@@ -118,10 +122,16 @@ function isReadListRequest(params: URLSearchParams): boolean {
   )
 }
 
-const listHandler = (req: PayloadRequest) =>
-  withReadContext(req, async ({ params, state, scope }) =>
-    cachedJson(req, await listEvents(req.payload, state, scope, parseListParams(params))),
-  )
+/** Pages larger than the default wait for a turn at the heavy-work gate; small ones never wait. */
+const LARGE_PAGE = 100
+
+const listHandler = (req: PayloadRequest) => {
+  const read = () =>
+    withReadContext(req, async ({ params, state, scope }) =>
+      cachedJson(req, await listEvents(req.payload, state, scope, parseListParams(params))),
+    )
+  return Number(searchParams(req).get('limit')) > LARGE_PAGE ? heavyWork.respond(read) : read()
+}
 
 /**
  * `GET /api/events`: with a read API parameter (catalogs, datasets, start, end, bbox, filters, q,

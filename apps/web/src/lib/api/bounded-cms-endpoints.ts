@@ -2,8 +2,8 @@
  * Puts bounds on the CMS's generic REST routes for every collection and global, those Payload adds
  * itself included (payload-jobs, payload-locked-documents, payload-preferences, payload-migrations,
  * versions): each built-in endpoint checks the caller's query ({@link checkCmsQuery}) and its
- * document id ({@link isDocumentId}) before Payload runs it, and a path that exists answers a wrong
- * method with 405 and `Allow`. Only outside callers pass through endpoints: the server's own
+ * document id ({@link isDocumentId}) before Payload runs it, lists wait for a turn at the
+ * {@link heavyWork} gate, and a path that exists answers a wrong method with 405 and `Allow`. Only outside callers pass through endpoints: the server's own
  * local-API calls (`limit: 0, pagination: false` in the health check, seeders, jobs) are untouched.
  * @module
  */
@@ -12,6 +12,7 @@ import type { Endpoint, PayloadRequest, SanitizedConfig } from 'payload'
 import { cmsErrorBody, UnknownDocument } from './cms-error-shape'
 import { checkCmsQuery, type CmsQueryBounds } from './cms-query-checks'
 import { describeDocumentIds, isDocumentId, type DocumentIdType } from './document-ids'
+import { heavyWork } from './heavy-work-gate'
 
 /**
  * `custom` of an endpoint that reads and checks its own parameters (the events read API), so
@@ -82,14 +83,20 @@ function checkRouteId(req: PayloadRequest, endpoint: Endpoint, routes: EntityRou
   throw new UnknownDocument(`${routes.label}/${id}`, describeDocumentIds(idType))
 }
 
+/** The lists: they wait for a turn at the {@link heavyWork} gate. */
+const LIST_PATHS = new Set(['/', '/versions'])
+
 function bounded(endpoint: Endpoint, routes: EntityRoutes, bounds: CmsQueryBounds): Endpoint {
   const handler = endpoint.handler
+  const isList = endpoint.method === 'get' && LIST_PATHS.has(endpoint.path)
   return {
     ...endpoint,
     handler: async (req) => {
       const kind = endpoint.method === 'get' ? 'read' : 'write'
       checkCmsQuery(req.query ?? {}, bounds, kind, routes.idType(req))
-      return checkRouteId(req, endpoint, routes) ?? handler(req)
+      const refused = checkRouteId(req, endpoint, routes)
+      if (refused) return refused
+      return isList ? heavyWork.respond(async () => handler(req)) : handler(req)
     },
   }
 }

@@ -31,7 +31,7 @@ describe('the CMS REST routes', () => {
   it.each([
     ['/events?pagination=false', 'pagination'],
     ['/events?limit=5&limit=6', 'limit'],
-    ['/events?depth=11', 'depth'],
+    ['/events?depth=4', 'depth'],
     ['/events?depth=-1', 'depth'],
     ['/events?page=10001', 'page'],
     ['/events/1?depth=99', 'depth'],
@@ -95,7 +95,7 @@ describe('GraphQL', () => {
     ],
     [
       `{ ${Array.from({ length: 5 }, (_, i) => `a${i}: Events(limit: 1000) { docs { id title dataset { name } } }`).join(' ')} }`,
-      /^The query costs \d+, above the most allowed \(50000\)/,
+      /^The query costs \d+, above the most allowed \(20000\)/,
     ],
     [
       '{ Events { docs { dataset { catalog { datasets { docs { catalog { datasets { docs { catalog { name } } } } } } } } } } }',

@@ -1,7 +1,14 @@
 import config from '@payload-config'
 import { GRAPHQL_POST, REST_OPTIONS } from '@payloadcms/next/routes'
 
-/** GraphQL over every collection, with the same access rules as REST. */
-export const POST = GRAPHQL_POST(config)
+import { heavyWork } from '../../../../lib/api/heavy-work-gate'
+
+const graphqlPost = GRAPHQL_POST(config)
+
+/**
+ * GraphQL over every collection, with the same access rules as REST. Each query waits for a turn
+ * at the heavy-work gate, so a burst of them cannot starve the cheap requests beside them.
+ */
+export const POST = (request: Request) => heavyWork.respond(() => graphqlPost(request))
 /** CORS preflight for GraphQL. */
 export const OPTIONS = REST_OPTIONS(config)

@@ -1,0 +1,223 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+import type { BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { DEMO_USERS } from '../../src/seed/demo-content'
+import { startChronotope, type RunningChronotope } from '../helpers/chronotope-process'
+import { launchOfflineBrowser, newOfflineContext, type OfflineBrowser } from '../helpers/offline-browser'
+import { runScript } from '../helpers/run-script'
+import { createTestDatabase, externalServerUrl, type TestDatabase } from '../setup/test-database'
+
+// The production server as people put it online (`npm run build`, then `npm run serve`, demo data
+// seeded on the first start), tried as issue 17 tried it: its headers on every page, its admin
+// and home page under the Content-Security-Policy in Chromium, and its answers under load.
+let dataDir: string
+let database: TestDatabase | undefined
+let app: RunningChronotope
+let browser: OfflineBrowser
+
+const admin = DEMO_USERS.find((user) => user.role === 'admin')!
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'chronotope-e2e-hardened-'))
+  if (externalServerUrl()) database = await createTestDatabase('chronotope_e2e_hardened')
+  const env: NodeJS.ProcessEnv = { ...process.env, CHRONOTOPE_DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: '1' }
+  for (const name of ['DATABASE_URL', 'TEST_DATABASE_URL', 'VITEST', 'NODE_ENV']) delete env[name]
+  await runScript('src/scripts/build.ts', [], env)
+  app = await startChronotope({ dataDir, databaseUrl: database?.url, production: true })
+  // The demo data (6,000 events and the demo accounts) in the database the app runs on.
+  await runScript(
+    'src/scripts/seed.ts',
+    ['--environment', 'demo'],
+    database ? { ...env, DATABASE_URL: database.url } : env,
+  )
+  browser = await launchOfflineBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await app?.interrupt()
+  await database?.drop()
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+})
+
+/** Records Content-Security-Policy violations and console errors of a page from its first script on. */
+async function watchedPage(
+  context: BrowserContext = browser.context,
+): Promise<{ page: Page; violations: () => Promise<string[]>; consoleErrors: string[] }> {
+  const page = await context.newPage()
+  const consoleErrors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text())
+  })
+  await page.addInitScript(() => {
+    const seen: string[] = []
+    ;(window as unknown as { cspViolations: string[] }).cspViolations = seen
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+    )
+  })
+  return {
+    page,
+    consoleErrors,
+    violations: () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+  }
+}
+
+describe('every answer carries the security headers', () => {
+  it.each([
+    ['GET', '/'],
+    ['GET', '/admin'],
+    ['GET', '/admin/login'],
+    ['GET', '/import'],
+    ['GET', '/explore'],
+    ['GET', '/pages/about'],
+    ['GET', '/no-such-page'],
+    ['GET', '/api/health'],
+    ['GET', '/api/events?limit=1'],
+    ['POST', '/api/graphql'],
+  ])('%s %s', async (method, pathname) => {
+    const response = await fetch(new URL(pathname, app.baseUrl), {
+      method,
+      redirect: 'manual',
+      headers: { 'content-type': 'application/json' },
+      body: method === 'POST' ? JSON.stringify({ query: '{ Events(limit: 1) { totalDocs } }' }) : undefined,
+    })
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'self'")
+    expect(response.headers.get('content-security-policy')).not.toContain('unsafe-eval')
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+  })
+})
+
+describe('in Chromium, under the Content-Security-Policy', () => {
+  it('hydrates the home page with no violation', async () => {
+    const { page, violations, consoleErrors } = await watchedPage()
+    expect((await page.goto(`${app.baseUrl}/`))?.status()).toBe(200)
+    // React marks the document it hydrated; blocked inline scripts would leave it unmarked.
+    await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith('__reactContainer$')))
+    expect(await violations()).toEqual([])
+    expect(consoleErrors).toEqual([])
+    await page.close()
+  })
+
+  it('signs in to the admin with no violation', async () => {
+    const { page, violations, consoleErrors } = await watchedPage()
+    await page.goto(`${app.baseUrl}/admin`)
+    await page.locator('#field-email').fill(admin.email)
+    await page.locator('#field-password').fill(admin.password)
+    await page.locator('button[type="submit"]').click()
+    await page.waitForURL(/\/admin\/?$/, { timeout: 120_000 })
+    await expect(page.locator('text=Catalogs').first().isVisible()).resolves.toBe(true)
+    expect(await violations()).toEqual([])
+    expect(consoleErrors).toEqual([])
+    await page.close()
+    expect(browser.blockedRequests).toEqual([])
+  })
+
+  it('refuses to show the admin in a frame of another site, but not of its own', async () => {
+    const loginUrl = `${app.baseUrl}/admin/login`
+    // Signed out (the admin test signed the shared context in), so the frame shows the login form.
+    const signedOut = await newOfflineContext(browser)
+    const framed = async (parentUrl: string) => {
+      const { page, consoleErrors } = await watchedPage(signedOut)
+      await page.goto(parentUrl)
+      await page.evaluate((src) => {
+        const frame = document.createElement('iframe')
+        frame.src = src
+        document.body.append(frame)
+      }, loginUrl)
+      await page.waitForTimeout(3_000)
+      const frame = page.frames().find((candidate) => candidate !== page.mainFrame())
+      const showsLogin = frame ? (await frame.locator('#field-email').count()) > 0 : false
+      await page.close()
+      return { showsLogin, consoleErrors }
+    }
+    // Another site: a page of another origin (another port) with no policy of its own.
+    const otherSite: Server = createServer((_, response) => response.end('<!doctype html><title>Other site</title>'))
+    await new Promise<void>((resolve) => otherSite.listen(0, '127.0.0.1', resolve))
+    try {
+      const { port } = otherSite.address() as { port: number }
+      const framedElsewhere = await framed(`http://127.0.0.1:${port}/`)
+      expect(framedElsewhere.showsLogin).toBe(false)
+      expect(framedElsewhere.consoleErrors.join('\n')).toContain("frame-ancestors 'self'")
+    } finally {
+      otherSite.close()
+    }
+    const framedAtHome = await framed(`${app.baseUrl}/explore`)
+    expect(framedAtHome.showsLogin).toBe(true)
+    await signedOut.close()
+  })
+})
+
+describe('under load', () => {
+  const graphqlAliases = Array.from(
+    { length: 15 },
+    (_, index) =>
+      `a${index}: Events(limit: 40) { docs { id title eventTime locationName dataset { name catalog { name } } } }`,
+  ).join(' ')
+  const worstCases: Array<[string, string, RequestInit?]> = [
+    ['the REST list at its largest limit and depth', '/api/events?limit=1000&depth=3'],
+    [
+      'GraphQL with the most aliases its cost allows',
+      '/api/graphql',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: `{ ${graphqlAliases} }` }),
+      },
+    ],
+    ["the read API's largest page", '/api/events/list?limit=1000'],
+    ["the read API's CSV export", '/api/events/export.csv'],
+  ]
+
+  it('keeps /api/health and /api/events/list?limit=1 under a second while 20 worst-case requests of each kind run', async () => {
+    const probes = ['/api/health', '/api/events/list?limit=1']
+    // Once each first: the first GraphQL request builds the schema, the first read loads the index.
+    for (const [, pathname, init] of worstCases) await (await fetch(new URL(pathname, app.baseUrl), init)).arrayBuffer()
+    const figures: Array<{ kind: string; slowest: number; probes: number; ok: boolean; bytes: number }> = []
+    for (const [kind, pathname, init] of worstCases) {
+      let running = true
+      const load = Promise.all(
+        Array.from({ length: 20 }, async () => {
+          const response = await fetch(new URL(pathname, app.baseUrl), {
+            ...init,
+            signal: AbortSignal.timeout(180_000),
+          })
+          const body = await response.text()
+          return { status: response.status, bytes: body.length, errors: body.startsWith('{"errors"') }
+        }),
+      ).finally(() => (running = false))
+      const latencies: number[] = []
+      // At most 300 probes per kind, one after another, while the load runs.
+      for (let probe = 0; running && probe < 300; probe++) {
+        const pathname = probes[probe % probes.length]!
+        const started = performance.now()
+        const response = await fetch(new URL(pathname, app.baseUrl), { signal: AbortSignal.timeout(30_000) })
+        await response.arrayBuffer()
+        latencies.push(performance.now() - started)
+        expect(response.status, pathname).toBe(200)
+      }
+      const results = await load
+      const figure = {
+        kind,
+        slowest: Math.round(Math.max(...latencies)),
+        probes: latencies.length,
+        ok: results.every((result) => result.status === 200 && !result.errors),
+        bytes: results[0]!.bytes,
+      }
+      console.log(`${kind}: 20 × ${figure.bytes} bytes; ${figure.probes} probes, slowest ${figure.slowest} ms`)
+      figures.push(figure)
+    }
+    for (const figure of figures) {
+      expect(figure.ok, figure.kind).toBe(true)
+      expect(figure.bytes, figure.kind).toBeGreaterThan(100_000)
+      expect(figure.probes, figure.kind).toBeGreaterThan(0)
+      expect(figure.slowest, figure.kind).toBeLessThan(1_000)
+    }
+  })
+})

@@ -27,14 +27,10 @@ beforeAll(async () => {
   if (externalServerUrl()) database = await createTestDatabase('chronotope_e2e_hardened')
   const env: NodeJS.ProcessEnv = { ...process.env, CHRONOTOPE_DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: '1' }
   for (const name of ['DATABASE_URL', 'TEST_DATABASE_URL', 'VITEST', 'NODE_ENV']) delete env[name]
-  await runScript('src/scripts/build.ts', [], env)
+  await runScript('build', [], env)
   app = await startChronotope({ dataDir, databaseUrl: database?.url, production: true })
   // The demo data (6,000 events and the demo accounts) in the database the app runs on.
-  await runScript(
-    'src/scripts/seed.ts',
-    ['--environment', 'demo'],
-    database ? { ...env, DATABASE_URL: database.url } : env,
-  )
+  await runScript('seed', ['--environment', 'demo'], database ? { ...env, DATABASE_URL: database.url } : env)
   browser = await launchOfflineBrowser()
 })
 

@@ -100,6 +100,29 @@ export class TooManyColumns extends Error {
 }
 
 /**
+ * Thrown when a workbook lists more sheets than `limits.maxSheets`. Listing stops at the first
+ * sheet past the limit, so `sheetCount` may be a lower bound (`isLowerBound`).
+ * @example new TooManySheets(1001, 1000, true).message // 'The workbook has more than 1000 sheets; the limit is 1000'
+ */
+export class TooManySheets extends Error {
+  override readonly name = 'TooManySheets'
+  /** Sheets seen: all of them, or the first past the limit when `isLowerBound`. */
+  readonly sheetCount: number
+  /** The configured limit. */
+  readonly limit: number
+  /** Whether the workbook may list even more sheets than `sheetCount`. */
+  readonly isLowerBound: boolean
+
+  constructor(sheetCount: number, limit: number, isLowerBound = false) {
+    const count = isLowerBound ? `more than ${sheetCount - 1}` : String(sheetCount)
+    super(`The workbook has ${count} sheets; the limit is ${limit}`)
+    this.sheetCount = sheetCount
+    this.limit = limit
+    this.isLowerBound = isLowerBound
+  }
+}
+
+/**
  * Thrown when the requested sheet does not exist.
  * @example new SheetNotFound('Events', ['Sheet1', 'Notes']).message
  * // 'Sheet "Events" not found; the workbook has: "Sheet1", "Notes"'

@@ -30,6 +30,7 @@ export {
   MalformedFile,
   SheetNotFound,
   TooManyColumns,
+  TooManySheets,
   UnsupportedFormat,
   ZipBombDetected,
 } from './errors'

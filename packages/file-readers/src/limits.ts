@@ -9,6 +9,10 @@ export const DEFAULT_READ_LIMITS: Readonly<ReadLimits> = Object.freeze({
   maxSharedStrings: 5_000_000,
   maxXlsBytes: 50 * 1024 * 1024,
   maxRepeatedRows: 100_000,
+  // A real workbook has a handful of sheets and a few files per sheet; these bound what a small
+  // hostile file can make the readers hold in memory before any row is read.
+  maxSheets: 1000,
+  maxZipEntries: 10_000,
 })
 
 /**

@@ -107,6 +107,10 @@ export interface ReadLimits {
   maxXlsBytes: number
   /** Most times one non-empty ODS row may be repeated. Default 100,000. */
   maxRepeatedRows: number
+  /** Most sheets a workbook may list; listing stops and throws `TooManySheets` past it. Default 1000. */
+  maxSheets: number
+  /** Most entries a zip archive (XLSX, ODS) may have; checked before any is read. Default 10,000. */
+  maxZipEntries: number
 }
 
 /** Options for reading headers and rows. */

@@ -1,4 +1,4 @@
-import { MalformedFile, SheetNotFound, TooManyColumns, ZipBombDetected } from '../errors'
+import { MalformedFile, SheetNotFound, TooManyColumns, TooManySheets, ZipBombDetected } from '../errors'
 import type { TableRow } from '../rows/table-row'
 import type { CellValue, ReadLimits, SheetInfo } from '../types'
 import { type XmlParser, parseXmlStream } from '../xml/parse-xml-stream'
@@ -60,6 +60,9 @@ function attachOdsHandlers(parser: XmlParser, out: TableRow[], scan: OdsScan, li
     if (tag.name === 'table:table') {
       tableDepth++
       if (tableDepth === 1) {
+        if (scan.names.length >= limits.maxSheets) {
+          throw new TooManySheets(scan.names.length + 1, limits.maxSheets, true)
+        }
         const name = attributes['table:name'] ?? `Sheet${scan.names.length + 1}`
         isReading = isWanted(scan, scan.names.length, name)
         scan.names.push(name)
@@ -151,7 +154,7 @@ function attachOdsHandlers(parser: XmlParser, out: TableRow[], scan: OdsScan, li
 }
 
 async function* scanContent(path: string, scan: OdsScan, limits: ReadLimits): AsyncGenerator<TableRow[]> {
-  const archive = await ZipArchive.open(path)
+  const archive = await ZipArchive.open(path, limits)
   try {
     if (!archive.has(CONTENT)) throw new MalformedFile(`${path} is an OpenDocument file without ${CONTENT}`)
     const rows = parseXmlStream<TableRow>(archive.read(CONTENT, limits), CONTENT, (parser, out) =>
@@ -169,6 +172,7 @@ async function* scanContent(path: string, scan: OdsScan, limits: ReadLimits): As
 
 /**
  * Lists the sheets (`table:table` elements) of an ODS spreadsheet, in order.
+ * @throws {@link TooManySheets} past `limits.maxSheets` (it stops reading there)
  * @example await listOdsSheets('events.ods', limits) // [{ index: 0, name: 'Events' }]
  */
 export async function listOdsSheets(path: string, limits: ReadLimits): Promise<SheetInfo[]> {

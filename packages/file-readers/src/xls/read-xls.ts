@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises'
 import { Worker } from 'node:worker_threads'
 
-import { FileTooLarge, MalformedFile, SheetNotFound } from '../errors'
+import { FileTooLarge, MalformedFile, SheetNotFound, TooManySheets } from '../errors'
 import { excelSerialToIso } from '../excel-date'
 import type { TableRow } from '../rows/table-row'
 import type { CellValue, ReadLimits, RowIssue, SheetInfo } from '../types'
@@ -107,13 +107,16 @@ function toTableRow(row: { sourceRow: number; cells: WorkerCell[] }, is1904: boo
 
 /**
  * Lists the sheets of a legacy Excel 97-2003 workbook (parsed in a worker thread).
- * @throws {@link FileTooLarge} over `limits.maxXlsBytes`; {@link MalformedFile} when unreadable
+ * @throws {@link FileTooLarge} over `limits.maxXlsBytes`; {@link MalformedFile} when unreadable;
+ * {@link TooManySheets} past `limits.maxSheets`
  * @example await listXlsSheets('events.xls', limits) // [{ index: 0, name: 'Events' }]
  */
 export async function listXlsSheets(path: string, limits: ReadLimits): Promise<SheetInfo[]> {
   await checkSize(path, limits)
   for await (const message of runWorker(path, 'list', 0)) {
-    if (message.type === 'sheets') return message.names.map((name, index) => ({ index, name }))
+    if (message.type !== 'sheets') continue
+    if (message.names.length > limits.maxSheets) throw new TooManySheets(message.names.length, limits.maxSheets)
+    return message.names.map((name, index) => ({ index, name }))
   }
   return []
 }

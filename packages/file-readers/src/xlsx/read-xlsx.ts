@@ -12,7 +12,7 @@ import { readXlsxWorkbook } from './workbook'
  * @example await listXlsxSheets('events.xlsx', limits) // [{ index: 0, name: 'Events' }, { index: 1, name: 'Notes' }]
  */
 export async function listXlsxSheets(path: string, limits: ReadLimits): Promise<SheetInfo[]> {
-  const archive = await ZipArchive.open(path)
+  const archive = await ZipArchive.open(path, limits)
   try {
     const { sheets } = await readXlsxWorkbook(archive, limits)
     return sheets.map(({ index, name }) => ({ index, name }))
@@ -32,7 +32,7 @@ export async function* readXlsxTable(
   sheet: number | string | undefined,
   limits: ReadLimits,
 ): AsyncGenerator<TableRow[]> {
-  const archive = await ZipArchive.open(path)
+  const archive = await ZipArchive.open(path, limits)
   try {
     const workbook = await readXlsxWorkbook(archive, limits)
     const selected = selectSheet(workbook.sheets, sheet)

@@ -1,4 +1,4 @@
-import { MalformedFile } from '../errors'
+import { MalformedFile, TooManySheets } from '../errors'
 import type { ReadLimits } from '../types'
 import { localName, parseXmlStream } from '../xml/parse-xml-stream'
 import type { ZipArchive } from '../zip/zip-archive'
@@ -43,8 +43,26 @@ async function collect<T>(chunks: AsyncIterable<T[]>): Promise<T[]> {
 }
 
 /**
+ * Throws when two sheets point at the same part: Excel never writes that, and every sheet would
+ * inflate the part again, multiplying what one small file costs to read.
+ */
+function checkSheetsHaveOwnParts(sheets: readonly XlsxSheet[]): void {
+  const owners = new Map<string, XlsxSheet>()
+  for (const sheet of sheets) {
+    const owner = owners.get(sheet.entry)
+    if (owner !== undefined) {
+      throw new MalformedFile(`Sheets "${owner.name}" and "${sheet.name}" both point at ${sheet.entry}`, {
+        part: 'xl/_rels/workbook.xml.rels',
+      })
+    }
+    owners.set(sheet.entry, sheet)
+  }
+}
+
+/**
  * Reads the sheet list and date system of an XLSX archive.
- * @throws {@link MalformedFile} when `xl/workbook.xml` is missing or invalid
+ * @throws {@link MalformedFile} when `xl/workbook.xml` is missing or invalid, or two sheets share a
+ * part; {@link TooManySheets} past `limits.maxSheets` (it stops reading there)
  * @example (await readXlsxWorkbook(archive, limits)).sheets[0] // { index: 0, name: 'Events', entry: 'xl/worksheets/sheet1.xml' }
  */
 export async function readXlsxWorkbook(archive: ZipArchive, limits: ReadLimits): Promise<XlsxWorkbook> {
@@ -68,6 +86,7 @@ export async function readXlsxWorkbook(archive: ZipArchive, limits: ReadLimits):
     for (const [id, target] of await collect(relationships)) targets.set(id, target)
   }
   let is1904 = false
+  let sheetCount = 0
   const declared = parseXmlStream<{ name: string; relationId: string }>(
     archive.read('xl/workbook.xml', limits),
     'xl/workbook.xml',
@@ -81,6 +100,8 @@ export async function readXlsxWorkbook(archive: ZipArchive, limits: ReadLimits):
           const relationId = Object.entries(tag.attributes).find(
             ([key]) => localName(key) === 'id' && key !== 'sheetId',
           )?.[1]
+          sheetCount++
+          if (sheetCount > limits.maxSheets) throw new TooManySheets(sheetCount, limits.maxSheets, true)
           out.push({ name: tag.attributes.name ?? '', relationId: relationId ?? '' })
         }
       })
@@ -91,5 +112,6 @@ export async function readXlsxWorkbook(archive: ZipArchive, limits: ReadLimits):
     return { index, name: sheet.name, entry }
   })
   if (sheets.length === 0) throw new MalformedFile('The workbook lists no sheets', { part: 'xl/workbook.xml' })
+  checkSheetsHaveOwnParts(sheets)
   return { sheets, is1904 }
 }

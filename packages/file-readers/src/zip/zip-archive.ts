@@ -1,6 +1,9 @@
+import { basename } from 'node:path'
+
 import yauzl from 'yauzl'
 
 import { MalformedFile, ZipBombDetected } from '../errors'
+import { DEFAULT_READ_LIMITS } from '../limits'
 import type { ReadLimits } from '../types'
 
 /** Entries above this size are checked against the compression-ratio limit. */
@@ -61,16 +64,28 @@ export class ZipArchive {
 
   /**
    * Opens the archive and reads its central directory.
-   * @throws {@link MalformedFile} when the archive is truncated or corrupt
+   * @throws {@link MalformedFile} when the archive is truncated or corrupt; {@link ZipBombDetected}
+   * when it has more than `limits.maxZipEntries` entries (checked before reading any)
    * @example (await ZipArchive.open('events.xlsx')).has('xl/workbook.xml') // true
    */
-  static async open(path: string): Promise<ZipArchive> {
+  static async open(
+    path: string,
+    limits: Pick<ReadLimits, 'maxZipEntries'> = DEFAULT_READ_LIMITS,
+  ): Promise<ZipArchive> {
     const zipFile = await new Promise<yauzl.ZipFile>((resolve, reject) => {
       yauzl.open(path, { lazyEntries: true, autoClose: false, validateEntrySizes: true }, (error, opened) => {
         if (error !== null) reject(describeZipError(path, error))
         else resolve(opened)
       })
     })
+    // The count comes from the end-of-central-directory record: a directory of millions of tiny
+    // entries is refused before one of them is held in memory.
+    if (zipFile.entryCount > limits.maxZipEntries) {
+      zipFile.close()
+      throw new ZipBombDetected(
+        `${basename(path)} has ${zipFile.entryCount} entries; the limit is ${limits.maxZipEntries}`,
+      )
+    }
     const entries = new Map<string, yauzl.Entry>()
     await new Promise<void>((resolve, reject) => {
       zipFile.on('entry', (entry: yauzl.Entry) => {

@@ -65,6 +65,8 @@ describe('readSettings', () => {
     [{ CHRONOTOPE_EVENT_INDEX_MAX_EVENTS: '0' }, { eventIndexMaxEvents: 0 }],
     [{}, { apiMaxLimit: 1000 }],
     [{ CHRONOTOPE_API_MAX_LIMIT: '250' }, { apiMaxLimit: 250 }],
+    [{}, { importMaxSheets: 50 }],
+    [{ CHRONOTOPE_IMPORT_MAX_SHEETS: '3' }, { importMaxSheets: 3 }],
   ])('reads %o', (env, expected) => {
     expect(readSettings(env)).toMatchObject(expected)
   })
@@ -91,6 +93,7 @@ describe('readSettings', () => {
       { CHRONOTOPE_TRUSTED_PROXIES: '10.0.0.1, proxy.internal' },
       'CHRONOTOPE_TRUSTED_PROXIES must list IP addresses or CIDR networks separated by commas; "proxy.internal" is not',
     ],
+    [{ CHRONOTOPE_IMPORT_MAX_SHEETS: '0' }, 'CHRONOTOPE_IMPORT_MAX_SHEETS must be a whole number, 1 or more; got "0"'],
   ])('rejects %o naming the variable', (env, message) => {
     expect(() => readSettings(env)).toThrow(InvalidSetting)
     expect(() => readSettings(env)).toThrow(message)

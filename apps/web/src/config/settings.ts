@@ -66,6 +66,12 @@ export interface Settings {
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace'
   /** Largest file a user may upload for import, in bytes (`CHRONOTOPE_UPLOAD_MAX_MB`, default 100). */
   readonly uploadMaxBytes: number
+  /**
+   * Most sheets one workbook (XLSX, XLS, ODS) may bring into an import, each becoming a dataset and
+   * an import job (`CHRONOTOPE_IMPORT_MAX_SHEETS`, default 50); an upload with more gets a 422
+   * unless it chooses one sheet.
+   */
+  readonly importMaxSheets: number
   /** Uploads allowed per user per window (`CHRONOTOPE_UPLOAD_RATE_LIMIT_USER`, default `30/hour`, or `off`). */
   readonly uploadRateLimitPerUser: RateLimit | null
   /** Uploads allowed per client IP per window (`CHRONOTOPE_UPLOAD_RATE_LIMIT_IP`, default `60/hour`, or `off`). */
@@ -164,6 +170,16 @@ function readWholeNumber(env: Environment, variable: string, fallback: number): 
   return value
 }
 
+function readPositiveInteger(env: Environment, variable: string, fallback: number): number {
+  const raw = env[variable]?.trim()
+  if (raw === undefined || raw === '') return fallback
+  const value = Number(raw)
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw new InvalidSetting(variable, `must be a whole number, 1 or more; got "${raw}"`)
+  }
+  return value
+}
+
 function readFraction(env: Environment, variable: string, fallback: number): number {
   const raw = env[variable]?.trim()
   if (raw === undefined || raw === '') return fallback
@@ -250,6 +266,7 @@ export function readSettings(env: Environment = process.env): Settings {
     launcherPid: env.CHRONOTOPE_LAUNCHER_PID ? readWholeNumber(env, 'CHRONOTOPE_LAUNCHER_PID', 0) : undefined,
     logLevel: logLevel as Settings['logLevel'],
     uploadMaxBytes: Math.round(readPositiveNumber(env, 'CHRONOTOPE_UPLOAD_MAX_MB', 100) * 1024 * 1024),
+    importMaxSheets: readPositiveInteger(env, 'CHRONOTOPE_IMPORT_MAX_SHEETS', 50),
     uploadRateLimitPerUser: parseRateLimit(
       'CHRONOTOPE_UPLOAD_RATE_LIMIT_USER',
       env.CHRONOTOPE_UPLOAD_RATE_LIMIT_USER ?? '30/hour',

@@ -9,11 +9,17 @@ import { decideApproval, lockForReview } from '../../lib/import/approval-service
 import { loadImportForRequest } from '../../lib/import/import-access'
 import { refreshImportFileStatus } from '../../lib/import/import-file-status'
 import { correctPlace, parsePlaceCorrection } from '../../lib/geocoding/place-correction'
-import type { ImportFileDoc, ImportJobDoc, StoredPlaceCorrection } from '../../lib/import/import-documents'
+import {
+  importFilePath,
+  type ImportFileDoc,
+  type ImportJobDoc,
+  type StoredPlaceCorrection,
+} from '../../lib/import/import-documents'
 import { parseImportOptions } from '../../lib/import/import-options'
 import { databasePool } from '../../lib/import/progress-tracking'
 import { describeImport } from '../../lib/import/import-progress'
 import { queueDatasetDetection, queueStage } from '../../lib/import/queue-stage'
+import { enforceSheetLimit } from '../../lib/import/sheet-limit'
 import { moveImportJob } from '../../lib/import/stage-transition-service'
 
 async function jsonBody(req: PayloadRequest): Promise<Record<string, unknown>> {
@@ -60,6 +66,8 @@ const ACTIONS: Record<string, Action> = {
       ...parseImportOptions(asFields),
       ...(file.options?.datasetId ? { datasetId: file.options.datasetId } : {}),
     }
+    // The options chosen now may import more sheets than the upload did.
+    if (file.detection) await enforceSheetLimit(importFilePath(file), file.detection, options.sheet)
     await req.payload.update({
       collection: COLLECTION_NAMES.IMPORT_FILES,
       id: file.id,

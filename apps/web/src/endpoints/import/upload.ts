@@ -17,6 +17,7 @@ import { clientAddress } from '../../lib/http/client-address'
 import { enforceUploadRateLimit } from '../../lib/import/rate-limit-service'
 import { rateLimitPool } from '../../lib/rate-limits/rate-limit-pool'
 import { discardUpload, receiveUpload } from '../../lib/import/receive-upload'
+import { enforceSheetLimit } from '../../lib/import/sheet-limit'
 
 const SUPPORTED = 'CSV, TSV, XLSX, XLS, ODS, JSON and GeoJSON'
 
@@ -57,7 +58,8 @@ async function detect(tempPath: string): Promise<FormatDetectionResult> {
  * (`sheet`, `mapping`, `dateOrder`, `idStrategy`, `idField`, `hashFields`, `duplicateAction`,
  * `geocode`, or all of them as one JSON `options` field). Stores the file and answers at once
  * with `{ job: { importId, … } }`; the pipeline starts within a second. Errors: 401, 400, 403,
- * 413 (too large), 415 (unsupported type), 429 (rate limit, with Retry-After).
+ * 413 (too large), 415 (unsupported type), 422 (a workbook with more sheets than
+ * `CHRONOTOPE_IMPORT_MAX_SHEETS`), 429 (rate limit, with Retry-After).
  */
 export const importUploadEndpoint: Endpoint = {
   path: '/import/upload',
@@ -80,6 +82,7 @@ export const importUploadEndpoint: Endpoint = {
         const detection = await detect(upload.file.tempPath)
         const options = parseImportOptions(upload.fields)
         const target = await resolveImportTarget(req, upload.fields)
+        await enforceSheetLimit(upload.file.tempPath, detection, options.sheet)
         const autoStart = upload.fields.autoStart?.trim().toLowerCase() !== 'false'
         const filename = await storeImportFile(upload.file.tempPath, storedName(upload.file.originalName, detection))
         const file = await req.payload.create({

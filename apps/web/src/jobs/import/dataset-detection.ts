@@ -15,6 +15,7 @@ import {
 import { isPermanentImportError } from '../../lib/import/import-failure'
 import { STAGE_RETRY_ATTEMPTS } from '../../lib/import/import-stage-task'
 import { queueStage } from '../../lib/import/queue-stage'
+import { assertSheetLimit } from '../../lib/import/sheet-limit'
 import { moveImportJob } from '../../lib/import/stage-transition-service'
 
 function chooseSheets(file: ImportFileDoc, sheets: readonly SheetInfo[]): SheetInfo[] {
@@ -80,6 +81,8 @@ async function detectDatasets(payload: Payload, importFileId: number): Promise<v
   const path = importFilePath(file)
   const detection = file.detection ?? (await detectFileFormat(path))
   const sheets = chooseSheets(file, await listSheets(path, detection))
+  // Before any dataset or import job exists: one per sheet is what the limit bounds.
+  assertSheetLimit(sheets)
   await payload.update({
     collection: COLLECTION_NAMES.IMPORT_FILES,
     id: file.id,

@@ -18,6 +18,7 @@ const PERMANENT_ERRORS = new Set([
   'MalformedFile',
   'ZipBombDetected',
   'TooManyColumns',
+  'TooManySheets',
   'SheetNotFound',
   'InvalidStageTransition',
 ])

@@ -18,6 +18,7 @@ import { datasetDetectionTask } from './import/dataset-detection'
 import { geocodeBatchTask } from './import/geocode-batch'
 import { schemaDetectionTask } from './import/schema-detection'
 import { validateSchemaTask } from './import/validate-schema'
+import { withFairImportRuns } from './fair-import-runs'
 
 /** How often queued jobs are picked up when the web process runs them (Payload cron syntax, seconds first). */
 export const JOB_POLL_CRON = '*/5 * * * * *'
@@ -46,7 +47,7 @@ export const jobs: JobsConfig = {
       admin: { ...defaultJobsCollection.admin, hidden: false, group: 'Imports' },
     }),
   autoRun: settings.runJobsInWeb
-    ? Object.values(JOB_QUEUES).map((queue) => ({ cron: JOB_POLL_CRON, queue, limit: 10 }))
+    ? withFairImportRuns(Object.values(JOB_QUEUES).map((queue) => ({ cron: JOB_POLL_CRON, queue, limit: 10 })))
     : [],
   // Also starts the web process's job-runner heartbeat, which the health check reads.
   shouldAutoRun: (payload) => shouldRunJobsInWebProcess(payload),

@@ -7,6 +7,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 
 import { settings } from '../config/settings'
+import { runQueuedJobs } from '../lib/import/fair-import-queue'
 import { takeOverStaleImports } from '../lib/import/import-job-runner'
 import { startJobRunnerHeartbeat } from '../lib/jobs/job-runners'
 import { stopWhenLauncherExits } from '../lib/runtime/launcher-watch'
@@ -45,8 +46,8 @@ async function main(): Promise<void> {
       await payload.jobs.handleSchedules({ allQueues: true })
       nextSchedulesMs = Date.now() + SCHEDULES_INTERVAL_MS
     }
-    const result = await payload.jobs.run({ allQueues: true, limit: JOBS_PER_ROUND })
-    const ran = Object.keys(result?.jobStatus ?? {}).length
+    // The import queue in fair turns across uploaders, the other queues oldest first.
+    const ran = await runQueuedJobs(payload, JOBS_PER_ROUND)
     if (ran === 0 && running) await sleep(IDLE_POLL_MS)
   }
   await heartbeat.stop()

@@ -1,7 +1,8 @@
 /**
  * Runs the import queue without polling delays: an upload or a finished stage asks for a run, and
- * the queue is drained at once. Also takes over stages whose worker died (no heartbeat within the
- * lease), so a killed worker's import resumes where its last committed batch ended.
+ * the queue is drained at once, fairly across uploaders ({@link runImportRound}). Also takes over
+ * stages whose worker died (no heartbeat within the lease), so a killed worker's import resumes
+ * where its last committed batch ended.
  * @module
  */
 import type { Payload } from 'payload'
@@ -12,25 +13,27 @@ import { IMPORT_STATUS } from '../../constants/import-status'
 import { JOB_QUEUES } from '../../constants/job-types'
 import type { ProcessingStage } from '../../constants/processing-stage'
 import { isWorkerProcess } from '../runtime/process-role'
+import { runImportRound } from './fair-import-queue'
 import { databasePool } from './progress-tracking'
 import { queueStage } from './queue-stage'
 
-const JOBS_PER_ROUND = 10
+/** How often a web process that runs jobs looks for import jobs nobody asked it to run. */
+const IMPORT_POLL_MS = 5_000
 
 let draining: Promise<void> | undefined
 let runAgain = false
 
 /**
  * Runs queued import jobs until none is left, one after another (sheets of one file share the
- * database and the CPU; running them side by side only makes each slower). Returns how many ran.
- * The web process calls it through {@link requestImportRun}.
+ * database and the CPU; running them side by side only makes each slower), choosing each next job
+ * fairly, so another user's stage never waits for more than the job running now. Returns how many
+ * ran. The web process calls it through {@link requestImportRun}.
  * @param waitForRetries - also wait for jobs backing off before a retry (tests use this)
  */
 export async function drainImportQueue(payload: Payload, waitForRetries = false): Promise<number> {
   let total = 0
   for (;;) {
-    const result = await payload.jobs.run({ queue: JOB_QUEUES.IMPORTS, limit: JOBS_PER_ROUND, sequential: true })
-    const ran = Object.keys(result?.jobStatus ?? {}).length
+    const ran = await runImportRound(payload)
     total += ran
     if (ran > 0) continue
     if (!waitForRetries) return total
@@ -73,6 +76,20 @@ export function requestImportRun(payload: Payload): void {
       draining = undefined
     }
   })()
+}
+
+let polling: NodeJS.Timeout | undefined
+
+/**
+ * In a web process that runs jobs: drains the import queue now and every few seconds, for jobs
+ * nobody asked a run for (retries after their backoff, imports queued before a restart). Payload's
+ * autoRun cron would run them oldest first instead, so the web process does not use it for imports.
+ */
+export function startWebImportRunner(payload: Payload): void {
+  if (!settings.runJobsInWeb || isWorkerProcess() || polling) return
+  polling = setInterval(() => requestImportRun(payload), IMPORT_POLL_MS)
+  polling.unref()
+  requestImportRun(payload)
 }
 
 let watching: NodeJS.Timeout | undefined

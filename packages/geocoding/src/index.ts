@@ -6,12 +6,14 @@
  *   is the built-in one (no network, no configuration: GeoNames cities, regions, countries, US ZIPs).
  * - {@link geocodeWithProviders} tries providers in priority order under {@link GeocodingSettings}.
  * - {@link createOnlineProvider} speaks Nominatim, LocationIQ, Photon, OpenCage, Google and Pelias
- *   (opt-in, with retries and a {@link RateLimiter} awaited before every request).
+ *   (opt-in, with retries and a {@link RateLimiter} awaited before every request), through
+ *   {@link createGuardedFetch}: only http/https to public addresses, unless allow-listed
+ *   ({@link checkOutboundUrl}, {@link parseAllowedHosts}).
  * - {@link normalizeGeocodingQuery} gives the cache key of the app's `location-cache`.
  * - {@link summarizeResolution} and {@link inferDatasetCountry} work on a whole import's places.
  *
  * The package is pure apart from the offline provider reading its bundled data files once per process;
- * online providers use the `fetch` they are given.
+ * online providers use the `fetch` they are given (by default one that refuses non-public addresses).
  * @module
  */
 export type {
@@ -52,4 +54,14 @@ export type { OnlineProviderConfig, OnlineProviderType } from './online/create-o
 export { createIntervalRateLimiter, InvalidRequestRate, sleepMs } from './online/rate-limiter'
 export type { RateLimiter, RateLimiterClock } from './online/rate-limiter'
 export { MissingProviderSetting, ProviderRequestFailed } from './online/provider-errors'
+export {
+  checkOutboundUrl,
+  InvalidAllowedHost,
+  OutboundRequestRefused,
+  parseAllowedHosts,
+  refusedAddressReason,
+} from './online/outbound-policy'
+export type { OutboundAllowList } from './online/outbound-policy'
+export { createGuardedFetch } from './online/guarded-fetch'
+export type { AddressResolver, GuardedFetchOptions } from './online/guarded-fetch'
 export { MAX_RETRY_AFTER_MS, parseRetryAfterMs } from './online/retry-after'

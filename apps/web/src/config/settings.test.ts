@@ -71,6 +71,19 @@ describe('readSettings', () => {
     expect(readSettings(env)).toMatchObject(expected)
   })
 
+  it('reads the geocoding allow-list: none by default; hosts, addresses and ranges', () => {
+    expect(readSettings({}).geocodingAllowedHosts).toMatchObject({ hosts: [], ranges: [] })
+    const list = readSettings({
+      CHRONOTOPE_GEOCODING_ALLOWED_HOSTS: 'pelias, 10.0.0.0/8 127.0.0.1',
+    }).geocodingAllowedHosts
+    expect(list.hosts).toEqual(['pelias'])
+    expect(list.ranges.map(([address, bits]) => `${address.toString()}/${bits}`)).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1/32',
+    ])
+    expect(list.name).toBe('CHRONOTOPE_GEOCODING_ALLOWED_HOSTS')
+  })
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT must be an integer from 1 to 65535; got "eighty"'],
     [{ PORT: '70000' }, 'PORT must be an integer from 1 to 65535; got "70000"'],
@@ -94,6 +107,10 @@ describe('readSettings', () => {
       'CHRONOTOPE_TRUSTED_PROXIES must list IP addresses or CIDR networks separated by commas; "proxy.internal" is not',
     ],
     [{ CHRONOTOPE_IMPORT_MAX_SHEETS: '0' }, 'CHRONOTOPE_IMPORT_MAX_SHEETS must be a whole number, 1 or more; got "0"'],
+    [
+      { CHRONOTOPE_GEOCODING_ALLOWED_HOSTS: 'geocoder.internal, http://10.0.0.5:8080' },
+      'CHRONOTOPE_GEOCODING_ALLOWED_HOSTS must list hosts, addresses or CIDR ranges; "http://10.0.0.5:8080" is not',
+    ],
   ])('rejects %o naming the variable', (env, message) => {
     expect(() => readSettings(env)).toThrow(InvalidSetting)
     expect(() => readSettings(env)).toThrow(message)

@@ -9,6 +9,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import { InvalidAddressRange, parseAddressRanges, type AddressRange } from '../lib/http/client-address'
+import { InvalidAllowedHost, parseAllowedHosts, type OutboundAllowList } from '@chronotope/geocoding/outbound-policy'
 
 /** The repository's root folder, found from this file's location so any working directory works. */
 export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..')
@@ -96,6 +97,12 @@ export interface Settings {
   /** Days an online geocoder's answer stays in the location cache (`CHRONOTOPE_GEOCODING_CACHE_DAYS`, default 180); offline answers stay. */
   readonly geocodingCacheDays: number
   /**
+   * Hosts, addresses and CIDR ranges online geocoders may reach although they are not public, for a
+   * self-hosted geocoder (`CHRONOTOPE_GEOCODING_ALLOWED_HOSTS`, comma separated, default none):
+   * requests to loopback, private, link-local and metadata addresses are refused otherwise.
+   */
+  readonly geocodingAllowedHosts: OutboundAllowList
+  /**
    * Confidence (0..1) a geocoding result needs to place an event, unless a dataset sets its own
    * (`CHRONOTOPE_GEOCODING_MIN_CONFIDENCE`, default 0.5).
    */
@@ -178,6 +185,17 @@ function readPositiveInteger(env: Environment, variable: string, fallback: numbe
     throw new InvalidSetting(variable, `must be a whole number, 1 or more; got "${raw}"`)
   }
   return value
+}
+
+function readAllowedHosts(env: Environment, variable: string): OutboundAllowList {
+  const raw = env[variable] ?? ''
+  try {
+    return parseAllowedHosts(raw.split(/[\s,]+/), variable)
+  } catch (error) {
+    if (error instanceof InvalidAllowedHost)
+      throw new InvalidSetting(variable, `must list hosts, addresses or CIDR ranges; ${error.message}`)
+    throw error
+  }
 }
 
 function readFraction(env: Environment, variable: string, fallback: number): number {
@@ -282,6 +300,7 @@ export function readSettings(env: Environment = process.env): Settings {
     trustedProxies: readAddressRanges(env, 'CHRONOTOPE_TRUSTED_PROXIES'),
     jobLeaseSeconds: readPositiveNumber(env, 'CHRONOTOPE_JOB_LEASE_SECONDS', 60),
     geocodingCacheDays: readPositiveNumber(env, 'CHRONOTOPE_GEOCODING_CACHE_DAYS', 180),
+    geocodingAllowedHosts: readAllowedHosts(env, 'CHRONOTOPE_GEOCODING_ALLOWED_HOSTS'),
     geocodingMinimumConfidence: readFraction(env, 'CHRONOTOPE_GEOCODING_MIN_CONFIDENCE', 0.5),
     eventIndexMaxEvents: readWholeNumber(env, 'CHRONOTOPE_EVENT_INDEX_MAX_EVENTS', 5_000_000),
     apiMaxLimit: readApiMaxLimit(env),

@@ -5,7 +5,7 @@ import { DEFAULT_GEOCODING_SETTINGS } from '../types'
 import { createOnlineProvider } from './create-online-provider'
 import type { OnlineProviderConfig, OnlineProviderType } from './create-online-provider'
 import { MissingProviderSetting } from './provider-errors'
-import { startLocalApiServer } from './testing/local-api-server'
+import { LOCAL_SERVER_ALLOW_LIST, startLocalApiServer } from './testing/local-api-server'
 import type { LocalAnswer, LocalApiServer } from './testing/local-api-server'
 import {
   GOOGLE_DAYTON,
@@ -35,7 +35,13 @@ const json = (body: unknown, status = 200, headers: Record<string, string> = {})
 })
 
 function provider(type: OnlineProviderType, config: OnlineProviderConfig = {}) {
-  return createOnlineProvider(type, { baseUrl: server.baseUrl, apiKey: API_KEY, timeoutMs: 300, ...config })
+  return createOnlineProvider(type, {
+    baseUrl: server.baseUrl,
+    apiKey: API_KEY,
+    timeoutMs: 300,
+    allowList: LOCAL_SERVER_ALLOW_LIST,
+    ...config,
+  })
 }
 
 describe('createOnlineProvider reads each API’s real answer', () => {
@@ -236,6 +242,23 @@ describe('createOnlineProvider checks its settings', () => {
   ] as const)('%s needs no key and is online under its type name', (type, name) => {
     const created = createOnlineProvider(type, {})
     expect([created.name, created.isOnline]).toEqual([name, true])
+  })
+})
+
+describe('where an online provider may send requests', () => {
+  it.each([
+    ['the local server, not allow-listed', () => server.baseUrl, '127.0.0.1 is a loopback address'],
+    ['a cloud metadata address', () => 'http://169.254.169.254/latest', '169.254.169.254 is a link-local address'],
+    ['a decimal spelling of 127.0.0.1', () => 'http://2130706433:5432', '127.0.0.1 is a loopback address'],
+    ['a file: URL', () => 'file:///etc/passwd', 'only http and https'],
+    ['a gopher: URL', () => 'gopher://127.0.0.1:70', 'only http and https'],
+  ])('sends nothing to %s, and fails naming why', async (_case, baseUrl, reason) => {
+    server.answerWith(() => json(NOMINATIM_DAYTON))
+    const geocoder = createOnlineProvider('nominatim', { baseUrl: baseUrl(), timeoutMs: 300 })
+    const result = await geocoder.geocode({ city: 'Dayton' })
+    expect(result.status).toBe('failed')
+    expect(result.error).toContain(reason)
+    expect(server.requests).toHaveLength(0)
   })
 })
 

@@ -1,9 +1,11 @@
 import { InvalidCountryBias } from '../errors'
 import type { GeocodeOptions, GeocodingProvider, GeocodingQuery, GeocodingResult } from '../types'
 import { GOOGLE_API } from './google'
+import { createGuardedFetch } from './guarded-fetch'
 import { LOCATIONIQ_API, NOMINATIM_API } from './nominatim'
 import type { OnlineApi, OnlineApiSettings } from './online-api'
 import { OPENCAGE_API } from './opencage'
+import { checkOutboundUrl, parseAllowedHosts, type OutboundAllowList } from './outbound-policy'
 import { PELIAS_API } from './pelias'
 import { PHOTON_API } from './photon'
 import { MissingProviderSetting, ProviderRequestFailed, redactSecrets } from './provider-errors'
@@ -43,7 +45,17 @@ export interface OnlineProviderConfig {
   maxRetries?: number
   /** Awaited before every request, retries included. */
   rateLimiter?: RateLimiter
-  /** The fetch to use; defaults to the global one. Tests inject theirs. */
+  /**
+   * Hosts and ranges requests may go to although they are not public (a self-hosted geocoder on a
+   * private network); default none. Every other loopback, private, link-local or metadata address
+   * is refused, before and after DNS resolution and on redirects.
+   */
+  allowList?: OutboundAllowList
+  /**
+   * The fetch to use; defaults to one that enforces `allowList` down to the connected address
+   * ({@link createGuardedFetch}). A fetch given here still gets each URL checked, but does its own
+   * DNS: pass one only in tests.
+   */
   fetch?: typeof fetch
 }
 
@@ -61,6 +73,20 @@ const APIS: Readonly<Record<OnlineProviderType, OnlineApi>> = {
   opencage: OPENCAGE_API,
   google: GOOGLE_API,
   pelias: PELIAS_API,
+}
+
+const NO_EXCEPTIONS = parseAllowedHosts([])
+
+// One guarded fetch (one connection pool) per allow-list, shared by every provider created with it.
+const guardedFetches = new WeakMap<OutboundAllowList, typeof fetch>()
+
+function guardedFetchFor(allowList: OutboundAllowList): typeof fetch {
+  let guarded = guardedFetches.get(allowList)
+  if (guarded === undefined) {
+    guarded = createGuardedFetch({ allowList })
+    guardedFetches.set(allowList, guarded)
+  }
+  return guarded
 }
 
 /** Thrown when `createOnlineProvider` is given a type it does not know. */
@@ -92,6 +118,7 @@ function checkedSettings(type: OnlineProviderType, config: OnlineProviderConfig)
  * Creates an online geocoder (`isOnline: true`) that speaks one service's real API. It never throws
  * for a provider-side problem: HTTP errors, timeouts, invalid JSON and quota refusals become
  * `'failed'` results after the retries; an empty answer is `'not-found'`. Only an abort rejects.
+ * Requests to a non-public address that `allowList` does not name are never sent: they fail.
  * @throws {@link MissingProviderSetting} when the service needs an `apiKey` (OpenCage, Google,
  *   LocationIQ) or a `baseUrl` (Pelias) that is missing
  * @throws {@link InvalidCountryBias} when `countryBias` is not a two-letter code
@@ -101,7 +128,8 @@ export function createOnlineProvider(type: OnlineProviderType, config: OnlinePro
   const api = APIS[type]
   if (api === undefined) throw new UnknownProviderType(type)
   const settings = checkedSettings(type, config)
-  const fetchImpl = config.fetch ?? globalThis.fetch
+  const allowList = config.allowList ?? NO_EXCEPTIONS
+  const fetchImpl = config.fetch ?? guardedFetchFor(allowList)
   const headers = { 'User-Agent': config.userAgent?.trim() || DEFAULT_USER_AGENT, Accept: 'application/json' }
   const name = settings.name
   return {
@@ -115,7 +143,8 @@ export function createOnlineProvider(type: OnlineProviderType, config: OnlinePro
       }
       const requestSettings = bias ? { ...settings, countryBias: bias.toUpperCase() } : settings
       try {
-        const answer = await requestJson(api.buildUrl(query, requestSettings), {
+        const url = checkOutboundUrl(api.buildUrl(query, requestSettings), allowList)
+        const answer = await requestJson(url, {
           provider: name,
           fetch: fetchImpl,
           headers,

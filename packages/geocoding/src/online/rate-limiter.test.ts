@@ -4,7 +4,7 @@ import { createOnlineProvider } from './create-online-provider'
 import { createIntervalRateLimiter, InvalidRequestRate } from './rate-limiter'
 import type { RateLimiterClock } from './rate-limiter'
 import { parseRetryAfterMs } from './retry-after'
-import { startLocalApiServer } from './testing/local-api-server'
+import { LOCAL_SERVER_ALLOW_LIST, startLocalApiServer } from './testing/local-api-server'
 import type { LocalApiServer } from './testing/local-api-server'
 import { NOMINATIM_DAYTON } from './testing/sample-answers'
 
@@ -94,11 +94,14 @@ describe('an online provider behind createIntervalRateLimiter(5)', () => {
   it('lets 10 concurrent geocodes reach the server no faster than 5 per second', async () => {
     const nominatim = createOnlineProvider('nominatim', {
       baseUrl: server.baseUrl,
+      allowList: LOCAL_SERVER_ALLOW_LIST,
       rateLimiter: createIntervalRateLimiter(5),
     })
     // The process's first fetch loads its HTTP client and opens a connection (tens of ms); that
     // one-off delay would shorten the first measured gap without any request being early.
-    await createOnlineProvider('nominatim', { baseUrl: server.baseUrl }).geocode({ city: 'Dayton' })
+    await createOnlineProvider('nominatim', { baseUrl: server.baseUrl, allowList: LOCAL_SERVER_ALLOW_LIST }).geocode({
+      city: 'Dayton',
+    })
     server.requests.length = 0
     const results = await Promise.all(Array.from({ length: 10 }, (_, i) => nominatim.geocode({ city: `Dayton ${i}` })))
     expect(results.map((result) => result.status)).toEqual(Array(10).fill('resolved'))

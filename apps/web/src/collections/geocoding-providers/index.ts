@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { isAdmin } from '../../access/is-admin'
 import { COLLECTION_NAMES } from '../../constants/collection-names'
 import { encryptApiKey } from './hooks/encrypt-api-key'
+import { validateBaseUrl } from './validate-base-url'
 
 /** The kinds of geocoding provider Chronotope speaks to. */
 export const GEOCODING_PROVIDER_TYPES = [
@@ -39,7 +40,15 @@ export const GeocodingProviders: CollectionConfig = {
       defaultValue: 100,
       admin: { description: 'Lower numbers are tried first.' },
     },
-    { name: 'baseUrl', type: 'text', admin: { description: 'Leave empty for the service default.' } },
+    {
+      name: 'baseUrl',
+      type: 'text',
+      validate: validateBaseUrl,
+      admin: {
+        description:
+          'Leave empty for the service default. http or https on the public internet only; a self-hosted geocoder on a private network needs its host in CHRONOTOPE_GEOCODING_ALLOWED_HOSTS.',
+      },
+    },
     {
       name: 'apiKey',
       type: 'text',

@@ -1,7 +1,8 @@
 /**
  * The geocoding providers an import uses, from the geocoding-providers collection: the enabled
  * online providers in priority order, each behind a rate limit shared by every worker, and the
- * offline provider (no network, no configuration) at its configured priority, or last.
+ * offline provider (no network, no configuration) at its configured priority, or last. Online
+ * providers reach only public http/https addresses and CHRONOTOPE_GEOCODING_ALLOWED_HOSTS.
  * @module
  */
 import {
@@ -12,6 +13,7 @@ import {
 } from '@chronotope/geocoding'
 import type { Payload } from 'payload'
 
+import { settings } from '../../config/settings'
 import { COLLECTION_NAMES } from '../../constants/collection-names'
 import { createDatabaseRateLimiter, type LimitedProvider } from '../geocoding/database-rate-limiter'
 import { decryptSecret } from '../secret-box'
@@ -75,6 +77,8 @@ export async function importGeocoders(
         ...(doc.apiKey ? { apiKey: decryptSecret(doc.apiKey, payload.secret) } : {}),
         ...(doc.countryBias ? { countryBias: doc.countryBias.split(',')[0]!.trim() } : {}),
         ...(doc.timeoutMs ? { timeoutMs: doc.timeoutMs } : {}),
+        // Loopback, private and metadata addresses are refused, before and after DNS, unless listed.
+        allowList: settings.geocodingAllowedHosts,
         rateLimiter,
       }),
     )

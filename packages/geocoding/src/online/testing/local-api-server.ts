@@ -2,6 +2,11 @@ import { createServer } from 'node:http'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
+import { parseAllowedHosts } from '../outbound-policy'
+
+/** The allow-list that lets providers reach {@link startLocalApiServer}'s servers (on 127.0.0.1). */
+export const LOCAL_SERVER_ALLOW_LIST = parseAllowedHosts(['127.0.0.1'])
+
 /** One request the local server received. */
 export interface ReceivedRequest {
   /** Path and query, parsed against the server's base URL. */

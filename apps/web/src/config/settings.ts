@@ -69,8 +69,8 @@ export interface Settings {
   readonly uploadMaxBytes: number
   /**
    * Most sheets one workbook (XLSX, XLS, ODS) may bring into an import, each becoming a dataset and
-   * an import job (`CHRONOTOPE_IMPORT_MAX_SHEETS`, default 50); an upload with more gets a 422
-   * unless it chooses one sheet.
+   * an import job (`CHRONOTOPE_IMPORT_MAX_SHEETS`, default 50); starting an import of more gets a
+   * 422 unless it chooses one sheet.
    */
   readonly importMaxSheets: number
   /** Uploads allowed per user per window (`CHRONOTOPE_UPLOAD_RATE_LIMIT_USER`, default `30/hour`, or `off`). */

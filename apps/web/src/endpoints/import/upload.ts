@@ -59,7 +59,8 @@ async function detect(tempPath: string): Promise<FormatDetectionResult> {
  * `geocode`, or all of them as one JSON `options` field). Stores the file and answers at once
  * with `{ job: { importId, … } }`; the pipeline starts within a second. Errors: 401, 400, 403,
  * 413 (too large), 415 (unsupported type), 422 (a workbook with more sheets than
- * `CHRONOTOPE_IMPORT_MAX_SHEETS`), 429 (rate limit, with Retry-After).
+ * `CHRONOTOPE_IMPORT_MAX_SHEETS` and no `sheet` chosen, when starting at once), 429 (rate limit,
+ * with Retry-After).
  */
 export const importUploadEndpoint: Endpoint = {
   path: '/import/upload',
@@ -82,8 +83,10 @@ export const importUploadEndpoint: Endpoint = {
         const detection = await detect(upload.file.tempPath)
         const options = parseImportOptions(upload.fields)
         const target = await resolveImportTarget(req, upload.fields)
-        await enforceSheetLimit(upload.file.tempPath, detection, options.sheet)
         const autoStart = upload.fields.autoStart?.trim().toLowerCase() !== 'false'
+        // An upload kept for preview creates nothing per sheet; its start is checked instead, once
+        // the user has had the chance to choose one sheet.
+        if (autoStart) await enforceSheetLimit(upload.file.tempPath, detection, options.sheet)
         const filename = await storeImportFile(upload.file.tempPath, storedName(upload.file.originalName, detection))
         const file = await req.payload.create({
           collection: COLLECTION_NAMES.IMPORT_FILES,

@@ -51,16 +51,35 @@ describe('the sheets-per-workbook limit (CHRONOTOPE_IMPORT_MAX_SHEETS, default 5
     expect(await footprint()).toEqual(before)
   })
 
-  it('imports one chosen sheet of a bigger workbook, and will not start it later for every sheet', async () => {
-    const bytes = manySheetsWorkbook(51, 'ods')
-    const upload = await uploadFile(user, { name: 'chosen.ods', bytes }, { catalog, sheet: 3, autoStart: false })
+  it('imports one chosen sheet of a bigger workbook at once', async () => {
+    const bytes = manySheetsWorkbook(51, 'xlsx')
+    const upload = await uploadFile(user, { name: 'one.xlsx', bytes }, { catalog, sheet: 'Sheet 2' })
     expect(upload.status).toBe(202)
+    await runImports()
+    const progress = (await user.get(`/import/${upload.body.job.importId}`)).body
+    expect(progress.status).toBe('completed')
+    expect(progress.jobs.map((job: any) => [job.sheetName, job.counts.eventsCreated])).toEqual([['Sheet 2', 1]])
+  })
+
+  it('keeps a bigger workbook for preview, and starts it for one sheet but not for all', async () => {
+    const bytes = manySheetsWorkbook(51, 'ods')
+    const before = await footprint()
+    const upload = await uploadFile(user, { name: 'chosen.ods', bytes }, { catalog, autoStart: false })
+    expect(upload.status).toBe(202)
+    const pending = await footprint()
+    expect([pending.datasets, pending.importJobs, pending.queuedJobs]).toEqual([
+      before.datasets,
+      before.importJobs,
+      before.queuedJobs,
+    ])
     const id = upload.body.job.importId
+    expect((await user.get(`/preview?importId=${id}&rows=1`)).body.sheets).toHaveLength(51)
     const refused = await user.post(`/import/${id}/start`, {})
     expect(refused.status).toBe(422)
     expect(refused.body).toMatchObject({ code: 'too-many-sheets' })
     expect(refused.body.error).toContain('The workbook has 51 sheets')
     expect((await user.get(`/import/${id}`)).body.status).toBe('pending')
+    expect((await footprint()).queuedJobs).toBe(before.queuedJobs)
 
     expect((await user.post(`/import/${id}/start`, { sheet: 'Sheet 4' })).status).toBe(200)
     await runImports()

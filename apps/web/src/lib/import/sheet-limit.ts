@@ -7,7 +7,7 @@ import { listSheets, TooManySheets, type FormatDetectionResult, type SheetInfo }
 
 import { settings } from '../../config/settings'
 import { ApiError } from '../api/api-error'
-import { ImportFailure } from './import-failure'
+import { ImportFailure, isPermanentImportError } from './import-failure'
 
 /** The sheets an import brings in, counted, and whether the file listed even more than that. */
 export interface SheetCount {
@@ -57,7 +57,8 @@ export async function countImportedSheets(
 /**
  * Refuses, before anything is created, an upload or start whose import would bring in more sheets
  * than `CHRONOTOPE_IMPORT_MAX_SHEETS`.
- * @throws {@link ApiError} 422 `too-many-sheets` naming the sheet count, the limit and the fix
+ * @throws {@link ApiError} 422 `too-many-sheets` naming the sheet count, the limit and the fix;
+ * 400 `unreadable-file` when the workbook cannot be listed (broken, or a zip bomb)
  */
 export async function enforceSheetLimit(
   path: string,
@@ -65,7 +66,14 @@ export async function enforceSheetLimit(
   sheet: number | string | undefined,
   limit: number = settings.importMaxSheets,
 ): Promise<void> {
-  const problem = sheetLimitProblem(await countImportedSheets(path, detection, sheet), limit)
+  let count: SheetCount
+  try {
+    count = await countImportedSheets(path, detection, sheet)
+  } catch (error) {
+    if (!isPermanentImportError(error)) throw error
+    throw new ApiError(400, 'unreadable-file', `The file could not be read: ${(error as Error).message}`, 'file')
+  }
+  const problem = sheetLimitProblem(count, limit)
   if (problem) throw new ApiError(422, 'too-many-sheets', problem, 'file')
 }
 

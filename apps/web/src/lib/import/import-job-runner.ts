@@ -12,7 +12,7 @@ import { COLLECTION_NAMES } from '../../constants/collection-names'
 import { IMPORT_STATUS } from '../../constants/import-status'
 import { JOB_QUEUES } from '../../constants/job-types'
 import type { ProcessingStage } from '../../constants/processing-stage'
-import { isWorkerProcess } from '../runtime/process-role'
+import { shouldRunJobsInWebProcess } from '../jobs/job-runners'
 import { runImportRound } from './fair-import-queue'
 import { databasePool } from './progress-tracking'
 import { queueStage } from './queue-stage'
@@ -58,7 +58,7 @@ async function nextRetryTime(payload: Payload): Promise<Date | undefined> {
  * queue in the background; a worker process drains it in its own loop, so this does nothing there.
  */
 export function requestImportRun(payload: Payload): void {
-  if (!settings.runJobsInWeb || isWorkerProcess()) return
+  if (!shouldRunJobsInWebProcess(payload)) return
   watchForStaleImports(payload)
   if (draining) {
     runAgain = true
@@ -86,7 +86,8 @@ let polling: NodeJS.Timeout | undefined
  * autoRun cron would run them oldest first instead, so the web process does not use it for imports.
  */
 export function startWebImportRunner(payload: Payload): void {
-  if (!settings.runJobsInWeb || isWorkerProcess() || polling) return
+  // The same rule as Payload's cron for the other queues, which also starts the runner heartbeat.
+  if (polling || !shouldRunJobsInWebProcess(payload)) return
   polling = setInterval(() => requestImportRun(payload), IMPORT_POLL_MS)
   polling.unref()
   requestImportRun(payload)

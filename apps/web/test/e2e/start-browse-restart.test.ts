@@ -18,6 +18,8 @@ let browser: OfflineBrowser
 
 const admin = DEMO_USERS.find((user) => user.role === 'admin')!
 const ADMIN_FIRST_COMPILE_MS = 180_000
+// Stopping (at most a minute) and a second start (at most five) on a slow machine.
+const RESTART_TIMEOUT_MS = 420_000
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'chronotope-e2e-'))
@@ -96,31 +98,35 @@ describe('npm start on a fresh machine', () => {
     expect(consoleErrors.filter((text) => !text.includes('Download the React DevTools'))).toEqual([])
   })
 
-  it('stops cleanly on Ctrl-C and finds its data as it was on the next start', async () => {
-    const before = await countEvents(app.baseUrl)
-    const created = await fetch(`${app.baseUrl}/api/users/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: admin.email, password: admin.password }),
-    })
-    const { token } = (await created.json()) as { token: string }
-    const catalog = await fetch(`${app.baseUrl}/api/catalogs`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `JWT ${token}` },
-      body: JSON.stringify({ name: 'Survives restarts', isPublic: true }),
-    })
-    expect(catalog.status).toBe(201)
+  it(
+    'stops cleanly on Ctrl-C and finds its data as it was on the next start',
+    async () => {
+      const before = await countEvents(app.baseUrl)
+      const created = await fetch(`${app.baseUrl}/api/users/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: admin.email, password: admin.password }),
+      })
+      const { token } = (await created.json()) as { token: string }
+      const catalog = await fetch(`${app.baseUrl}/api/catalogs`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `JWT ${token}` },
+        body: JSON.stringify({ name: 'Survives restarts', isPublic: true }),
+      })
+      expect(catalog.status).toBe(201)
 
-    expect(await app.interrupt()).toBe(0)
-    expect(existsSync(path.join(dataDir, 'embedded-database.json'))).toBe(false)
-    expect(app.output()).toContain('Stopped.')
+      expect(await app.interrupt()).toBe(0)
+      expect(existsSync(path.join(dataDir, 'embedded-database.json'))).toBe(false)
+      expect(app.output()).toContain('Stopped.')
 
-    app = await startChronotope({ dataDir, databaseUrl: database?.url })
-    expect(await countEvents(app.baseUrl)).toBe(before)
-    const catalogs = await fetch(`${app.baseUrl}/api/catalogs?where[slug][equals]=survives-restarts`)
-    expect(((await catalogs.json()) as { totalDocs: number }).totalDocs).toBe(1)
-    expect(app.output()).not.toContain('seeding the demo data')
-  })
+      app = await startChronotope({ dataDir, databaseUrl: database?.url })
+      expect(await countEvents(app.baseUrl)).toBe(before)
+      const catalogs = await fetch(`${app.baseUrl}/api/catalogs?where[slug][equals]=survives-restarts`)
+      expect(((await catalogs.json()) as { totalDocs: number }).totalDocs).toBe(1)
+      expect(app.output()).not.toContain('seeding the demo data')
+    },
+    RESTART_TIMEOUT_MS,
+  )
 
   it('counts sign-in attempts by the connection, whatever address headers a client sends', async () => {
     const statuses: number[] = []

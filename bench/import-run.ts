@@ -12,11 +12,12 @@ import { Readable } from 'node:stream'
 
 import { REST_POST } from '@payloadcms/next/routes'
 import type { Payload } from 'payload'
+import { formatPostgresTimestamp } from '@chronotope/dates'
 import type { Pool } from 'pg'
 import { from as copyFrom } from 'pg-copy-streams'
 
 import config from '../apps/web/src/payload.config'
-import { insertEventsBulk, toPostgresTimestamp, type EventRow } from '../apps/web/src/lib/events/bulk-insert-events'
+import { insertEventsBulk, type EventRow } from '../apps/web/src/lib/events/bulk-insert-events'
 import { drainImportQueue } from '../apps/web/src/lib/import/import-job-runner'
 import { loadPayload } from '../apps/web/src/lib/runtime/load-payload'
 import { migrations } from '../apps/web/src/migrations'
@@ -27,7 +28,18 @@ const rows = Number(process.argv[3])
 const BATCH = 5000
 
 function eventRow(index: number, datasetId: number): EventRow {
-  const [id, title, time, lat, lon, category, value, notes, source, tags] = splitGenerated(generatedRow(index))
+  const [id, title, time, lat, lon, category, value, notes, source, tags] = splitGenerated(generatedRow(index)) as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ]
   return {
     datasetId,
     uniqueId: `id:${id}`,
@@ -77,7 +89,7 @@ function copyLine(row: EventRow): string {
     row.datasetId,
     escape(row.uniqueId),
     escape(row.title ?? ''),
-    toPostgresTimestamp(row.eventTime!),
+    formatPostgresTimestamp(row.eventTime!),
     row.timePrecision,
     `SRID=4326;POINT(${row.longitude} ${row.latitude})`,
     row.coordinateSource,
@@ -156,12 +168,12 @@ async function main(): Promise<void> {
   const pool = (payload.db as unknown as { pool: Pool }).pool
   const user = await payload.create({
     collection: 'users',
-    data: { email: 'bench@chronotope.local', password: 'bench-password', role: 'user', name: 'Bench' } as never,
+    data: { email: 'bench@chronotope.local', password: 'bench-password', role: 'user', name: 'Bench' },
   })
-  const catalog = await payload.create({ collection: 'catalogs', data: { name: 'Benchmark', owner: user.id } as never })
+  const catalog = await payload.create({ collection: 'catalogs', data: { name: 'Benchmark', owner: user.id } })
   const scratch = await payload.create({
     collection: 'datasets',
-    data: { name: 'Scratch', catalog: catalog.id, owner: user.id } as never,
+    data: { name: 'Scratch', catalog: catalog.id, owner: user.id },
   })
   await pool.query('create table bench_events (like events including all)')
   const unnestRate = await rawUnnest(pool, Number(scratch.id))

@@ -107,7 +107,7 @@ export default buildConfig({
   typescript: { outputFile: path.resolve(dirname, 'payload-types.ts'), autoGenerate: false },
   telemetry: false,
   logger: { options: { level: settings.logLevel } },
-  onInit: async () => {
+  onInit: () => {
     if (!database) throw new DatabaseUrlMissing()
   },
 })

@@ -43,8 +43,7 @@ export function normalizeWord(word: string): string {
   let normalized = word.trim().toLowerCase()
   while (normalized.endsWith('.')) normalized = normalized.slice(0, -1)
   // Only decompose when needed: NFD is the slow part and most names are plain ASCII.
-  // eslint-disable-next-line no-control-regex
-  if (/[^\u0000-\u007f]/.test(normalized)) {
+  if (/[^\p{ASCII}]/u.test(normalized)) {
     normalized = normalized
       .normalize('NFD')
       .replace(/[\u0300-\u036f]/g, '')

@@ -45,7 +45,7 @@ export function parseBooleanWord(text: string): boolean | undefined {
   const value = words.get(key)
   if (value !== undefined) return value
   // Only the accented spellings need normalizing ("sí", "não").
-  return /[^\x00-\x7f]/.test(key) ? words.get(key.normalize('NFD').replace(/[\u0300-\u036f]/g, '')) : undefined
+  return /[^\p{ASCII}]/u.test(key) ? words.get(key.normalize('NFD').replace(/[\u0300-\u036f]/g, '')) : undefined
 }
 
 const QUESTION_WORD_SEPARATED = /^(?:is|has|was|had|can|ist|hat)[_\-. ]/i

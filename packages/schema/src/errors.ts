@@ -1,4 +1,7 @@
+// Imported for the {@link} references in the TSDoc below, which the API reference resolves.
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- see above
 import type { FieldType } from './types'
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- see above
 import type { SchemaBuilderState } from './schema-builder'
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import type { CellValue } from './cell-value'
 import { InvalidSchemaBuilderState } from './errors'
-import { createSchemaBuilder, detectSchema } from './schema-builder'
+import { createSchemaBuilder, detectSchema, type SchemaBuilderState } from './schema-builder'
 import type { FieldRole, FieldType, SchemaField } from './types'
 
 function fieldOf(header: string, values: readonly CellValue[]): SchemaField {
@@ -174,7 +174,7 @@ describe('createSchemaBuilder', () => {
   it('builds the same schema from batches with a JSON round trip of the state', () => {
     const first = createSchemaBuilder(headers)
     first.addRows(rows.slice(0, 15))
-    const saved = JSON.parse(JSON.stringify(first.state()))
+    const saved = JSON.parse(JSON.stringify(first.state())) as SchemaBuilderState
     const second = createSchemaBuilder(headers, saved)
     second.addRows(rows.slice(15))
     expect(second.build()).toEqual(detectSchema(headers, rows))

@@ -76,9 +76,11 @@ function readCoordinate(cell: CellValue): number | undefined {
 }
 
 function validateState(headers: readonly string[], state: SchemaBuilderState): void {
-  if (state.version !== SCHEMA_BUILDER_STATE_VERSION) {
+  // Saved states come from JSON: the version may be anything its type does not admit.
+  const version: unknown = state.version
+  if (version !== SCHEMA_BUILDER_STATE_VERSION) {
     throw new InvalidSchemaBuilderState(
-      `its version is ${String(state.version)}, expected ${SCHEMA_BUILDER_STATE_VERSION}`,
+      `its version is ${JSON.stringify(version)}, expected ${SCHEMA_BUILDER_STATE_VERSION}`,
     )
   }
   const saved = JSON.stringify(state.headers)

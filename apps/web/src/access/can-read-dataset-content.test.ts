@@ -8,7 +8,7 @@ function requestSeeing(datasetIds: number[], role?: string): PayloadRequest {
   return {
     user: role ? { id: 9, role } : null,
     context: {},
-    payload: { find: async () => ({ docs: datasetIds.map((id) => ({ id })) }) },
+    payload: { find: () => Promise.resolve({ docs: datasetIds.map((id) => ({ id })) }) },
   } as unknown as PayloadRequest
 }
 

@@ -3,9 +3,10 @@ import type { Access } from 'payload'
 import { relationId } from './relation-id'
 import { ownedDatasetIds } from './visible-datasets'
 
-async function targetsOwnedDataset(req: Parameters<Access>[0]['req'], data: unknown, ids: Array<number | string>) {
+// Whether `data` moves the document into one of `ids` (undefined when it names no dataset).
+function targetsOwnedDataset(data: unknown, ids: Array<number | string>): boolean | undefined {
   if (!data || typeof data !== 'object' || !('dataset' in data)) return undefined
-  const target = relationId((data as { dataset: unknown }).dataset)
+  const target = relationId(data.dataset)
   return target !== undefined && ids.map(String).includes(String(target))
 }
 
@@ -18,7 +19,7 @@ export const canCreateDatasetContent: Access = async ({ req, data }) => {
   const ids = await ownedDatasetIds(req)
   if (ids === true) return true
   if (ids.length === 0) return false
-  return (await targetsOwnedDataset(req, data, ids)) ?? true
+  return targetsOwnedDataset(data, ids) ?? true
 }
 
 /**
@@ -31,6 +32,6 @@ export const canChangeDatasetContent: Access = async ({ req, data }) => {
   const ids = await ownedDatasetIds(req)
   if (ids === true) return true
   if (ids.length === 0) return false
-  if ((await targetsOwnedDataset(req, data, ids)) === false) return false
+  if (targetsOwnedDataset(data, ids) === false) return false
   return { dataset: { in: ids } }
 }

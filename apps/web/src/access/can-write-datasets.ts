@@ -7,7 +7,7 @@ import { isEditorOrAdminUser } from './roles'
 /** Whether `data` names no catalog, or one the request's user owns. */
 async function catalogIsOwnedOrAbsent(req: PayloadRequest, data: unknown): Promise<boolean> {
   if (!data || typeof data !== 'object' || !('catalog' in data)) return true
-  const catalog = relationId((data as { catalog: unknown }).catalog)
+  const catalog = relationId(data.catalog)
   if (catalog === undefined || !req.user) return false
   const { totalDocs } = await req.payload.count({
     collection: COLLECTION_NAMES.CATALOGS,

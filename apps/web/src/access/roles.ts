@@ -7,7 +7,8 @@ import { ROLES, type Role } from '../constants/roles'
 /** The part of a user that role checks read. */
 export interface UserWithRole {
   readonly id: number | string
-  readonly role?: Role | string | null
+  /** One of {@link ROLES}, read as the string the database holds. */
+  readonly role?: string | null
 }
 
 /**

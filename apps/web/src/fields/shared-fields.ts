@@ -3,17 +3,18 @@
  * description fields that catalogs, datasets and pages share, defined once.
  * @module
  */
-import type { Field, FieldHook, TextField } from 'payload'
+import type { Field, FieldHook, TextField, TypeWithID } from 'payload'
 
 import { isEditorOrAdminField } from '../access/is-editor-or-admin'
 import { COLLECTION_NAMES } from '../constants/collection-names'
 import { slugify } from '../lib/slug'
 
 const slugFromSource =
-  (sourceField: string): FieldHook =>
+  (sourceField: string): FieldHook<TypeWithID & Record<string, unknown>, unknown> =>
   async ({ value, data, originalDoc, req, collection }) => {
     if (typeof value === 'string' && value.trim() !== '') return slugify(value)
     const source = data?.[sourceField] ?? originalDoc?.[sourceField]
+    const ownId = originalDoc?.id
     if (typeof source !== 'string') return value
     const base = slugify(source)
     if (!collection || !base) return base
@@ -23,7 +24,7 @@ const slugFromSource =
       const { totalDocs } = await req.payload.count({
         collection: collection.slug as never,
         where: {
-          and: [{ slug: { equals: candidate } }, ...(originalDoc?.id ? [{ id: { not_equals: originalDoc.id } }] : [])],
+          and: [{ slug: { equals: candidate } }, ...(ownId ? [{ id: { not_equals: ownId } }] : [])],
         },
         overrideAccess: true,
         req,
@@ -47,6 +48,11 @@ export function slugField(sourceField = 'name'): TextField {
   }
 }
 
+const ownerOnCreate: FieldHook<TypeWithID & Record<string, unknown>, unknown> = ({ value, req, operation }) => {
+  if (operation === 'create' && !value && req.user) return req.user.id
+  return value
+}
+
 /**
  * The user who owns a document; set to the creating user. Only editors and admins may create a
  * document for someone else or hand it over.
@@ -60,14 +66,7 @@ export function ownerField(): Field {
     index: true,
     admin: { position: 'sidebar' },
     access: { create: isEditorOrAdminField, update: isEditorOrAdminField },
-    hooks: {
-      beforeChange: [
-        ({ value, req, operation }) => {
-          if (operation === 'create' && !value && req.user) return req.user.id
-          return value
-        },
-      ],
-    },
+    hooks: { beforeChange: [ownerOnCreate] },
   }
 }
 

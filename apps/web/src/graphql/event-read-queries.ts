@@ -6,7 +6,7 @@
  */
 import { GraphQLJSON } from '@payloadcms/graphql/types'
 import { parseHistogramInterval, parseListParams, type FilterState } from '@chronotope/filters'
-import { APIError, type PayloadRequest } from 'payload'
+import { APIError, type Config, type PayloadRequest } from 'payload'
 
 import { ApiError } from '../lib/api/api-error'
 import type { DatasetScope } from '../lib/events-read/event-conditions'
@@ -15,7 +15,7 @@ import { listEvents } from '../lib/events-read/list-events'
 import { CHECKS_OWN_ARGUMENTS } from './query-limits'
 import { asApiError, prepareRead } from '../lib/events-read/read-request'
 
-type GraphQLModule = Parameters<NonNullable<NonNullable<import('payload').Config['graphQL']>['queries']>>[0]
+type GraphQLModule = Parameters<NonNullable<NonNullable<Config['graphQL']>['queries']>>[0]
 
 /** Filter arguments, as GraphQL receives them. */
 interface FilterArguments {
@@ -29,14 +29,19 @@ interface FilterArguments {
   readonly [other: string]: unknown
 }
 
+// Scalars as they are; objects (the `filters` JSON scalar) as the JSON the URL parameter takes.
+function parameterText(value: unknown): string {
+  if (typeof value === 'string') return value
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
+  return JSON.stringify(value) ?? ''
+}
+
 /** Turns GraphQL arguments into the URL parameters every read endpoint parses. */
 export function argumentsToParams(args: FilterArguments): URLSearchParams {
   const params = new URLSearchParams()
   for (const [name, value] of Object.entries(args)) {
     if (value === null || value === undefined) continue
-    if (Array.isArray(value)) params.set(name, value.join(','))
-    else if (name === 'filters') params.set(name, typeof value === 'string' ? value : JSON.stringify(value))
-    else params.set(name, String(value))
+    params.set(name, Array.isArray(value) ? value.join(',') : parameterText(value))
   }
   return params
 }

@@ -4,7 +4,6 @@
  * Developers run it after changing a collection, and commit the result.
  * @module
  */
-import { settings } from '../config/settings'
 import { loadPayload } from '../lib/runtime/load-payload'
 
 const name = process.argv[2]

@@ -3,7 +3,6 @@
  * See `npm run seed -- --help` for the options.
  * @module
  */
-import { settings } from '../config/settings'
 import { loadPayload } from '../lib/runtime/load-payload'
 import { runMain } from '../lib/runtime/run-main'
 import { resolveSeedConfiguration, seed } from '../seed'

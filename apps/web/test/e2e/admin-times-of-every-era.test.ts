@@ -10,6 +10,7 @@ import { signInPage } from '../helpers/browser-session'
 import { startChronotope, type RunningChronotope } from '../helpers/chronotope-process'
 import { launchOfflineBrowser, newOfflineContext, type OfflineBrowser } from '../helpers/offline-browser'
 import { createTestDatabase, externalServerUrl, type TestDatabase } from '../setup/test-database'
+import type { Json } from '../helpers/json'
 
 // The admin's events list and edit form with events before the common era and in its first
 // millennium, against Chronotope started as `npm start` starts it. The browser runs in São Paulo,
@@ -58,7 +59,7 @@ ${EVENTS.map((event, index) => `${event.title},${event.date},${38 + index},${23 
 `
 const ids: number[] = []
 
-async function api(method: string, route: string, body?: unknown): Promise<any> {
+async function api(method: string, route: string, body?: unknown): Promise<Json> {
   const response = await fetch(`${app.baseUrl}/api${route}`, {
     method,
     headers: { 'content-type': 'application/json', authorization: `JWT ${token}` },

@@ -9,19 +9,21 @@ import { getPayload, type Payload } from 'payload'
 
 import { DEMO_USERS } from '../../src/seed/demo-content'
 
+import type { Json } from './json'
+
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE'
 type RouteHandler = (request: Request, context: { params: Promise<{ slug: string[] }> }) => Promise<Response>
 
 const handlers: Record<Method, RouteHandler> = {
-  GET: REST_GET(config) as RouteHandler,
-  POST: REST_POST(config) as RouteHandler,
-  PATCH: REST_PATCH(config) as RouteHandler,
-  DELETE: REST_DELETE(config) as RouteHandler,
+  GET: REST_GET(config),
+  POST: REST_POST(config),
+  PATCH: REST_PATCH(config),
+  DELETE: REST_DELETE(config),
 }
-const graphqlHandler = GRAPHQL_POST(config) as (request: Request) => Promise<Response>
+const graphqlHandler = GRAPHQL_POST(config)
 
 /** A response with its parsed JSON body. */
-export interface ApiResponse<T = any> {
+export interface ApiResponse<T = Json> {
   readonly status: number
   readonly body: T
   readonly headers?: Headers
@@ -66,7 +68,7 @@ export class ApiClient {
   }
 
   /** Calls `METHOD /api{path}`, e.g. `get('/events?limit=10')`. */
-  async request<T = any>(method: Method, path: string, body?: unknown): Promise<ApiResponse<T>> {
+  async request<T = Json>(method: Method, path: string, body?: unknown): Promise<ApiResponse<T>> {
     const url = new URL(`http://localhost:3000/api${path}`)
     const slug = url.pathname
       .replace(/^\/api\//, '')
@@ -83,7 +85,7 @@ export class ApiClient {
   }
 
   /** `POST /api{path}` with a multipart form (the browser sets the boundary), e.g. a file upload. */
-  async postForm<T = any>(
+  async postForm<T = Json>(
     path: string,
     form: FormData,
     extraHeaders: Record<string, string> = {},
@@ -106,7 +108,7 @@ export class ApiClient {
       status: response.status,
       body: text && isJson ? JSON.parse(text) : text,
       headers: response.headers,
-    } as ApiResponse<T>
+    }
   }
 
   /** `GET /api{path}` returning the raw response text (CSV downloads). */
@@ -125,27 +127,27 @@ export class ApiClient {
   }
 
   /** `GET /api{path}`. */
-  get<T = any>(path: string): Promise<ApiResponse<T>> {
+  get<T = Json>(path: string): Promise<ApiResponse<T>> {
     return this.request<T>('GET', path)
   }
 
   /** `POST /api{path}` with a JSON body. */
-  post<T = any>(path: string, body: unknown): Promise<ApiResponse<T>> {
+  post<T = Json>(path: string, body: unknown): Promise<ApiResponse<T>> {
     return this.request<T>('POST', path, body)
   }
 
   /** `PATCH /api{path}` with a JSON body. */
-  patch<T = any>(path: string, body: unknown): Promise<ApiResponse<T>> {
+  patch<T = Json>(path: string, body: unknown): Promise<ApiResponse<T>> {
     return this.request<T>('PATCH', path, body)
   }
 
   /** `DELETE /api{path}`. */
-  delete<T = any>(path: string): Promise<ApiResponse<T>> {
+  delete<T = Json>(path: string): Promise<ApiResponse<T>> {
     return this.request<T>('DELETE', path)
   }
 
   /** `POST /api/graphql`. */
-  async graphql<T = any>(
+  async graphql<T = Json>(
     query: string,
     variables?: Record<string, unknown>,
   ): Promise<ApiResponse<{ data?: T; errors?: Array<{ message: string }> }>> {

@@ -69,10 +69,11 @@ export async function startChronotope(options: {
   production?: boolean
   timeoutMs?: number
   /** More environment variables (settings) for it. */
-  env?: NodeJS.ProcessEnv
+  env?: Readonly<Record<string, string>>
 }): Promise<RunningChronotope> {
   const port = await freePort()
-  const env: NodeJS.ProcessEnv = {
+  // A plain record: Next's types make NODE_ENV a required, read-only member of ProcessEnv.
+  const env: Record<string, string | undefined> = {
     ...process.env,
     PORT: String(port),
     CHRONOTOPE_DATA_DIR: options.dataDir,
@@ -87,13 +88,14 @@ export async function startChronotope(options: {
   // A process group of its own, so that a failed test can still clean up everything it started.
   const child = spawn('npm', ['run', options.production ? 'serve' : 'start'], {
     cwd: repositoryRoot,
-    env: { ...env, ...options.env },
+    // Without NODE_ENV on purpose: the launcher sets it for each process it starts.
+    env: { ...env, ...options.env } as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   })
   let output = ''
-  child.stdout!.on('data', (chunk) => (output += chunk))
-  child.stderr!.on('data', (chunk) => (output += chunk))
+  child.stdout.on('data', (chunk) => (output += chunk))
+  child.stderr.on('data', (chunk) => (output += chunk))
   const baseUrl = `http://localhost:${port}`
   const deadline = Date.now() + (options.timeoutMs ?? 300_000)
   while (Date.now() < deadline) {

@@ -7,8 +7,9 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 
 import { drainImportQueue } from '../../src/lib/import/import-job-runner'
-import { ApiClient, testPayload, type ApiResponse } from './api-client'
+import { type ApiClient, testPayload, type ApiResponse } from './api-client'
 import { FIVETHIRTYEIGHT_DIR } from '@chronotope/test-fixtures'
+import type { Json } from './json'
 
 /** The shared real-data fixtures. */
 export const FIXTURES_DIR = FIVETHIRTYEIGHT_DIR
@@ -41,7 +42,7 @@ export async function importFile(
   client: ApiClient,
   source: UploadSource,
   fields: Record<string, string | number | boolean>,
-): Promise<any> {
+): Promise<Json> {
   const upload = await uploadFile(client, source, fields)
   if (upload.status !== 202) throw new Error(`Upload failed with ${upload.status}: ${JSON.stringify(upload.body)}`)
   await runImports()

@@ -32,7 +32,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     CHRONOTOPE_DATA_DIR: dataDir,
     PAYLOAD_SECRET: 'chronotope-integration-tests',
     CHRONOTOPE_RUN_JOBS_IN_WEB: 'false',
-    NODE_ENV: 'test',
+    NODE_ENV: 'test' as const,
   }
   try {
     await runScript('migrate', [], env)

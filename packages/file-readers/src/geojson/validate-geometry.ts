@@ -74,7 +74,8 @@ export function validateGeometry(value: unknown): GeometryCheck {
     return { geometry: value as Geometry }
   }
   const shape = typeof type === 'string' ? SHAPES[type] : undefined
-  if (shape === undefined) return { problem: `the geometry type ${describe(type)} is not a GeoJSON geometry type` }
+  if (shape === undefined || typeof type !== 'string')
+    return { problem: `the geometry type ${describe(type)} is not a GeoJSON geometry type` }
   const problem = coordinatesProblem(coordinates, shape[0], shape[1])
   if (problem !== undefined) return { problem: `the ${type}: ${problem}` }
   if (Array.isArray(coordinates) && coordinates.length === 0) return { problem: `the ${type} is empty` }

@@ -38,7 +38,7 @@ async function* runWorker(path: string, mode: 'list' | 'read', sheet: number | s
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
   })
   const queue: WorkerMessage[] = []
-  let failure: unknown
+  let failure: MalformedFile | undefined
   let isEnded = false
   let wake: (() => void) | undefined
   const notify = (): void => {

@@ -27,7 +27,7 @@ export interface OnlineApi {
    */
   readAnswer(answer: JsonAnswer, settings: OnlineApiSettings): GeocodingCandidate[]
   /** Whether an answer is a temporary refusal to retry after a pause (Google's OVER_QUERY_LIMIT in an HTTP 200). */
-  isRetryableAnswer?(answer: JsonAnswer): boolean
+  isRetryableAnswer?: (answer: JsonAnswer) => boolean
 }
 
 /**

@@ -14,8 +14,9 @@ function fakeClock(): RateLimiterClock & { sleeps: number[] } {
   return {
     sleeps,
     now: () => 1_000,
-    sleep: async (ms) => {
+    sleep: (ms) => {
       sleeps.push(ms)
+      return Promise.resolve()
     },
   }
 }

@@ -29,6 +29,13 @@ export class InvalidRequestRate extends Error {
   }
 }
 
+// An AbortSignal's reason is an Error (an AbortError or TimeoutError DOMException) unless the
+// caller aborted with something else, which is then wrapped.
+function abortReason(signal: AbortSignal | undefined): Error {
+  const reason: unknown = signal?.reason
+  return reason instanceof Error ? reason : new Error('The operation was aborted', { cause: reason })
+}
+
 /**
  * Sleeps `ms` milliseconds unless `signal` aborts first.
  * @example await sleepMs(200) // resolves after 200 ms
@@ -36,12 +43,12 @@ export class InvalidRequestRate extends Error {
 export function sleepMs(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted === true) {
-      reject(signal.reason)
+      reject(abortReason(signal))
       return
     }
     const onAbort = (): void => {
       clearTimeout(timer)
-      reject(signal?.reason)
+      reject(abortReason(signal))
     }
     const timer = setTimeout(
       () => {
@@ -82,9 +89,10 @@ export function createIntervalRateLimiter(
       nextSlot.set(provider, slot + intervalMs)
       if (slot > now) await clock.sleep(slot - now, signal)
     },
-    async backOff(provider: string, delayMs: number): Promise<void> {
+    backOff(provider: string, delayMs: number): Promise<void> {
       const resumeAt = clock.now() + Math.max(0, delayMs)
       nextSlot.set(provider, Math.max(nextSlot.get(provider) ?? 0, resumeAt))
+      return Promise.resolve()
     },
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { DISTINCT_EXACT_CAP, DistinctValues } from './distinct-values'
+import { DISTINCT_EXACT_CAP, DistinctValues, type DistinctValuesState } from './distinct-values'
 
 function countAll(values: readonly string[]): DistinctValues {
   const distinct = new DistinctValues()
@@ -42,7 +42,7 @@ describe('DistinctValues', () => {
 
   it('continues from a JSON round trip of its state', () => {
     const first = countAll(['a', 'b'])
-    const restored = new DistinctValues(JSON.parse(JSON.stringify(first.state())))
+    const restored = new DistinctValues(JSON.parse(JSON.stringify(first.state())) as DistinctValuesState)
     restored.countRepeat('a')
     restored.addNew('c', 'string')
     expect(restored.count).toBe(3)

@@ -35,7 +35,7 @@ function searchParams(req: PayloadRequest): URLSearchParams {
 /** Runs a read: parses the filter state, finds the datasets in scope, and maps bad input to 400. */
 async function withReadContext(
   req: PayloadRequest,
-  run: (context: ReadContext) => Promise<Response>,
+  run: (context: ReadContext) => Response | Promise<Response>,
 ): Promise<Response> {
   try {
     const params = searchParams(req)
@@ -70,7 +70,7 @@ function exportEndpoint(format: ExportFormat): Endpoint {
     // An export holds a turn at the heavy-work gate until it has streamed its last row.
     handler: (req) =>
       heavyWork.respond(() =>
-        withReadContext(req, async ({ state, scope }) => {
+        withReadContext(req, ({ state, scope }) => {
           const stream = exportEvents(databasePool(req.payload), state, scope, format)
           return new Response(stream, {
             headers: {

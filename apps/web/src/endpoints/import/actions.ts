@@ -47,7 +47,7 @@ async function jobsOf(req: PayloadRequest, file: ImportFileDoc, jobId?: unknown)
   if (jobId === undefined || jobId === null) return jobs
   const wanted = jobs.filter((job) => job.id === Number(jobId))
   if (wanted.length === 0)
-    throw new ApiError(404, 'job-not-found', `Import ${file.id} has no job ${String(jobId)}`, 'jobId')
+    throw new ApiError(404, 'job-not-found', `Import ${file.id} has no job ${JSON.stringify(jobId)}`, 'jobId')
   return wanted
 }
 
@@ -199,7 +199,8 @@ export const importActionEndpoint: Endpoint = {
   handler: async (req) => {
     try {
       const importId = parseIdParameter(req.routeParams?.importId as string | undefined, 'importId')
-      const name = String(req.routeParams?.action ?? '')
+      const requested = req.routeParams?.action
+      const name = typeof requested === 'string' ? requested : ''
       const action = ACTIONS[name]
       if (!action) {
         throw new ApiError(

@@ -111,7 +111,7 @@ export const importUploadEndpoint: Endpoint = {
           {
             job: {
               importId,
-              fileName: file.filename,
+              fileName: filename,
               format: detection.format,
               encoding: detection.encoding ?? null,
               status: autoStart ? IMPORT_STATUS.PROCESSING : IMPORT_STATUS.PENDING,

@@ -19,8 +19,7 @@ function withEditor(field: Field): Field {
     // Code fields use Monaco too; a JSON-agnostic text area is the same editor without the check.
     return { ...field, type: 'textarea' } as Field
   }
-  if ('fields' in field && Array.isArray(field.fields))
-    return { ...field, fields: field.fields.map(withEditor) } as Field
+  if ('fields' in field && Array.isArray(field.fields)) return { ...field, fields: field.fields.map(withEditor) }
   if (field.type === 'tabs') {
     return { ...field, tabs: field.tabs.map((tab) => ({ ...tab, fields: tab.fields.map(withEditor) })) }
   }

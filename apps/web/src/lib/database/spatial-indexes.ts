@@ -5,7 +5,7 @@
  * @module
  */
 import type { PostgresAdapterArgs } from '@payloadcms/db-postgres'
-import { index } from '@payloadcms/db-postgres/drizzle/pg-core'
+import { index, type ExtraConfigColumn } from '@payloadcms/db-postgres/drizzle/pg-core'
 
 /** A Payload schema hook, run after the Drizzle schema is built. */
 export type PostgresSchemaHook = NonNullable<PostgresAdapterArgs['afterSchemaInit']>[number]
@@ -24,7 +24,7 @@ export const addSpatialIndexes: PostgresSchemaHook = ({ schema, extendTable }) =
     extendTable({
       table,
       extraConfig: (columns) => ({
-        [spatial.name]: index(spatial.name).using('gist', columns[spatial.column]!),
+        [spatial.name]: index(spatial.name).using('gist', columns[spatial.column] as ExtraConfigColumn),
       }),
     })
   }

@@ -28,11 +28,10 @@ function rowsFrom(firstId: number, count: number): ExportRow[] {
 function fakePool(answers: Array<ExportRow[] | Error>): { pool: Pool; afterIds: unknown[] } {
   const afterIds: unknown[] = []
   const pool = {
-    query: async (config: { values: unknown[] }) => {
+    query: (config: { values: unknown[] }) => {
       afterIds.push(config.values.at(-2))
       const answer = answers.shift()
-      if (answer instanceof Error) throw answer
-      return { rows: answer ?? [] }
+      return answer instanceof Error ? Promise.reject(answer) : Promise.resolve({ rows: answer ?? [] })
     },
   }
   return { pool: pool as unknown as Pool, afterIds }
@@ -41,8 +40,10 @@ function fakePool(answers: Array<ExportRow[] | Error>): { pool: Pool; afterIds: 
 describe('exportEvents', () => {
   it('reads the next batch after the last id while the current one is written', async () => {
     const { pool, afterIds } = fakePool([rowsFrom(1, EXPORT_BATCH_SIZE), rowsFrom(EXPORT_BATCH_SIZE + 1, 3)])
-    const { features } = JSON.parse(await new Response(exportEvents(pool, state, 'all', 'geojson')).text())
-    expect(features.map((feature: { id: number }) => feature.id)).toEqual(
+    const { features } = JSON.parse(await new Response(exportEvents(pool, state, 'all', 'geojson')).text()) as {
+      features: Array<{ id: number }>
+    }
+    expect(features.map((feature) => feature.id)).toEqual(
       Array.from({ length: EXPORT_BATCH_SIZE + 3 }, (_, index) => index + 1),
     )
     expect(afterIds).toEqual([0, EXPORT_BATCH_SIZE])

@@ -107,7 +107,7 @@ describe('geoJsonFeature', () => {
   it('has no geometry without a place, escapes text, and writes missing data as {}', () => {
     const feature = JSON.parse(
       geoJsonFeature(['9', '2', 'Tab\there "q" \u2028', null, null, null, null, null, null, null, null]),
-    )
+    ) as { geometry: unknown; properties: { title: string; data: unknown } }
     expect(feature.geometry).toBeNull()
     expect(feature.properties.title).toBe('Tab\there "q" \u2028')
     expect(feature.properties.data).toEqual({})

@@ -72,6 +72,7 @@ function jsonNumber(text: string | null): string {
 
 // What JSON.stringify escapes in a string (surrogates only when unpaired, which these never are,
 // but leaving them to it is the safe side); most text has none, and quoting it is then enough.
+// eslint-disable-next-line no-control-regex -- the control characters are what JSON escapes
 const JSON_ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/
 
 function jsonText(value: string | null): string {
@@ -104,7 +105,8 @@ function csvValue(value: unknown): string {
   if (typeof value === 'string') return csvText(value)
   if (typeof value === 'number' || typeof value === 'boolean') return String(value)
   if (value !== null && typeof value === 'object') return csvCell(JSON.stringify(value))
-  return csvCell(value)
+  // Parsed JSON holds nothing else: the value is null.
+  return ''
 }
 
 /**

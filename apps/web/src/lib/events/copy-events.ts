@@ -32,7 +32,7 @@ const NEEDS_ESCAPE = /[\\\t\n\r]/
  * A value in COPY's text format: `\N` for null, and backslash, tab, newline and carriage return escaped.
  * @example copyText('a\tb') // 'a\\tb'
  */
-export function copyText(value: unknown): string {
+export function copyText(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '\\N'
   if (typeof value === 'number') return String(value)
   const text = String(value)
@@ -50,7 +50,7 @@ function json(value: unknown): string {
  * the import does it while the database writes the previous batch, so it is written for speed.
  */
 export function serializeEventsForCopy(rows: readonly EventRow[]): string {
-  const lines: string[] = new Array(rows.length)
+  const lines = new Array<string>(rows.length)
   for (let index = 0; index < rows.length; index++) {
     const row = rows[index]!
     const location =

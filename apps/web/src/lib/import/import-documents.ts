@@ -5,6 +5,7 @@
 import path from 'node:path'
 
 import type { FormatDetectionResult, SheetInfo } from '@chronotope/file-readers'
+import type { GeocodingQuery, ResolutionStats } from '@chronotope/geocoding'
 import type { ProgressInfo, StageProgressMap } from '@chronotope/import-stages'
 import type { DetectedSchema, EventMapping, RowError, SchemaComparison, SchemaField } from '@chronotope/schema'
 import type { Payload } from 'payload'
@@ -152,9 +153,9 @@ export interface StoredGeocoding {
   /** Each distinct place once: its cache key and the query sent to the geocoder. */
   readonly places: ReadonlyArray<{
     readonly key: string
-    readonly query: import('@chronotope/geocoding').GeocodingQuery
+    readonly query: GeocodingQuery
   }>
-  readonly stats?: import('@chronotope/geocoding').ResolutionStats
+  readonly stats?: ResolutionStats
   /** Rows whose place could not be resolved. */
   readonly unplacedRows?: number
   /** Places put on the map by hand since the import, newest last. */

@@ -132,7 +132,7 @@ export async function takeOverStaleImports(
   })
   const ids = docs.map((doc) => Number(doc.id))
   if (ids.length === 0) return []
-  const pool = (payload.db as unknown as { pool: import('pg').Pool }).pool
+  const pool = databasePool(payload)
   // Payload has no lease on running jobs: a job whose process died stays "processing" forever.
   await pool.query(
     `update payload_jobs set processing = false

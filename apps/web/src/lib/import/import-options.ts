@@ -59,7 +59,7 @@ function parseMapping(raw: string | undefined): Partial<EventMapping> | undefine
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
     throw new ApiError(400, 'invalid-option', 'mapping must be a JSON object such as {"title":"name"}', 'mapping')
   }
-  return value as Partial<EventMapping>
+  return value
 }
 
 /**

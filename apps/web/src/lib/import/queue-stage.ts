@@ -30,7 +30,7 @@ export async function queueStage(payload: Payload, importJobId: number, stage: P
   if (!task || stage === PROCESSING_STAGE.DATASET_DETECTION) {
     throw new Error(`The ${stage} stage has no job to queue for import job ${importJobId}`)
   }
-  await payload.jobs.queue({ task: task as never, input: { importJobId } as never, queue: JOB_QUEUES.IMPORTS })
+  await payload.jobs.queue({ task: task as never, input: { importJobId }, queue: JOB_QUEUES.IMPORTS })
   requestImportRun(payload)
 }
 
@@ -38,7 +38,7 @@ export async function queueStage(payload: Payload, importJobId: number, stage: P
 export async function queueDatasetDetection(payload: Payload, importFileId: number): Promise<void> {
   await payload.jobs.queue({
     task: JOB_TYPES.DATASET_DETECTION as never,
-    input: { importFileId } as never,
+    input: { importFileId },
     queue: JOB_QUEUES.IMPORTS,
   })
   requestImportRun(payload)

@@ -71,7 +71,7 @@ export async function receiveUpload(
 
   const fields: Record<string, string> = {}
   let file: ReceivedFile | undefined
-  let failure: unknown
+  let failure: ApiError | undefined
   const writes: Promise<void>[] = []
   const parser = busboy({
     headers: Object.fromEntries(request.headers.entries()),

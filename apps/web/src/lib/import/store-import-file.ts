@@ -17,7 +17,7 @@ import { IMPORT_FILES_DIR } from './import-documents'
 export function safeFileName(name: string): string {
   const base = path.basename(name.replace(/\\/g, '/'))
   const cleaned = base
-    .replace(/[\u0000-\u001f<>:"/\\|?*]+/g, '_')
+    .replace(/[\p{Cc}<>:"/\\|?*]+/gu, '_')
     .replace(/^\.+/, '')
     .trim()
   return cleaned.slice(-200) || 'upload'

@@ -85,8 +85,9 @@ export function policyFor(routeDirectives: CspDirectives, development: boolean):
 
 /** One entry of Next's `headers()`. */
 export interface HeaderRule {
-  readonly source: string
-  readonly headers: ReadonlyArray<{ readonly key: string; readonly value: string }>
+  source: string
+  // Mutable, as Next's `headers()` config types them.
+  headers: Array<{ key: string; value: string }>
 }
 
 /**

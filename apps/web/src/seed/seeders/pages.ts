@@ -45,7 +45,7 @@ export async function seedPages({ payload }: SeedContext): Promise<SeederResult>
         title: page.title,
         slug: page.slug,
         summary: page.summary,
-        layout: layoutOf(page) as never,
+        layout: layoutOf(page),
         _status: 'published',
       },
       overrideAccess: true,

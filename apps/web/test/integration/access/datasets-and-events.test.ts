@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { anonymous, ApiClient, testPayload } from '../../helpers/api-client'
+import type { Json } from '../../helpers/json'
 
 // The test seed holds four public datasets in public catalogs and one private dataset
 // ("source-meetings") in a private catalog owned by the editor.
@@ -54,7 +55,7 @@ describe('REST: anonymous callers', () => {
     const all = await anonymous.get('/events?limit=1000&depth=0')
     expect(all.status).toBe(200)
     expect(all.body.docs.length).toBeGreaterThan(0)
-    expect(all.body.docs.every((event: any) => publicDatasetIds.includes(datasetIdOf(event)))).toBe(true)
+    expect(all.body.docs.every((event: Json) => publicDatasetIds.includes(datasetIdOf(event)))).toBe(true)
 
     const filtered = await anonymous.get(`/events?where[dataset][equals]=${privateDatasetId}&depth=0`)
     expect(filtered.body.totalDocs).toBe(0)

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { SOCKET_ADDRESS_HEADER } from '../../../src/lib/http/client-address'
 import { DEMO_USERS } from '../../../src/seed/demo-content'
-import { anonymous, ApiClient, testPayload } from '../../helpers/api-client'
+import { anonymous, type ApiClient, testPayload } from '../../helpers/api-client'
 
 // The default limit is in force here: 5 sign-in attempts per address per minute, counted over
 // REST and GraphQL, for logins, forgotten and reset passwords. A successful login gives its
@@ -28,7 +28,7 @@ const LOGIN =
 
 async function isLocked(email: string): Promise<boolean> {
   const payload = await testPayload()
-  const user = await payload.db.findOne<{ lockUntil?: string | null }>({
+  const user = await payload.db.findOne<{ id: number; lockUntil?: string | null }>({
     collection: 'users',
     where: { email: { equals: email } },
   })

@@ -28,7 +28,7 @@ async function lockAccount(): Promise<number> {
 
 async function isLocked(id: number): Promise<boolean> {
   const payload = await testPayload()
-  const user = await payload.db.findOne<{ lockUntil?: string | null }>({
+  const user = await payload.db.findOne<{ id: number; lockUntil?: string | null }>({
     collection: 'users',
     where: { id: { equals: id } },
   })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { insertEventsBulk } from '../../../src/lib/events/bulk-insert-events'
+import { databasePool } from '../../../src/lib/import/progress-tracking'
 import { ApiClient, testPayload } from '../../helpers/api-client'
 
 describe('deleting', () => {
@@ -61,7 +62,7 @@ describe('the bulk event writer', () => {
       importJobId: null,
       sourceRow: index + 1,
     }))
-    const pool = (payload.db as unknown as { pool: import('pg').Pool }).pool
+    const pool = databasePool(payload)
     expect(await insertEventsBulk(pool, rows)).toBe(500)
     expect(await insertEventsBulk(pool, rows)).toBe(0)
     const stored = await payload.find({

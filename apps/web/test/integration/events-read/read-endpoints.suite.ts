@@ -6,8 +6,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { anonymous, ApiClient } from '../../helpers/api-client'
+import { anonymous, ApiClient, type ApiResponse } from '../../helpers/api-client'
 import { createReadFixture, type ReadFixture } from '../../helpers/read-fixture'
+import type { Json } from '../../helpers/json'
 
 let fixture: ReadFixture
 let owner: ApiClient
@@ -24,7 +25,7 @@ describe('GET /api/events/list', () => {
     const seen: Array<{ id: number; eventTime: string }> = []
     let cursor: string | null = null
     do {
-      const page = await owner.get(`/events/list?${scope}&limit=5${cursor ? `&cursor=${cursor}` : ''}`)
+      const page: ApiResponse = await owner.get(`/events/list?${scope}&limit=5${cursor ? `&cursor=${cursor}` : ''}`)
       expect(page.status).toBe(200)
       seen.push(...page.body.events)
       cursor = page.body.nextCursor
@@ -140,7 +141,7 @@ describe('GET /api/events/map-clusters and /bounds', () => {
     const paris = (query: string) =>
       owner
         .get(`/events/map-clusters?catalogs=${many.catalogId}&zoom=3&${query}`)
-        .then(({ body }) => body.features.filter((feature: any) => feature.properties.cluster))
+        .then(({ body }) => body.features.filter((feature: Json) => feature.properties.cluster))
     const [left, right] = await Promise.all([paris('bbox=-20,30,10,60'), paris('bbox=0,40,40,70')])
     expect(left).toHaveLength(1)
     expect(right).toEqual(left)

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiClient, testPayload } from '../../helpers/api-client'
 import { createCatalog } from '../../helpers/demo-users'
 import { importFile } from '../../helpers/imports'
+import { databasePool } from '../../../src/lib/import/progress-tracking'
 
 /** A local server answering like Nominatim's `/search?format=jsonv2`, recording every request. */
 function nominatimServer(hits: Array<{ at: number; q: string }>): Server {
@@ -79,14 +80,14 @@ describe('an online geocoding provider configured by an admin', () => {
     expect(span).toBeGreaterThan((hits.length - 1) * 250 - 40)
 
     const payload = await testPayload()
-    const { rows } = await (payload.db as any).pool.query(
+    const { rows } = await databasePool(payload).query(
       `select title, coordinates_provider as provider, st_y(location) as lat from events where dataset_id = $1 order by source_row`,
       [first.jobs[0].datasetId],
     )
-    expect(rows.filter((row: any) => row.provider === 'Local Nominatim').length).toBeGreaterThanOrEqual(2)
-    expect(rows.find((row: any) => row.provider === 'Local Nominatim').lat).toBe(39.7589478)
+    expect(rows.filter((row) => row.provider === 'Local Nominatim').length).toBeGreaterThanOrEqual(2)
+    expect(rows.find((row) => row.provider === 'Local Nominatim').lat).toBe(39.7589478)
     // "Nowhere" is unknown to the online provider: the offline one places it at the state, or not at all.
-    expect(rows.find((row: any) => row.title === 'Visit').provider).not.toBe('Local Nominatim')
+    expect(rows.find((row) => row.title === 'Visit').provider).not.toBe('Local Nominatim')
 
     const again = await importFile(user, { name: 'places.csv', bytes: places }, { catalog })
     expect(again.status).toBe('completed')

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiClient, testPayload } from '../../helpers/api-client'
 import { createCatalog } from '../../helpers/demo-users'
 import { importFile } from '../../helpers/imports'
+import { databasePool } from '../../../src/lib/import/progress-tracking'
 
 // The tests allow-list 127.0.0.1 (CHRONOTOPE_GEOCODING_ALLOWED_HOSTS, for the mock geocoders);
 // 127.0.0.2 is this machine too, and not allow-listed.
@@ -78,7 +79,7 @@ describe('a provider saved before the rules, pointing at this machine', () => {
     })
     providerId = Number(provider.id)
     // Written past the save-time check, as a row from before it would be.
-    await (payload.db as any).pool.query('update geocoding_providers set base_url = $1 where id = $2', [
+    await databasePool(payload).query('update geocoding_providers set base_url = $1 where id = $2', [
       `http://${HIDDEN_HOST}:${port}`,
       providerId,
     ])
@@ -98,11 +99,11 @@ describe('a provider saved before the rules, pointing at this machine', () => {
     expect(progress.status).toBe('completed')
     expect(hits).toEqual([])
     const payload = await testPayload()
-    const { rows } = await (payload.db as any).pool.query(
+    const { rows } = await databasePool(payload).query(
       'select coordinates_provider as provider from events where dataset_id = $1',
       [progress.jobs[0].datasetId],
     )
-    expect(rows.map((row: any) => row.provider)).not.toContain('Old row')
-    expect(rows.filter((row: any) => row.provider !== null)).toHaveLength(2)
+    expect(rows.map((row) => row.provider)).not.toContain('Old row')
+    expect(rows.filter((row) => row.provider !== null)).toHaveLength(2)
   })
 })

@@ -23,7 +23,7 @@ async function placesOf(importJobId: number): Promise<Record<string, EventPlace>
     overrideAccess: true,
   })
   return Object.fromEntries(
-    docs.map((event: any) => [
+    docs.map((event) => [
       event.title,
       {
         longitude: event.location?.[0] ?? null,

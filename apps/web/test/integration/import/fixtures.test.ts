@@ -6,6 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { createCatalog } from '../../helpers/demo-users'
 import { ApiClient, testPayload } from '../../helpers/api-client'
 import { FIXTURES_DIR, importFile } from '../../helpers/imports'
+import { databasePool } from '../../../src/lib/import/progress-tracking'
+import type { Json } from '../../helpers/json'
 
 /** Splits a small CSV (quotes allowed, no embedded newlines) into objects. */
 async function readCsv(name: string): Promise<Record<string, string>[]> {
@@ -21,13 +23,13 @@ async function readCsv(name: string): Promise<Record<string, string>[]> {
 
 async function eventsOf(datasetId: number) {
   const payload = await testPayload()
-  const { rows } = await (payload.db as any).pool.query(
+  const { rows } = await databasePool(payload).query(
     `select source_row, unique_id, title, event_time, time_precision, st_y(location) as lat, st_x(location) as lon,
             coordinates_source, coordinates_provider, coordinates_precision, coordinates_confidence
        from events where dataset_id = $1 order by source_row`,
     [datasetId],
   )
-  return rows as Array<Record<string, any>>
+  return rows as Array<Record<string, Json>>
 }
 
 describe('importing the real fixture files', () => {

@@ -6,6 +6,8 @@ import * as XLSX from 'xlsx'
 import { createCatalog } from '../../helpers/demo-users'
 import { ApiClient, testPayload } from '../../helpers/api-client'
 import { importFile, runImports, uploadFile } from '../../helpers/imports'
+import { databasePool } from '../../../src/lib/import/progress-tracking'
+import type { Json } from '../../helpers/json'
 
 function workbook(bookType: 'xlsx' | 'ods' | 'xls'): Buffer {
   const book = XLSX.utils.book_new()
@@ -28,12 +30,12 @@ function workbook(bookType: 'xlsx' | 'ods' | 'xls'): Buffer {
 
 async function eventsOf(datasetId: number) {
   const payload = await testPayload()
-  const { rows } = await (payload.db as any).pool.query(
+  const { rows } = await databasePool(payload).query(
     `select title, event_time, time_precision, st_y(location) as lat, st_x(location) as lon, data
        from events where dataset_id = $1 order by source_row`,
     [datasetId],
   )
-  return rows as Array<Record<string, any>>
+  return rows as Array<Record<string, Json>>
 }
 
 /** A zip whose only entry claims to inflate to 4 GB: a zip bomb dressed as a workbook. */
@@ -82,8 +84,8 @@ describe('file formats', () => {
         { catalog: catalogId },
       )
       expect(progress.format).toBe(bookType)
-      expect(progress.status, JSON.stringify(progress.jobs.map((job: any) => job.failureReason))).toBe('completed')
-      expect(progress.jobs.map((job: any) => [job.sheetName, job.counts.eventsCreated])).toEqual([
+      expect(progress.status, JSON.stringify(progress.jobs.map((job: Json) => job.failureReason))).toBe('completed')
+      expect(progress.jobs.map((job: Json) => [job.sheetName, job.counts.eventsCreated])).toEqual([
         ['Events', 2],
         ['Places', 1],
       ])
@@ -210,11 +212,11 @@ describe('bad files', () => {
     expect(job.counts).toMatchObject({ rowsRead: 25, isBalanced: true })
     expect(job.counts.eventsCreated).toBe(21)
     expect(job.counts.rowErrors).toBe(4)
-    const codes = job.errors.map((error: any) => [error.row, error.code])
+    const codes = job.errors.map((error: Json) => [error.row, error.code])
     expect(codes).toContainEqual([21, 'invalid-date'])
     expect(codes).toContainEqual([23, 'extra-cells'])
     expect(codes).toContainEqual([25, 'unterminated-quote'])
-    expect(job.errors.find((error: any) => error.row === 22).message).toMatch(/95\.5/)
+    expect(job.errors.find((error: Json) => error.row === 22).message).toMatch(/95\.5/)
 
     const download = await user.getText(job.errorsUrl.replace(/^\/api/, ''))
     expect(download.status).toBe(200)
@@ -225,7 +227,7 @@ describe('bad files', () => {
     expect(lines.length - 1).toBe(job.errors.length)
     // A hostile value is written so that no spreadsheet runs it as a formula.
     const payload = await testPayload()
-    const { rows } = await (payload.db as any).pool.query(
+    const { rows } = await databasePool(payload).query(
       'select title from events where dataset_id = $1 and source_row = 24',
       [job.datasetId],
     )

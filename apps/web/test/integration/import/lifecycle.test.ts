@@ -8,6 +8,8 @@ import { IMPORT_FILES_DIR } from '../../../src/lib/import/import-documents'
 import { ApiClient, testPayload } from '../../helpers/api-client'
 import { createCatalog, demoUserId } from '../../helpers/demo-users'
 import { importFile, runImports, uploadFile } from '../../helpers/imports'
+import { databasePool } from '../../../src/lib/import/progress-tracking'
+import type { Json } from '../../helpers/json'
 
 const BASE = `id,title,date,lat,lon
 1,Flood,2020-01-05,52.52,13.40
@@ -42,7 +44,7 @@ describe('import lifecycle', () => {
       where: { dataset: { equals: datasetId } },
       sort: 'version',
     })
-    expect(schemas.docs.map((doc: any) => [doc.version, doc.status])).toEqual([
+    expect(schemas.docs.map((doc) => [doc.version, doc.status])).toEqual([
       [1, 'approved'],
       [2, 'approved'],
     ])
@@ -77,10 +79,10 @@ describe('import lifecycle', () => {
     const progress = (await user.get(`/import/${id}`)).body
     expect(progress.jobs[0].counts).toMatchObject({ eventsCreated: 2, rowErrors: 0 })
     const payload = await testPayload()
-    const { rows } = await (payload.db as any).pool.query('select event_time, data from events where dataset_id = $1', [
+    const { rows } = await databasePool(payload).query('select event_time, data from events where dataset_id = $1', [
       progress.jobs[0].datasetId,
     ])
-    expect(rows.map((row: any) => row.event_time)).toEqual([null, null])
+    expect(rows.map((row) => row.event_time)).toEqual([null, null])
     expect(rows[0].data.date).toMatch(/^2020-0[12]/)
   })
 
@@ -104,14 +106,14 @@ describe('import lifecycle', () => {
     expect(progress.status).toBe('failed')
     const job = progress.jobs[0]
     expect(job.failureReason).toContain('"headline"')
-    expect(job.stages.find((stage: any) => stage.stage === 'schema-detection').state).toBe('failed')
+    expect(job.stages.find((stage: Json) => stage.stage === 'schema-detection').state).toBe('failed')
 
     // The retry runs the failed stage again (here it fails again for the same reason, and says so).
     const retried = await user.post(`/import/${id}/retry`, {})
     expect(retried.status).toBe(200)
     await runImports()
     progress = (await user.get(`/import/${id}`)).body
-    const history = progress.jobs[0].history.map((entry: any) => entry.stage)
+    const history = progress.jobs[0].history.map((entry: Json) => entry.stage)
     expect(history.slice(-3)).toEqual(['failed', 'schema-detection', 'failed'])
     expect(progress.jobs[0].history.at(-2).reason).toMatch(/Retried by user/)
     expect((await user.post(`/import/${id}/approve`, {})).status).toBe(403)
@@ -156,7 +158,7 @@ describe('import lifecycle', () => {
     expect(kept.jobs[0].geocoding.stats).toMatchObject({ total: 2, resolved: 1 })
     expect(kept.jobs[0].geocoding.unplacedRows).toBe(1)
     // Each geocoded event names its place's cache key, so a corrected place can find its events.
-    const { rows } = await (payload.db as any).pool.query(
+    const { rows } = await databasePool(payload).query(
       `select coordinates_geocoded_query as key, coordinates_source as source from events where dataset_id = $1 order by source_row`,
       [kept.jobs[0].datasetId],
     )

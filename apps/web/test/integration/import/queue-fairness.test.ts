@@ -6,6 +6,7 @@ import { createCatalog } from '../../helpers/demo-users'
 import { generateEventsCsv } from '../../helpers/generate-events-csv'
 import { runImports, uploadFile } from '../../helpers/imports'
 import { manySheetsWorkbook } from '../../helpers/workbooks'
+import type { Json } from '../../helpers/json'
 
 const SHEETS = 20
 const ONE_ROW_CSV = 'title,date,latitude,longitude\nMeeting,2021-05-01,48.85,2.35\n'
@@ -69,14 +70,14 @@ describe('the import queue is fair across users', () => {
     expect(runs).toBeLessThanOrEqual(14)
     const a = await status(userA, big.body.job.importId)
     expect(a.status).toBe('processing')
-    expect(a.jobs.filter((job: any) => job.status === 'completed').length).toBeLessThan(SHEETS / 3)
+    expect(a.jobs.filter((job: Json) => job.status === 'completed').length).toBeLessThan(SHEETS / 3)
 
     // A's import still completes, every sheet of it.
     await runImports()
     const done = await status(userA, big.body.job.importId)
     expect(done.status).toBe('completed')
     expect(done.jobs).toHaveLength(SHEETS)
-    expect(done.jobs.every((job: any) => job.counts.eventsCreated === 1)).toBe(true)
+    expect(done.jobs.every((job: Json) => job.counts.eventsCreated === 1)).toBe(true)
   }, 600_000)
 
   it('lets only one of two workers claim a job both chose', async () => {

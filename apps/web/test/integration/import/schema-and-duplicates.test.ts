@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { createCatalog } from '../../helpers/demo-users'
 import { ApiClient, testPayload } from '../../helpers/api-client'
 import { importFile, runImports, uploadFile } from '../../helpers/imports'
+import { databasePool } from '../../../src/lib/import/progress-tracking'
+import type { Json } from '../../helpers/json'
 
 const FIRST = `id,title,date,lat,lon,count
 1,Flood,2020-01-05,52.52,13.40,3
@@ -18,7 +20,7 @@ const BREAKING = `id,title,date,lat,lon
 
 async function rows(datasetId: number) {
   const payload = await testPayload()
-  const { rows } = await (payload.db as any).pool.query(
+  const { rows } = await databasePool(payload).query(
     `select unique_id, title, data from events where dataset_id = $1 order by unique_id`,
     [datasetId],
   )
@@ -58,7 +60,7 @@ describe('schema versions, approval and duplicates', () => {
       isBalanced: true,
     })
     expect(job.duplicates).toMatchObject({ rowsAnalyzed: 3, duplicatesOfExistingEvents: 3, duplicatesInFile: 0 })
-    expect(job.history.find((entry: any) => entry.stage === 'create-schema-version').reason).toMatch(/unchanged/i)
+    expect(job.history.find((entry: Json) => entry.stage === 'create-schema-version').reason).toMatch(/unchanged/i)
     expect(await rows(datasetId)).toHaveLength(3)
   })
 
@@ -116,7 +118,7 @@ describe('schema versions, approval and duplicates', () => {
       where: { dataset: { equals: datasetId } },
       sort: 'version',
     })
-    expect(schemas.docs.map((doc: any) => [doc.version, doc.status, doc.isBreaking])).toEqual([
+    expect(schemas.docs.map((doc) => [doc.version, doc.status, doc.isBreaking])).toEqual([
       [1, 'approved', false],
       [2, 'approved', true],
     ])

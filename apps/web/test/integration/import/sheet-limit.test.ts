@@ -7,6 +7,7 @@ import { ApiClient, testPayload } from '../../helpers/api-client'
 import { createCatalog } from '../../helpers/demo-users'
 import { runImports, uploadFile } from '../../helpers/imports'
 import { manySheetsWorkbook, sheetListXlsx } from '../../helpers/workbooks'
+import type { Json } from '../../helpers/json'
 
 /** How many documents and stored files an upload could have left behind. */
 async function footprint(): Promise<Record<string, number>> {
@@ -58,7 +59,7 @@ describe('the sheets-per-workbook limit (CHRONOTOPE_IMPORT_MAX_SHEETS, default 5
     await runImports()
     const progress = (await user.get(`/import/${upload.body.job.importId}`)).body
     expect(progress.status).toBe('completed')
-    expect(progress.jobs.map((job: any) => [job.sheetName, job.counts.eventsCreated])).toEqual([['Sheet 2', 1]])
+    expect(progress.jobs.map((job: Json) => [job.sheetName, job.counts.eventsCreated])).toEqual([['Sheet 2', 1]])
   })
 
   it('keeps a bigger workbook for preview, and starts it for one sheet but not for all', async () => {
@@ -85,7 +86,7 @@ describe('the sheets-per-workbook limit (CHRONOTOPE_IMPORT_MAX_SHEETS, default 5
     await runImports()
     const progress = (await user.get(`/import/${id}`)).body
     expect(progress.status).toBe('completed')
-    expect(progress.jobs.map((job: any) => [job.sheetName, job.counts.eventsCreated])).toEqual([['Sheet 4', 1]])
+    expect(progress.jobs.map((job: Json) => [job.sheetName, job.counts.eventsCreated])).toEqual([['Sheet 4', 1]])
   })
 
   it('fails at dataset detection a file over the limit that reached the queue, creating no dataset', async () => {

@@ -10,6 +10,7 @@ import { enforceUploadRateLimit } from '../../../src/lib/import/rate-limit-servi
 import { createCatalog, demoUserId } from '../../helpers/demo-users'
 import { ApiClient, anonymous, testPayload } from '../../helpers/api-client'
 import { FIXTURES_DIR, runImports, uploadFile } from '../../helpers/imports'
+import type { Json } from '../../helpers/json'
 
 const trump = { path: path.join(FIXTURES_DIR, 'presidential-campaign-trail_trump.csv') }
 
@@ -37,15 +38,15 @@ describe('POST /api/import/upload', () => {
     const job = progress.body.jobs[0]
     expect(progress.body.status).toBe('completed')
     expect(job.percent).toBe(100)
-    expect(job.stages.map((stage: any) => [stage.stage, stage.state])).toEqual([
+    expect(job.stages.map((stage: Json) => [stage.stage, stage.state])).toEqual([
       ['schema-detection', 'done'],
       ['analyze-duplicates', 'done'],
       ['geocode-batch', 'skipped'],
       ['create-events', 'done'],
     ])
-    const creating = job.stages.find((stage: any) => stage.stage === 'create-events')
+    const creating = job.stages.find((stage: Json) => stage.stage === 'create-events')
     expect(creating).toMatchObject({ rowsDone: 106, rowsTotal: 106, etaSeconds: 0 })
-    expect(job.history.map((entry: any) => entry.stage)).toEqual([
+    expect(job.history.map((entry: Json) => entry.stage)).toEqual([
       'dataset-detection',
       'schema-detection',
       'validate-schema',
@@ -170,7 +171,7 @@ describe('GET /api/preview and starting an import later', () => {
     expect(preview.body.headers).toEqual(['date', 'location', 'city', 'state', 'lat', 'lng'])
     expect(preview.body.rows).toHaveLength(5)
     expect(preview.body.rows[0].values).toMatchObject({ date: '9/1/2016', location: 'Wilmington, OH' })
-    const date = preview.body.schema.fields.find((field: any) => field.name === 'date')
+    const date = preview.body.schema.fields.find((field: Json) => field.name === 'date')
     expect(date.type).toBe('date')
     expect(date.statistics.count).toBe(106)
     expect(preview.body.schema.mapping.location).toMatchObject({ kind: 'lat-lon', latitude: 'lat', longitude: 'lng' })
@@ -181,7 +182,7 @@ describe('GET /api/preview and starting an import later', () => {
     await runImports()
     const progress = (await user.get(`/import/${id}`)).body
     expect(progress.status).toBe('completed')
-    const { rows } = await (payload.db as any).pool.query(
+    const { rows } = await databasePool(payload).query(
       'select title from events where dataset_id = $1 and source_row = 1',
       [progress.jobs[0].datasetId],
     )

@@ -7,6 +7,8 @@ import { createCatalog } from '../../helpers/demo-users'
 import { ApiClient, testPayload } from '../../helpers/api-client'
 import { generateEventsCsv } from '../../helpers/generate-events-csv'
 import { importFile, uploadFile } from '../../helpers/imports'
+import { databasePool } from '../../../src/lib/import/progress-tracking'
+import type { Json } from '../../helpers/json'
 
 const ROWS = 40_000
 
@@ -20,8 +22,8 @@ function startWorker(log: string[]): ChildProcess {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  worker.stdout!.on('data', (chunk) => log.push(String(chunk)))
-  worker.stderr!.on('data', (chunk) => log.push(String(chunk)))
+  worker.stdout.on('data', (chunk) => log.push(String(chunk)))
+  worker.stderr.on('data', (chunk) => log.push(String(chunk)))
   return worker
 }
 
@@ -32,7 +34,7 @@ async function jobOf(importId: number) {
     where: { importFile: { equals: importId } },
     depth: 0,
   })
-  return docs[0] as any
+  return docs[0] as Json
 }
 
 async function waitFor<T>(
@@ -52,12 +54,12 @@ async function waitFor<T>(
 
 async function eventsOf(datasetId: number): Promise<string[]> {
   const payload = await testPayload()
-  const { rows } = await (payload.db as any).pool.query(
+  const { rows } = await databasePool(payload).query(
     `select unique_id, title, event_time, st_x(location) as lon, st_y(location) as lat, data->>'category' as category
        from events where dataset_id = $1 order by unique_id`,
     [datasetId],
   )
-  return rows.map((row: any) =>
+  return rows.map((row) =>
     JSON.stringify([row.unique_id, row.title, new Date(row.event_time).toISOString(), row.lon, row.lat, row.category]),
   )
 }

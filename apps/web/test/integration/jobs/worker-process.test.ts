@@ -28,8 +28,8 @@ describe('npm run worker', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let output = ''
-    worker.stdout!.on('data', (chunk) => (output += chunk))
-    worker.stderr!.on('data', (chunk) => (output += chunk))
+    worker.stdout.on('data', (chunk) => (output += chunk))
+    worker.stderr.on('data', (chunk) => (output += chunk))
     try {
       const deadline = Date.now() + 60_000
       let released = false

@@ -24,7 +24,7 @@ describe('npm start, serve, worker, seed and migrate', () => {
       ['seed', 'seed'],
       ['migrate', 'migrate'],
       ['build', 'build'],
-    ]) {
+    ] as const) {
       expect(scripts[name], name).toBe(`exec node ${runner} ${command}`)
     }
   })

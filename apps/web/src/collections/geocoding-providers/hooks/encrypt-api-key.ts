@@ -6,7 +6,14 @@ import { encryptSecret, isEncryptedSecret } from '../../../lib/secret-box'
  * Encrypts a newly entered API key and records whether one is set. An update that leaves the key
  * out keeps the stored one; an empty string removes it.
  */
-export const encryptApiKey: CollectionBeforeChangeHook = ({ data, originalDoc, req }) => {
+/** The part of a geocoding provider that the hook reads. */
+interface ProviderKey {
+  id: number | string
+  apiKey?: string | null
+  hasApiKey?: boolean | null
+}
+
+export const encryptApiKey: CollectionBeforeChangeHook<ProviderKey> = ({ data, originalDoc, req }) => {
   const entered: unknown = data.apiKey
   if (typeof entered === 'string' && entered !== '' && !isEncryptedSecret(entered)) {
     data.apiKey = encryptSecret(entered, req.payload.secret)

@@ -8,7 +8,11 @@ import { applyCacheEntryToEvents } from '../../../lib/geocoding/place-correction
  * from it move with it, in the same transaction as the edit. The entry is read back from the
  * database rather than from `doc`, whose point field Payload does not always fill in here.
  */
-export const moveEventsWithEntry: CollectionAfterChangeHook = async ({ doc, operation, req }) => {
+export const moveEventsWithEntry: CollectionAfterChangeHook<{ id: number | string }> = async ({
+  doc,
+  operation,
+  req,
+}) => {
   if (operation !== 'update') return doc
   const moved = await applyCacheEntryToEvents(await requestStatementRunner(req), Number(doc.id))
   if (moved > 0)

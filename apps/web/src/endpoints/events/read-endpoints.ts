@@ -9,7 +9,7 @@ import type { Endpoint, PayloadRequest } from 'payload'
 
 import { ApiError, errorResponse } from '../../lib/api/api-error'
 import { CHECKS_OWN_PARAMETERS } from '../../lib/api/bounded-cms-endpoints'
-import { heavyWork } from '../../lib/api/heavy-work-gate'
+import { exportWork, heavyWork } from '../../lib/api/heavy-work-gate'
 import { cachedJson, readHeaders } from '../../lib/api/http-caching'
 import type { DatasetScope } from '../../lib/events-read/event-conditions'
 import { eventBounds } from '../../lib/events-read/event-bounds'
@@ -67,9 +67,9 @@ function exportEndpoint(format: ExportFormat): Endpoint {
     path: `/export.${format}`,
     method: 'get',
     custom: CHECKS_OWN_PARAMETERS,
-    // An export holds a turn at the heavy-work gate until it has streamed its last row.
+    // An export holds a turn at the exports' gate until it has streamed its last row.
     handler: (req) =>
-      heavyWork.respond(() =>
+      exportWork.respond(() =>
         withReadContext(req, ({ state, scope }) => {
           const stream = exportEvents(databasePool(req.payload), state, scope, format)
           return new Response(stream, {

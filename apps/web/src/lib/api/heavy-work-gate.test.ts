@@ -49,4 +49,43 @@ describe('WorkGate', () => {
     await tick()
     expect(gate.load.running).toBe(0)
   })
+
+  it('cuts off a streamed answer whose client stops reading, and gives its turn to the next', async () => {
+    const gate = new WorkGate(1, 1, 50)
+    let pulls = 0
+    let cancelled: unknown
+    const endless = new ReadableStream<Uint8Array>(
+      {
+        pull: (controller) => controller.enqueue(new TextEncoder().encode(`part ${++pulls}\n`)),
+        cancel: (reason) => {
+          cancelled = reason
+        },
+      },
+      { highWaterMark: 0 },
+    )
+    const stalled = (await gate.respond(() => Promise.resolve(new Response(endless)))).body!.getReader()
+    expect(new TextDecoder().decode((await stalled.read()).value)).toBe('part 1\n')
+    // The client reads nothing more; the next request waits for the turn, then gets it.
+    const next = gate.respond(() => Promise.resolve(new Response('next')))
+    expect(await (await next).text()).toBe('next')
+    expect(cancelled).toBeInstanceOf(Error)
+    expect(pulls).toBe(1)
+    await expect(stalled.read()).rejects.toThrow(/read nothing for 50 ms/)
+    await tick()
+    expect(gate.load).toEqual({ running: 0, waiting: 0 })
+  })
+
+  it('lets a slow source take its time while the client keeps reading', async () => {
+    const gate = new WorkGate(1, 0, 20)
+    let parts = 0
+    const slow = new ReadableStream<Uint8Array>({
+      pull: async (controller) => {
+        await new Promise((resolve) => setTimeout(resolve, 60))
+        if (++parts > 3) controller.close()
+        else controller.enqueue(new TextEncoder().encode(String(parts)))
+      },
+    })
+    const response = await gate.respond(() => Promise.resolve(new Response(slow)))
+    expect(await response.text()).toBe('123')
+  })
 })

@@ -1,8 +1,10 @@
 /**
- * A gate in front of the API's heavy requests (CMS lists, GraphQL, exports, large pages of the read
- * API): at most a few run at once per process and the rest wait their turn, so a burst of them can
- * neither take every database connection nor all of the event loop from the cheap requests beside
- * them (`/api/health`, a small page of events). A full queue answers 503 with `Retry-After`.
+ * Gates in front of the API's heavy requests: one for CMS lists, GraphQL and large pages of the
+ * read API, which run one at a time per process while the rest wait their turn, so a burst of them
+ * can neither take every database connection nor all of the event loop from the cheap requests
+ * beside them (`/api/health`, a small page of events); and one for the streamed exports, which
+ * hold their turn while they stream, so that a long export never holds up the lists. A full queue
+ * answers 503 with `Retry-After`; a stream whose client stops reading gives its turn back.
  * @module
  */
 import { ApiError, errorResponse } from './api-error'
@@ -11,6 +13,15 @@ import { ApiError, errorResponse } from './api-error'
 export const HEAVY_REQUESTS_AT_ONCE = 1
 /** How many may wait; one more is answered 503. */
 export const HEAVY_REQUESTS_WAITING = 500
+/** How many exports stream at once in one web process. */
+export const EXPORTS_AT_ONCE = 2
+/** How many exports may wait for a turn. */
+export const EXPORTS_WAITING = 50
+/**
+ * How long a streamed answer may wait for its client to take the next part before it is ended
+ * and its turn given back: a client that stops reading must not hold a turn for ever.
+ */
+export const STREAM_IDLE_MS = 30_000
 
 /** Thrown when the queue of a {@link WorkGate} is full. */
 export class TooBusy extends ApiError {
@@ -33,10 +44,12 @@ export class WorkGate {
   /**
    * @param atOnce - how many may run at the same time
    * @param maxWaiting - how many may wait; more are refused with {@link TooBusy}
+   * @param streamIdleMs - how long {@link WorkGate.respond} lets a client leave a streamed body unread
    */
   constructor(
     readonly atOnce: number,
     readonly maxWaiting: number,
+    readonly streamIdleMs = STREAM_IDLE_MS,
   ) {}
 
   /** How many run and how many wait, for tests and logs. */
@@ -80,7 +93,9 @@ export class WorkGate {
 
   /**
    * Runs a request handler in a turn that lasts until its response body has been sent (or
-   * abandoned), so a streamed export holds its turn while it streams. A full queue is a 503.
+   * abandoned), so a streamed export holds its turn while it streams. A client that takes no part
+   * of the body for {@link WorkGate.streamIdleMs} gets it cut off there, and the turn goes on. A
+   * full queue is a 503.
    */
   async respond(handle: () => Promise<Response>): Promise<Response> {
     let leave: () => void
@@ -95,9 +110,7 @@ export class WorkGate {
         leave()
         return response
       }
-      const release = new TransformStream<Uint8Array, Uint8Array>({ flush: () => leave() })
-      response.body.pipeTo(release.writable).catch(() => leave())
-      return new Response(release.readable, {
+      return new Response(this.watchedBody(response.body, leave), {
         status: response.status,
         statusText: response.statusText,
         headers: response.headers,
@@ -107,12 +120,56 @@ export class WorkGate {
       throw error
     }
   }
+
+  // The body as the client reads it: the turn is given back when it ends, fails, is cancelled by
+  // the client, or waits longer than streamIdleMs for the client to read on (then it is cancelled,
+  // which stops the export's reads).
+  private watchedBody(body: ReadableStream<Uint8Array>, leave: () => void): ReadableStream<Uint8Array> {
+    const reader = body.getReader()
+    let idle: NodeJS.Timeout | undefined
+    const stop = (reason: unknown) => {
+      clearTimeout(idle)
+      leave()
+      reader.cancel(reason).catch(() => undefined)
+    }
+    return new ReadableStream<Uint8Array>(
+      {
+        pull: async (controller) => {
+          clearTimeout(idle)
+          try {
+            const { done, value } = await reader.read()
+            if (done) {
+              leave()
+              controller.close()
+              return
+            }
+            controller.enqueue(value)
+            // The client took the part before; it has this long to take the next.
+            idle = setTimeout(() => {
+              stop(new Error('the client stopped reading'))
+              controller.error(new Error(`The client read nothing for ${this.streamIdleMs} ms`))
+            }, this.streamIdleMs)
+            idle.unref()
+          } catch (error) {
+            stop(error)
+            controller.error(error)
+          }
+        },
+        cancel: (reason) => stop(reason),
+      },
+      // No read-ahead: a part is read from the source only when the client has taken the last.
+      { highWaterMark: 0 },
+    )
+  }
 }
 
-const globalGate = globalThis as { chronotopeHeavyWork?: WorkGate }
+const globalGate = globalThis as { chronotopeHeavyWork?: WorkGate; chronotopeExportWork?: WorkGate }
 
 /** The process's gate for heavy API requests: one for all of Next's route bundles, which each load this module. */
 export const heavyWork: WorkGate = (globalGate.chronotopeHeavyWork ??= new WorkGate(
   HEAVY_REQUESTS_AT_ONCE,
   HEAVY_REQUESTS_WAITING,
 ))
+
+/** The process's gate for streamed exports, apart from {@link heavyWork} so a long export holds up no list. */
+export const exportWork: WorkGate = (globalGate.chronotopeExportWork ??= new WorkGate(EXPORTS_AT_ONCE, EXPORTS_WAITING))

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest'
 
 import { createEventExtractor } from './extract-event-fields'
 import { detectSchema } from './schema-builder'
-import { readCsvFixture, splitCsv } from './testing/read-csv-fixture'
+import { splitCsv } from '@chronotope/test-fixtures'
+
+import { readCsvFixture } from './testing/read-csv-fixture'
 import { createRowTransformer } from './transform-values'
 import type { DetectedSchema } from './types'
 

@@ -5,3 +5,4 @@
  */
 export * from './paths'
 export * from './read-fixture-columns'
+export * from './split-csv'

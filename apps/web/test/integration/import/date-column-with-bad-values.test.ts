@@ -1,3 +1,4 @@
+import { splitCsv } from '@chronotope/test-fixtures'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { databasePool } from '../../../src/lib/import/progress-tracking'
@@ -16,41 +17,11 @@ import { importFile } from '../../helpers/imports'
 // upload pipeline: the bad values become row errors naming their own field, the rest import
 // with their times, and every row is counted once.
 
-/** Reads CSV text (RFC 4180 quotes) into records. */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = []
-  let record: string[] = []
-  let field = ''
-  let isQuoted = false
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index]!
-    if (isQuoted) {
-      if (char === '"' && text[index + 1] === '"') {
-        field += '"'
-        index++
-      } else if (char === '"') isQuoted = false
-      else field += char
-    } else if (char === '"') isQuoted = true
-    else if (char === ',') {
-      record.push(field)
-      field = ''
-    } else if (char === '\r' || char === '\n') {
-      if (char === '\r' && text[index + 1] === '\n') index++
-      record.push(field)
-      records.push(record)
-      record = []
-      field = ''
-    } else field += char
-  }
-  if (field !== '' || record.length > 0) records.push([...record, field])
-  return records
-}
-
 /** The row errors of an import as `errors.csv` lists them. */
 async function rowErrors(client: ApiClient, importId: number) {
   const { status, text } = await client.getText(`/import/${importId}/errors.csv`)
   expect(status).toBe(200)
-  const [header, ...records] = parseCsv(text.replace(/^\uFEFF/, ''))
+  const [header, ...records] = splitCsv(text.replace(/^\uFEFF/, ''))
   expect(header).toEqual(['sheet', 'row', 'column', 'value', 'code', 'message'])
   return records.map(([, row, column, value, code, message]) => ({ row: Number(row), column, value, code, message }))
 }

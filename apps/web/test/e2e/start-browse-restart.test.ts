@@ -36,7 +36,12 @@ afterAll(async () => {
 })
 
 async function countEvents(baseUrl: string): Promise<number> {
-  const response = await fetch(`${baseUrl}/api/events?limit=1&depth=0`)
+  // A minute at most, and then what the app printed, which says why it did not answer.
+  const response = await fetch(`${baseUrl}/api/events?limit=1&depth=0`, { signal: AbortSignal.timeout(60_000) }).catch(
+    (error: unknown) => {
+      throw new Error(`GET /api/events did not answer: ${String(error)}\n${app.output().slice(-10_000)}`)
+    },
+  )
   expect(response.status).toBe(200)
   return ((await response.json()) as { totalDocs: number }).totalDocs
 }

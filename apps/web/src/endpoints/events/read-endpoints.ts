@@ -69,7 +69,7 @@ function exportEndpoint(format: ExportFormat): Endpoint {
     custom: CHECKS_OWN_PARAMETERS,
     // An export holds a turn at the exports' gate until it has streamed its last row.
     handler: (req) =>
-      exportWork.respond(() =>
+      exportWork.respondStreaming(() =>
         withReadContext(req, ({ state, scope }) => {
           const stream = exportEvents(databasePool(req.payload), state, scope, format)
           return new Response(stream, {

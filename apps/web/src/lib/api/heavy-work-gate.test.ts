@@ -40,9 +40,9 @@ describe('WorkGate', () => {
 
   it('holds a turn until a streamed response has been read, and answers 503 when full', async () => {
     const gate = new WorkGate(1, 0)
-    const response = await gate.respond(() => Promise.resolve(new Response('streamed body')))
+    const response = await gate.respondStreaming(() => Promise.resolve(new Response('streamed body')))
     expect(gate.load.running).toBe(1)
-    const busy = await gate.respond(() => Promise.resolve(new Response('never')))
+    const busy = await gate.respondStreaming(() => Promise.resolve(new Response('never')))
     expect(busy.status).toBe(503)
     expect(busy.headers.get('retry-after')).toBe('5')
     expect(await response.text()).toBe('streamed body')
@@ -63,10 +63,10 @@ describe('WorkGate', () => {
       },
       { highWaterMark: 0 },
     )
-    const stalled = (await gate.respond(() => Promise.resolve(new Response(endless)))).body!.getReader()
+    const stalled = (await gate.respondStreaming(() => Promise.resolve(new Response(endless)))).body!.getReader()
     expect(new TextDecoder().decode((await stalled.read()).value)).toBe('part 1\n')
     // The client reads nothing more; the next request waits for the turn, then gets it.
-    const next = gate.respond(() => Promise.resolve(new Response('next')))
+    const next = gate.respondStreaming(() => Promise.resolve(new Response('next')))
     expect(await (await next).text()).toBe('next')
     expect(cancelled).toBeInstanceOf(Error)
     expect(pulls).toBe(1)
@@ -85,7 +85,29 @@ describe('WorkGate', () => {
         else controller.enqueue(new TextEncoder().encode(String(parts)))
       },
     })
-    const response = await gate.respond(() => Promise.resolve(new Response(slow)))
+    const response = await gate.respondStreaming(() => Promise.resolve(new Response(slow)))
     expect(await response.text()).toBe('123')
+  })
+
+  it('gives the turn back when an answer is never read nor cancelled', async () => {
+    const gate = new WorkGate(1, 1, 50)
+    let cancelled = false
+    const unread = new ReadableStream<Uint8Array>({
+      pull: (controller) => controller.enqueue(new Uint8Array(1)),
+      cancel: () => {
+        cancelled = true
+      },
+    })
+    await gate.respondStreaming(() => Promise.resolve(new Response(unread)))
+    expect(await (await gate.respondStreaming(() => Promise.resolve(new Response('next')))).text()).toBe('next')
+    expect(cancelled).toBe(true)
+  })
+
+  it('gives a built answer its turn back before the client reads it', async () => {
+    const gate = new WorkGate(1, 0)
+    const unread = await gate.respond(() => Promise.resolve(Response.json({ docs: [1, 2, 3] })))
+    expect(gate.load.running).toBe(0)
+    expect(await (await gate.respond(() => Promise.resolve(new Response('next')))).text()).toBe('next')
+    expect(await unread.json()).toEqual({ docs: [1, 2, 3] })
   })
 })

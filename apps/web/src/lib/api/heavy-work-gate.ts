@@ -92,12 +92,31 @@ export class WorkGate {
   }
 
   /**
-   * Runs a request handler in a turn that lasts until its response body has been sent (or
-   * abandoned), so a streamed export holds its turn while it streams. A client that takes no part
-   * of the body for {@link WorkGate.streamIdleMs} gets it cut off there, and the turn goes on. A
-   * full queue is a 503.
+   * Runs a request handler in a turn that lasts while it builds its answer (a list, a GraphQL
+   * result: JSON in memory); sending it, as slowly as the client reads, holds up no one. A full
+   * queue is a 503.
    */
   async respond(handle: () => Promise<Response>): Promise<Response> {
+    let leave: () => void
+    try {
+      leave = await this.enter()
+    } catch (error) {
+      return errorResponse(error)
+    }
+    try {
+      return await handle()
+    } finally {
+      leave()
+    }
+  }
+
+  /**
+   * Runs a request handler in a turn that lasts until its response body has been sent (or
+   * abandoned), so a streamed export holds its turn while it streams and reads. A client that
+   * takes no part of the body for {@link WorkGate.streamIdleMs} gets it cut off there, and the
+   * turn goes on. A full queue is a 503.
+   */
+  async respondStreaming(handle: () => Promise<Response>): Promise<Response> {
     let leave: () => void
     try {
       leave = await this.enter()
@@ -127,32 +146,41 @@ export class WorkGate {
   private watchedBody(body: ReadableStream<Uint8Array>, leave: () => void): ReadableStream<Uint8Array> {
     const reader = body.getReader()
     let idle: NodeJS.Timeout | undefined
+    let controller: ReadableStreamDefaultController<Uint8Array> | undefined
     const stop = (reason: unknown) => {
       clearTimeout(idle)
       leave()
       reader.cancel(reason).catch(() => undefined)
     }
+    // Armed while the client has a part to take, the first one included: a body that is never
+    // read nor cancelled (an answer the server drops unsent) must not keep its turn either.
+    const awaitClient = () => {
+      idle = setTimeout(() => {
+        stop(new Error('the client stopped reading'))
+        controller?.error(new Error(`The client read nothing for ${this.streamIdleMs} ms`))
+      }, this.streamIdleMs)
+      idle.unref()
+    }
+    awaitClient()
     return new ReadableStream<Uint8Array>(
       {
-        pull: async (controller) => {
+        start: (streamController) => {
+          controller = streamController
+        },
+        pull: async (streamController) => {
           clearTimeout(idle)
           try {
             const { done, value } = await reader.read()
             if (done) {
               leave()
-              controller.close()
+              streamController.close()
               return
             }
-            controller.enqueue(value)
-            // The client took the part before; it has this long to take the next.
-            idle = setTimeout(() => {
-              stop(new Error('the client stopped reading'))
-              controller.error(new Error(`The client read nothing for ${this.streamIdleMs} ms`))
-            }, this.streamIdleMs)
-            idle.unref()
+            streamController.enqueue(value)
+            awaitClient()
           } catch (error) {
             stop(error)
-            controller.error(error)
+            streamController.error(error)
           }
         },
         cancel: (reason) => stop(reason),

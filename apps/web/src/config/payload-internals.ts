@@ -8,9 +8,11 @@
  * - `payload-jobs-stats`: written by the job runner only; its default lets any signed-in user
  *   rewrite when scheduled jobs last ran (and so stop them). Admins may read it.
  * - `payload-migrations`: applied by the migration runner only; no API routes, closed anyway.
+ * - `payload-preferences`: own only, as Payload has it; deleting a key the caller has none of
+ *   answers 404 instead of Payload's 500 ({@link deleteOwnPreference}).
  *
  * Already closed by Payload and left as they are: `payload-jobs` (no access; admins run jobs
- * through `jobs.access`), `payload-kv` (no access) and `payload-preferences` (own only).
+ * through `jobs.access`) and `payload-kv` (no access).
  * @module
  */
 import type { SanitizedCollectionConfig, SanitizedConfig, SanitizedGlobalConfig } from 'payload'
@@ -25,6 +27,7 @@ import {
 import { isAdmin } from '../access/is-admin'
 import { nobody } from '../access/nobody'
 import { recordCallerAsLockHolder } from '../collections/payload-locked-documents/record-caller-as-holder'
+import { deleteOwnPreference, PREFERENCES_SLUG } from '../collections/payload-preferences/delete-own-preference'
 
 /** Payload's global of job statistics (when a task has a schedule). */
 export const JOB_STATS_GLOBAL_SLUG = 'payload-jobs-stats'
@@ -70,6 +73,15 @@ export function securePayloadInternals(config: SanitizedConfig): SanitizedConfig
 
   const migrations = collection(config, MIGRATIONS_SLUG)
   migrations.access = { ...migrations.access, read: nobody, create: nobody, update: nobody, delete: nobody }
+
+  const preferences = collection(config, PREFERENCES_SLUG)
+  if (Array.isArray(preferences.endpoints)) {
+    preferences.endpoints = preferences.endpoints.map((endpoint) =>
+      endpoint.method === 'delete' && endpoint.path === '/:key'
+        ? { ...endpoint, handler: deleteOwnPreference(endpoint.handler) }
+        : endpoint,
+    )
+  }
 
   const jobStats = global(config, JOB_STATS_GLOBAL_SLUG)
   if (jobStats) jobStats.access = { ...jobStats.access, read: isAdmin, update: nobody, readVersions: nobody }

@@ -109,8 +109,8 @@ describe('payload-preferences (admin UI settings)', () => {
     expect(created.body.doc.user).toMatchObject({ value: expect.objectContaining({ id: await demoUserId('user') }) })
     const seenByEditor = await editor.get('/payload-preferences?limit=100&depth=0')
     expect(JSON.stringify(seenByEditor.body)).not.toContain('users-own-columns')
-    // Payload deletes and updates preferences by key, always the caller's own.
-    await editor.delete('/payload-preferences/users-own-columns')
+    // Payload deletes and updates preferences by key, always the caller's own: the editor has none.
+    expect((await editor.delete('/payload-preferences/users-own-columns')).status).toBe(404)
     await editor.post('/payload-preferences/users-own-columns', { value: { columns: ['hijacked'] } })
     const payload = await testPayload()
     const stored = await payload.find({
@@ -119,5 +119,12 @@ describe('payload-preferences (admin UI settings)', () => {
     })
     expect(stored.docs.map((doc) => doc.value)).toContainEqual({ columns: ['name'] })
     expect((await anonymous.get('/payload-preferences')).status).toBe(403)
+  })
+
+  it('are deleted by key by their owner', async () => {
+    expect((await user.post('/payload-preferences/users-table', { value: { limit: 25 } })).status).toBe(200)
+    expect((await user.get('/payload-preferences/users-table')).body.value).toEqual({ limit: 25 })
+    expect((await user.delete('/payload-preferences/users-table')).status).toBe(200)
+    expect((await user.delete('/payload-preferences/users-table')).status).toBe(404)
   })
 })

@@ -85,6 +85,14 @@ const cases: Array<[Caller, Method, string, unknown, number, RegExp]> = [
   ['anonymous', 'POST', '/health', {}, 405, /^POST is not allowed on \/api\/health; use GET$/],
   [
     'admin',
+    'DELETE',
+    '/payload-preferences/no-such-key',
+    undefined,
+    404,
+    /^payload-preferences\/no-such-key: you have no preference of this key$/,
+  ],
+  [
+    'admin',
     'POST',
     '/datasets',
     { name: 'Unknown provider', catalog: 1, geocoding: { providers: [999999] } },

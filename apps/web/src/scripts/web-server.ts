@@ -9,6 +9,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
+import { readSettings } from '../config/settings'
 import { stopWhenLauncherExits } from '../lib/runtime/launcher-watch'
 import { startProductionServer, type ProductionServer } from '../server/production-server'
 
@@ -38,7 +39,12 @@ process.on('SIGTERM', stop)
 stopWhenLauncherExits(stop)
 
 try {
-  running = await startProductionServer({ dir: webRoot, port, dev: process.argv.includes('--dev') })
+  running = await startProductionServer({
+    dir: webRoot,
+    port,
+    dev: process.argv.includes('--dev'),
+    uploadMaxBytes: readSettings(process.env).uploadMaxBytes,
+  })
   console.log(`[chronotope] Web server ready on http://localhost:${running.port}`)
 } catch (error) {
   console.error(

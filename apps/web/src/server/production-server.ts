@@ -10,7 +10,9 @@ import { createServer, type Server } from 'node:http'
 
 import next from 'next'
 
+import { cmsErrorBody } from '../lib/api/cms-error-shape'
 import { createCompression } from './compression'
+import { refuseRequestBody } from './request-body-limit'
 import { stampSocketAddress } from './socket-address'
 
 /** A running {@link startProductionServer}. */
@@ -31,6 +33,8 @@ export async function startProductionServer(options: {
   dir: string
   port: number
   dev?: boolean
+  /** The largest file an upload may carry; larger request bodies are refused before Next reads them. */
+  uploadMaxBytes: number
 }): Promise<ProductionServer> {
   const server = createServer()
   const dev = options.dev ?? false
@@ -39,6 +43,17 @@ export async function startProductionServer(options: {
   const handle = app.getRequestHandler()
   const compress = dev ? undefined : createCompression()
   server.on('request', (req, res) => {
+    const refusal = refuseRequestBody(req, options.uploadMaxBytes)
+    if (refusal) {
+      // The body is not read: the connection closes after the answer.
+      res.writeHead(refusal.status, {
+        'Content-Type': 'application/json',
+        'Cache-Control': 'no-store',
+        Connection: 'close',
+      })
+      res.end(JSON.stringify(cmsErrorBody(refusal.message, refusal.code)))
+      return
+    }
     stampSocketAddress(req)
     compress?.(req, res)
     handle(req, res).catch((error: unknown) => {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_USERS } from '../../src/seed/demo-content'
 import { startChronotope, type RunningChronotope } from '../helpers/chronotope-process'
 import { launchOfflineBrowser, newOfflineContext, type OfflineBrowser } from '../helpers/offline-browser'
+import { requestRaw } from '../helpers/raw-http'
 import { runScript } from '../helpers/run-script'
 import { createTestDatabase, externalServerUrl, type TestDatabase } from '../setup/test-database'
 
@@ -147,6 +148,31 @@ describe('in Chromium, under the Content-Security-Policy', () => {
     const framedAtHome = await framed(`${app.baseUrl}/explore`)
     expect(framedAtHome.showsLogin).toBe(true)
     await signedOut.close()
+  })
+})
+
+describe('request bodies', () => {
+  it('refuses an anonymous body over 10 MB, or of unknown length, before reading it', async () => {
+    // Only the headers are sent: the server must answer from them alone.
+    const huge = await requestRaw(
+      `${app.baseUrl}/api/users/login`,
+      { 'content-type': 'application/json', 'content-length': String(50 * 1024 * 1024) },
+      'POST',
+    )
+    expect(huge.status).toBe(413)
+    expect(JSON.parse(huge.body.toString()).error).toBe('The request body is larger than 10 MB')
+    const unknownLength = await requestRaw(
+      `${app.baseUrl}/api/graphql`,
+      { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      'POST',
+    )
+    expect(unknownLength.status).toBe(411)
+    const login = await fetch(`${app.baseUrl}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: admin.email, password: admin.password }),
+    })
+    expect(login.status).toBe(200)
   })
 })
 

@@ -151,6 +151,22 @@ describe('in Chromium, under the Content-Security-Policy', () => {
   })
 })
 
+describe('the offline basemap', () => {
+  it('is served from the build, each file its styles name, gzipped', async () => {
+    for (const theme of ['light', 'dark']) {
+      const style = await fetch(`${app.baseUrl}/basemap/style-${theme}.json`)
+      expect(style.status).toBe(200)
+      const { sources } = (await style.json()) as { sources: Record<string, { data: string }> }
+      for (const { data } of Object.values(sources)) {
+        const file = await requestRaw(new URL(data, app.baseUrl).href, { 'accept-encoding': 'gzip' })
+        expect(file.status, data).toBe(200)
+        expect(file.headers['content-encoding'], data).toBe('gzip')
+        expect(file.headers['content-security-policy'], data).toContain("default-src 'self'")
+      }
+    }
+  })
+})
+
 describe('request bodies', () => {
   it('refuses an anonymous body over 10 MB, or of unknown length, before reading it', async () => {
     // Only the headers are sent: the server must answer from them alone.

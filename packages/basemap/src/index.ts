@@ -1,0 +1,11 @@
+/**
+ * The offline basemap: Natural Earth countries, borders and coastlines (world-atlas) as GeoJSON,
+ * and the MapLibre styles, light and dark, that draw them from this server alone.
+ * @module
+ */
+export { BASEMAP_THEMES, basemapStyle } from './basemap-style'
+export type { BasemapDataPaths, BasemapTheme } from './basemap-style'
+export { naturalEarthLayers, readNaturalEarth } from './natural-earth'
+export type { NaturalEarthLayers } from './natural-earth'
+export { basemapFiles } from './basemap-files'
+export type { BasemapFile } from './basemap-files'

@@ -1,3 +1,4 @@
+import { BAD_DATES, BAD_DATES_FILE_ROWS } from '@chronotope/test-fixtures'
 import { describe, expect, it } from 'vitest'
 
 import type { CellValue } from './cell-value'
@@ -8,17 +9,9 @@ import { createRowTransformer } from './transform-values'
 
 // A date column with some values that are not dates stays the date column: the real campaign
 // trail file (M/D/YYYY dates) cut to 50 rows, with the five bad values put in.
-const BAD_DATES = [
-  { row: 4, value: '32/13/2020' },
-  { row: 11, value: 'yesterday' },
-  { row: 23, value: 'soon' },
-  { row: 37, value: '2020-13-45' },
-  { row: 48, value: 'tbd' },
-] as const
-
 function campaignWithBadDates(): { headers: string[]; rows: Array<Record<string, string>> } {
   const { headers, rows } = readCsvFixture('presidential-campaign-trail_trump.csv')
-  const cut = rows.slice(0, 50).map((row) => ({ ...row }))
+  const cut = rows.slice(0, BAD_DATES_FILE_ROWS).map((row) => ({ ...row }))
   // Data row numbers, as imports count them: the first row after the header is row 1.
   for (const bad of BAD_DATES) cut[bad.row - 1]!.date = bad.value
   return { headers, rows: cut }

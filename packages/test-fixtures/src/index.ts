@@ -6,3 +6,4 @@
 export * from './paths'
 export * from './read-fixture-columns'
 export * from './split-csv'
+export * from './bad-dates'

@@ -11,6 +11,7 @@ import { startChronotope, type RunningChronotope } from '../helpers/chronotope-p
 import { launchOfflineBrowser, newOfflineContext, type OfflineBrowser } from '../helpers/offline-browser'
 import { createTestDatabase, externalServerUrl, type TestDatabase } from '../setup/test-database'
 import type { Json } from '../helpers/json'
+import { importOverHttp } from '../helpers/http-import'
 
 // The admin's events list and edit form with events before the common era and in its first
 // millennium, against Chronotope started as `npm start` starts it. The browser runs in São Paulo,
@@ -71,22 +72,12 @@ async function api(method: string, route: string, body?: unknown): Promise<Json>
 
 /** Imports the events as a user would, through the upload API; the web process runs the jobs. */
 async function importEvents(): Promise<number> {
-  const form = new FormData()
-  form.append('catalogName', 'Antiquity')
-  form.append('datasetName', 'Battles')
-  form.append('file', new Blob([CSV]), 'battles.csv')
-  const upload = await fetch(`${app.baseUrl}/api/import/upload`, {
-    method: 'POST',
-    headers: { authorization: `JWT ${token}` },
-    body: form,
-  })
-  expect(upload.status).toBe(202)
-  const { job } = (await upload.json()) as { job: { importId: number } }
-  let progress = await api('GET', `/import/${job.importId}`)
-  for (const deadline = Date.now() + 180_000; progress.status !== 'completed' && Date.now() < deadline;) {
-    await new Promise((resolve) => setTimeout(resolve, 1_000))
-    progress = await api('GET', `/import/${job.importId}`)
-  }
+  const progress = await importOverHttp(
+    app.baseUrl,
+    token,
+    { name: 'battles.csv', bytes: CSV },
+    { catalogName: 'Antiquity', datasetName: 'Battles' },
+  )
   expect(progress.status).toBe('completed')
   expect(progress.jobs[0].counts).toMatchObject({ eventsCreated: EVENTS.length, rowErrors: 0 })
   return Number(progress.jobs[0].datasetId)

@@ -11,6 +11,7 @@ import { TRUMP_CSV } from '../helpers/fixture-variants'
 import { gzipLevelFlag, requestRaw } from '../helpers/raw-http'
 import { runScript } from '../helpers/run-script'
 import { createTestDatabase, externalServerUrl, type TestDatabase } from '../setup/test-database'
+import { importOverHttp } from '../helpers/http-import'
 
 // The production server as users get it (`npm run build`, then `npm run serve`): our own gzip in
 // front of Next, fast for the streamed exports, zlib's default level for the rest, never twice;
@@ -99,27 +100,13 @@ describe('npm run serve runs the background jobs out of the box', () => {
       body: JSON.stringify({ email: user.email, password: user.password }),
     })
     const { token } = (await login.json()) as { token: string }
-    const form = new FormData()
-    form.append('catalogName', 'Served imports')
-    form.append('file', new Blob([readFileSync(TRUMP_CSV)]), 'trump.csv')
-    const upload = await fetch(`${app.baseUrl}/api/import/upload`, {
-      method: 'POST',
-      headers: { authorization: `JWT ${token}` },
-      body: form,
-    })
-    expect(upload.status).toBe(202)
-    const { job } = (await upload.json()) as { job: { importId: number } }
-
-    let status = 'processing'
-    const deadline = Date.now() + 180_000
-    while (status !== 'completed' && status !== 'failed' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 1_000))
-      const progress = await fetch(`${app.baseUrl}/api/import/${job.importId}`, {
-        headers: { authorization: `JWT ${token}` },
-      })
-      status = ((await progress.json()) as { status: string }).status
-    }
-    expect(status, app.output()).toBe('completed')
+    const progress = await importOverHttp(
+      app.baseUrl,
+      token,
+      { name: 'trump.csv', bytes: readFileSync(TRUMP_CSV) },
+      { catalogName: 'Served imports' },
+    )
+    expect(progress.status, app.output()).toBe('completed')
 
     const health = (await (await fetch(`${app.baseUrl}/api/health`)).json()) as {
       jobQueue: { status: string; runners: number }

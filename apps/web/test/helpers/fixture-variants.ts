@@ -5,7 +5,10 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { FIVETHIRTYEIGHT_DIR } from '@chronotope/test-fixtures'
+import { BAD_DATES, BAD_DATES_FILE_ROWS, FIVETHIRTYEIGHT_DIR } from '@chronotope/test-fixtures'
+
+// The date-column tests' bad values, shared with the schema package's tests.
+export { BAD_DATES, BAD_DATES_FILE_ROWS }
 
 // The same folder as FIXTURES_DIR of ./imports, which loads Payload and so is not imported here.
 const FIXTURES = FIVETHIRTYEIGHT_DIR
@@ -20,29 +23,21 @@ export const BROKEN_ROWS = [
   { row: 8, column: 'date', value: '', code: 'missing-time' },
 ] as const
 
+// Where BROKEN_ROWS' columns stand in the campaign-trail file.
+const COLUMN_INDEX = { date: 0, lat: 4 } as const
+
 /** Data rows in the file {@link writeTrumpWithBadRows} writes. */
 export const BAD_ROWS_FILE_ROWS = 30
 
 /**
- * Writes the first 30 rows of the Trump file with three broken rows (an impossible date, a
- * latitude in words, an empty date) and returns its path.
+ * Writes the first 30 rows of the Trump file with the three {@link BROKEN_ROWS} (an impossible
+ * date, a latitude in words, an empty date) and returns its path.
  * @example writeTrumpWithBadRows('/tmp/x') // '/tmp/x/campaign-bad-rows.csv'
  */
 export function writeTrumpWithBadRows(dir: string): string {
-  const lines = readFileSync(TRUMP_CSV, 'utf8')
-    .split(/\r?\n/)
-    .slice(0, BAD_ROWS_FILE_ROWS + 1)
-  const cells = (row: number) => lines[row]!.match(/("[^"]*"|[^,]*)(,|$)/g)!.map((cell) => cell.replace(/,$/, ''))
-  const setCell = (row: number, index: number, value: string) => {
-    const parts = cells(row).slice(0, 6)
-    parts[index] = value
-    lines[row] = parts.join(',')
-  }
-  setCell(3, 0, '31/31/2016')
-  setCell(5, 4, 'north')
-  setCell(8, 0, '')
   const file = path.join(dir, 'campaign-bad-rows.csv')
-  writeFileSync(file, `${lines.join('\n')}\n`)
+  const broken = new Map(BROKEN_ROWS.map(({ row, column, value }) => [row, { [COLUMN_INDEX[column]]: value }]))
+  writeFileSync(file, campaignLines(BAD_ROWS_FILE_ROWS, broken))
   return file
 }
 
@@ -57,21 +52,6 @@ export function writeTrumpWithoutCoordinates(dir: string): string {
   writeFileSync(file, `${trimmed.join('\n')}\n`)
   return file
 }
-
-/**
- * The values {@link campaignWithBadDates} puts in the date column, by data row number (as row
- * errors count rows): the issue's five values that are not dates.
- */
-export const BAD_DATES = [
-  { row: 4, value: '32/13/2020' },
-  { row: 11, value: 'yesterday' },
-  { row: 23, value: 'soon' },
-  { row: 37, value: '2020-13-45' },
-  { row: 48, value: 'tbd' },
-] as const
-
-/** Data rows in {@link campaignWithBadDates}. */
-export const BAD_DATES_FILE_ROWS = 50
 
 // The Trump file's lines with some cells replaced: `changes` maps a data row number to cells by index.
 function campaignLines(dataRows: number, changes: ReadonlyMap<number, Record<number, string>>): string {

@@ -7,39 +7,9 @@ import { inferDatasetCountry } from '../infer-dataset-country'
 import { normalizeGeocodingQuery } from '../normalize-query'
 import type { GeocodingQuery, GeocodingResult } from '../types'
 import { createOfflineProvider } from './offline-provider'
-import { FIVETHIRTYEIGHT_DIR } from '@chronotope/test-fixtures'
+import { FIVETHIRTYEIGHT_DIR, splitCsv } from '@chronotope/test-fixtures'
 
 const FIXTURES = FIVETHIRTYEIGHT_DIR
-
-/** Splits CSV text into rows of fields; quotes may hold commas, doubled quotes and line breaks. */
-function splitCsv(text: string): string[][] {
-  const rows: string[][] = []
-  let row: string[] = []
-  let field = ''
-  let quoted = false
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"'
-        i++
-      } else if (char === '"') quoted = false
-      else field += char
-    } else if (char === '"') quoted = true
-    else if (char === ',') {
-      row.push(field)
-      field = ''
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[i + 1] === '\n') i++
-      row.push(field)
-      rows.push(row)
-      row = []
-      field = ''
-    } else field += char
-  }
-  if (field !== '' || row.length > 0) rows.push([...row, field])
-  return rows
-}
 
 function readRows(file: string): Array<Record<string, string>> {
   const [header, ...rows] = splitCsv(readFileSync(`${FIXTURES}/${file}`, 'utf8'))

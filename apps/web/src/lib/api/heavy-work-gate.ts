@@ -96,18 +96,14 @@ export class WorkGate {
    * result: JSON in memory); sending it, as slowly as the client reads, holds up no one. A full
    * queue is a 503.
    */
-  async respond(handle: () => Promise<Response>): Promise<Response> {
-    let leave: () => void
-    try {
-      leave = await this.enter()
-    } catch (error) {
-      return errorResponse(error)
-    }
-    try {
-      return await handle()
-    } finally {
-      leave()
-    }
+  respond(handle: () => Promise<Response>): Promise<Response> {
+    return this.inTurn(async (leave) => {
+      try {
+        return await handle()
+      } finally {
+        leave()
+      }
+    })
   }
 
   /**
@@ -116,28 +112,35 @@ export class WorkGate {
    * takes no part of the body for {@link WorkGate.streamIdleMs} gets it cut off there, and the
    * turn goes on. A full queue is a 503.
    */
-  async respondStreaming(handle: () => Promise<Response>): Promise<Response> {
+  respondStreaming(handle: () => Promise<Response>): Promise<Response> {
+    return this.inTurn(async (leave) => {
+      try {
+        const response = await handle()
+        if (!response.body) {
+          leave()
+          return response
+        }
+        return new Response(this.watchedBody(response.body, leave), {
+          status: response.status,
+          statusText: response.statusText,
+          headers: response.headers,
+        })
+      } catch (error) {
+        leave()
+        throw error
+      }
+    })
+  }
+
+  // Waits for a turn and hands it to `use`, which gives it back; a full queue is a 503 at once.
+  private async inTurn(use: (leave: () => void) => Promise<Response>): Promise<Response> {
     let leave: () => void
     try {
       leave = await this.enter()
     } catch (error) {
       return errorResponse(error)
     }
-    try {
-      const response = await handle()
-      if (!response.body) {
-        leave()
-        return response
-      }
-      return new Response(this.watchedBody(response.body, leave), {
-        status: response.status,
-        statusText: response.statusText,
-        headers: response.headers,
-      })
-    } catch (error) {
-      leave()
-      throw error
-    }
+    return use(leave)
   }
 
   // The body as the client reads it: the turn is given back when it ends, fails, is cancelled by

@@ -1,9 +1,20 @@
+import type { Position } from 'geojson'
 import { describe, expect, it } from 'vitest'
 
 import { readNaturalEarth } from './natural-earth'
 
 describe('readNaturalEarth', () => {
   const layers = readNaturalEarth()
+  const named = (name: string) => layers.countries.features.find((country) => country.properties.name === name)!
+  const ringsOf = (name: string): Position[][] => {
+    const { geometry } = named(name)
+    return geometry.type === 'Polygon' ? geometry.coordinates : geometry.coordinates.flat()
+  }
+  const lines = (): Position[][] => [
+    ...layers.borders.geometry.coordinates,
+    ...layers.coastlines.geometry.coordinates,
+    ...layers.countries.features.flatMap((country) => ringsOf(country.properties.name)),
+  ]
 
   it('has every country of Natural Earth 1:50m, by name', () => {
     expect(layers.countries.features).toHaveLength(241)
@@ -19,10 +30,30 @@ describe('readNaturalEarth', () => {
     expect(layers.coastlines.geometry.coordinates.length).toBeGreaterThan(100)
   })
 
-  it('keeps every point in longitude and latitude bounds, to three decimals', () => {
-    const points = [...layers.borders.geometry.coordinates.flat(), ...layers.coastlines.geometry.coordinates.flat()]
-    for (const [longitude, latitude] of points) {
-      expect(Math.abs(longitude!)).toBeLessThanOrEqual(180)
+  it('never draws a line the long way round the map: no step crosses the antimeridian', () => {
+    for (const line of lines()) {
+      for (let index = 1; index < line.length; index++) {
+        // Along a pole, a closed ring runs the whole width of the map, as it should.
+        if (Math.abs(line[index]![1]!) === 90 && line[index]![1] === line[index - 1]![1]) continue
+        expect(Math.abs(line[index]![0]! - line[index - 1]![0]!)).toBeLessThanOrEqual(180)
+      }
+    }
+    // Russia's far east and Fiji continue past 180°, on the next copy of the world.
+    for (const name of ['Russia', 'Fiji']) {
+      const longitudes = ringsOf(name).flatMap((ring) => ring.map(([longitude]) => Math.abs(longitude!)))
+      expect(Math.max(...longitudes), name).toBeGreaterThan(180)
+    }
+  })
+
+  it('closes a ring around the pole along the pole', () => {
+    const rings = ringsOf('Antarctica')
+    expect(rings.some((ring) => ring.some(([, latitude]) => latitude === -90))).toBe(true)
+    for (const ring of rings) expect(ring.at(-1)).toEqual(ring[0])
+  })
+
+  it('keeps every point within a turn of the map and in latitude bounds, to three decimals', () => {
+    for (const [longitude, latitude] of lines().flat()) {
+      expect(Math.abs(longitude!)).toBeLessThanOrEqual(540)
       expect(Math.abs(latitude!)).toBeLessThanOrEqual(90)
       expect(Math.round(longitude! * 1000) / 1000).toBe(longitude)
     }

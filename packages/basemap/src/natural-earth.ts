@@ -41,11 +41,43 @@ function roundLine(line: readonly number[][]): number[][] {
   return rounded
 }
 
-function roundGeometry<G extends Polygon | MultiPolygon | MultiLineString>(geometry: G): G {
+// MapLibre draws on a flat map: a line from 179.9° to -179.9° would be drawn the long way round,
+// right across the map. world-atlas keeps such lines whole, for d3's spherical projections; here
+// a step across the antimeridian continues past ±180° instead, which MapLibre draws on the
+// neighbouring copy of the world.
+function unwrapLongitudes(line: readonly number[][]): number[][] {
+  let offset = 0
+  let previous: number | undefined
+  return line.map(([longitude = 0, latitude = 0]) => {
+    let unwrapped = longitude + offset
+    if (previous !== undefined && unwrapped - previous > 180) offset -= 360
+    else if (previous !== undefined && unwrapped - previous < -180) offset += 360
+    unwrapped = longitude + offset
+    previous = unwrapped
+    return [unwrapped, latitude]
+  })
+}
+
+// A ring around a pole (Antarctica's) ends a whole turn east or west of where it began once
+// unwrapped: it is closed along the pole, which the map draws as its top or bottom edge.
+function closeAroundPole(ring: number[][]): number[][] {
+  const first = ring[0]
+  const last = ring.at(-1)
+  if (!first || !last || Math.abs(last[0]! - first[0]!) < 180) return ring
+  const pole = ring.reduce((sum, point) => sum + point[1]!, 0) < 0 ? -90 : 90
+  return [...ring, [last[0]!, pole], [first[0]!, pole], first]
+}
+
+const planarLine = (line: readonly number[][]) => roundLine(unwrapLongitudes(line))
+const planarRing = (ring: readonly number[][]) => closeAroundPole(planarLine(ring))
+
+// The geometry rounded and laid out for a flat map.
+function planarGeometry<G extends Polygon | MultiPolygon | MultiLineString>(geometry: G): G {
   if (geometry.type === 'MultiPolygon') {
-    return { ...geometry, coordinates: geometry.coordinates.map((polygon) => polygon.map(roundLine)) }
+    return { ...geometry, coordinates: geometry.coordinates.map((polygon) => polygon.map(planarRing)) }
   }
-  return { ...geometry, coordinates: geometry.coordinates.map(roundLine) }
+  if (geometry.type === 'Polygon') return { ...geometry, coordinates: geometry.coordinates.map(planarRing) }
+  return { ...geometry, coordinates: geometry.coordinates.map(planarLine) }
 }
 
 /**
@@ -62,15 +94,19 @@ export function naturalEarthLayers(topology: CountriesTopology): NaturalEarthLay
       features: collection.features.map((country) => ({
         type: 'Feature',
         properties: { name: country.properties.name },
-        geometry: roundGeometry(country.geometry),
+        geometry: planarGeometry(country.geometry),
       })),
     },
     // An arc shared by two countries is a border; an arc of one country only is a coast.
-    borders: { type: 'Feature', properties: {}, geometry: roundGeometry(mesh(topology, countries, (a, b) => a !== b)) },
+    borders: {
+      type: 'Feature',
+      properties: {},
+      geometry: planarGeometry(mesh(topology, countries, (a, b) => a !== b)),
+    },
     coastlines: {
       type: 'Feature',
       properties: {},
-      geometry: roundGeometry(mesh(topology, countries, (a, b) => a === b)),
+      geometry: planarGeometry(mesh(topology, countries, (a, b) => a === b)),
     },
   }
 }

@@ -1,4 +1,4 @@
-import { InvalidDate, parseDate } from '@chronotope/dates'
+import { formatPostgresTimestamp, InvalidDate, parseDate } from '@chronotope/dates'
 import type { ParsedDate, TimePrecision } from '@chronotope/dates'
 
 import { FilterParameterError, quoteValue } from './filter-parameter-error'
@@ -101,11 +101,8 @@ const POSTGRES_INSTANT = /^(\d{4,6})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.(\
 export function formatFilterInstant(date: Date | number): string {
   const instant = new Date(date)
   if (Number.isNaN(instant.getTime())) throw new RangeError('formatFilterInstant needs a valid Date')
-  const iso = instant.toISOString()
-  const year = instant.getUTCFullYear()
-  const rest = iso.slice(iso.indexOf('-', 1))
-  if (year > 0) return `${String(year).padStart(4, '0')}${rest}`
-  return `${String(1 - year).padStart(4, '0')}${rest} BC`
+  // The same text the database layer writes timestamps in.
+  return formatPostgresTimestamp(instant)
 }
 
 /**

@@ -1,4 +1,5 @@
 import {
+  fieldPathProblem,
   parseHistogramInterval,
   parseListParams,
   parseZoom,
@@ -11,6 +12,7 @@ import { ApiError, errorResponse } from '../../lib/api/api-error'
 import { CHECKS_OWN_PARAMETERS } from '../../lib/api/bounded-cms-endpoints'
 import { exportWork, heavyWork } from '../../lib/api/heavy-work-gate'
 import { cachedJson, readHeaders } from '../../lib/api/http-caching'
+import { datasetCounts } from '../../lib/events-read/dataset-counts'
 import type { DatasetScope } from '../../lib/events-read/event-conditions'
 import { eventBounds } from '../../lib/events-read/event-bounds'
 import { eventHistogram } from '../../lib/events-read/event-histogram'
@@ -60,6 +62,15 @@ function requireBbox(state: FilterState): FilterState & { bbox: BoundingBox } {
   if (!state.bbox)
     throw new ApiError(400, 'missing-parameter', 'bbox: the map view is required, as west,south,east,north', 'bbox')
   return state as FilterState & { bbox: BoundingBox }
+}
+
+/** The optional `color` parameter of map clusters: a data field path whose value single events carry. */
+function parseColorField(params: URLSearchParams): string | undefined {
+  const field = params.get('color')
+  if (field === null || field === '') return undefined
+  const problem = fieldPathProblem(field)
+  if (problem !== undefined) throw new ApiError(400, 'invalid-parameter', `color: ${problem}`, 'color')
+  return field
 }
 
 function exportEndpoint(format: ExportFormat): Endpoint {
@@ -181,6 +192,7 @@ const eventsRootEndpoint: Endpoint = {
  * - `GET /api/events/histogram`: counts over time (`interval`: auto, hour … century)
  * - `GET /api/events/map-clusters`: clusters and single events for `bbox` and `zoom`
  * - `GET /api/events/bounds`: the extent of the filtered events
+ * - `GET /api/events/dataset-counts`: the filtered events per dataset
  * - `GET /api/events/filters`: the filterable fields of the selection, with values or ranges
  * - `GET /api/events/export.csv` and `/export.geojson`: every filtered event, streamed
  */
@@ -192,9 +204,10 @@ export const eventReadEndpoints: Endpoint[] = [
   ),
   jsonEndpoint('/map-clusters', ({ req, params, state, scope }) => {
     const zoom = parseZoom(params)
-    return mapClusters(req.payload, requireBbox(state), scope, zoom)
+    return mapClusters(req.payload, requireBbox(state), scope, zoom, parseColorField(params))
   }),
   jsonEndpoint('/bounds', ({ req, state, scope }) => eventBounds(req.payload, state, scope)),
+  jsonEndpoint('/dataset-counts', ({ req, state, scope }) => datasetCounts(req.payload, state, scope)),
   jsonEndpoint('/filters', ({ req, state, scope }) => filterFields(databasePool(req.payload), state, scope)),
   exportEndpoint('csv'),
   exportEndpoint('geojson'),

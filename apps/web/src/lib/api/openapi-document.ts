@@ -179,13 +179,35 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
       ),
       '/api/events/map-clusters': get(
         'Clusters and single events for a map view',
-        [query('zoom', `Map zoom, 0–${MAX_ZOOM}.`, { type: 'number', minimum: 0, maximum: MAX_ZOOM }, true)],
+        [
+          query('zoom', `Map zoom, 0–${MAX_ZOOM}.`, { type: 'number', minimum: 0, maximum: MAX_ZOOM }, true),
+          query('color', 'A data field path; single events carry its value as `value`, for colouring.', {
+            type: 'string',
+          }),
+        ],
         jsonResponses('A GeoJSON FeatureCollection: clusters (count, bounds) and single events; bbox is required', {
           type: 'object',
           properties: {
             type: { const: 'FeatureCollection' },
             features: { type: 'array' },
             zoom: { type: 'integer' },
+            total: { type: 'integer' },
+          },
+        }),
+      ),
+      '/api/events/dataset-counts': get(
+        'The filtered events per dataset',
+        [],
+        jsonResponses('Datasets holding filtered events, with their counts, and the total', {
+          type: 'object',
+          properties: {
+            datasets: {
+              type: 'array',
+              items: {
+                type: 'object',
+                properties: { datasetId: { type: 'integer' }, count: { type: 'integer' } },
+              },
+            },
             total: { type: 'integer' },
           },
         }),

@@ -33,6 +33,11 @@ interface SingleRow {
   readonly dataset_id: number
   readonly title: string | null
   readonly event_time: Date | null
+  readonly time_precision: string | null
+  readonly location_name: string | null
+  readonly location_precision: string | null
+  readonly coordinate_source: string | null
+  readonly color_value: string | null
   readonly longitude: number
   readonly latitude: number
 }
@@ -48,16 +53,33 @@ function single(row: SingleRow): MapClusterFeature {
       datasetId: Number(row.dataset_id),
       title: row.title,
       eventTime: isoOrNull(row.event_time),
+      timePrecision: row.time_precision,
+      locationName: row.location_name,
+      locationPrecision: row.location_precision,
+      coordinateSource: row.coordinate_source,
+      value: row.color_value,
     },
   }
 }
 
+/** The columns of a single event; `$1` is the colour field's path as a text array, or null. */
 const SINGLE_COLUMNS =
-  'e.id, e.dataset_id, e.title, e.event_time, st_x(e.location) as longitude, st_y(e.location) as latitude'
+  'e.id, e.dataset_id, e.title, e.event_time, e.time_precision, e.location_name,' +
+  ' e.coordinates_precision as location_precision, e.coordinates_source as coordinate_source,' +
+  ' (e.data #>> $1::text[]) as color_value, st_x(e.location) as longitude, st_y(e.location) as latitude'
 
-async function singlesById(pool: Pool, ids: readonly number[]): Promise<Map<number, SingleRow>> {
+function colorPath(colorField: string | undefined): string[] | null {
+  return colorField === undefined ? null : colorField.split('.')
+}
+
+async function singlesById(
+  pool: Pool,
+  ids: readonly number[],
+  colorField: string | undefined,
+): Promise<Map<number, SingleRow>> {
   if (ids.length === 0) return new Map()
-  const { rows } = await pool.query<SingleRow>(`select ${SINGLE_COLUMNS} from events e where e.id = any($1::int[])`, [
+  const { rows } = await pool.query<SingleRow>(`select ${SINGLE_COLUMNS} from events e where e.id = any($2::int[])`, [
+    colorPath(colorField),
     ids,
   ])
   return new Map(rows.map((row) => [Number(row.id), row]))
@@ -71,10 +93,12 @@ async function clustersResponse(
   pool: Pool,
   cells: readonly ClusterCellSummary[],
   zoom: number,
+  colorField: string | undefined,
 ): Promise<MapClustersResponse> {
   const lone = await singlesById(
     pool,
     cells.filter((cell) => cell.count === 1).map((cell) => cell.firstId),
+    colorField,
   )
   const features = cells.map((cell): MapClusterFeature => {
     const event = cell.count === 1 ? lone.get(cell.firstId) : undefined
@@ -94,16 +118,17 @@ async function marksFromIndex(
   selections: readonly Selection[],
   zoom: number,
   view: BoundingBox,
+  colorField: string | undefined,
 ): Promise<MapClustersResponse> {
   const few = locatedIdsUpTo(selections, SINGLE_EVENTS_UP_TO)
   if (few) {
-    const rows = await singlesById(pool, few)
+    const rows = await singlesById(pool, few, colorField)
     return singlesResponse(
       few.flatMap((id) => rows.get(id) ?? []),
       zoom,
     )
   }
-  return clustersResponse(pool, clusterCells(selections, zoom, view), zoom)
+  return clustersResponse(pool, clusterCells(selections, zoom, view), zoom, colorField)
 }
 
 async function marksFromDatabase(
@@ -111,8 +136,10 @@ async function marksFromDatabase(
   snapped: FilterState,
   scope: DatasetScope,
   zoom: number,
+  colorField: string | undefined,
 ): Promise<MapClustersResponse> {
   const first = new SqlParams()
+  first.add(colorPath(colorField))
   const firstWhere = `${eventConditions(snapped, scope, first)} and e.location is not null`
   const { rows: few } = await pool.query<SingleRow>(
     `select ${SINGLE_COLUMNS} from events e where ${firstWhere} order by e.id limit ${first.add(SINGLE_EVENTS_UP_TO + 1)}`,
@@ -139,22 +166,24 @@ async function marksFromDatabase(
      order by cy, cx`,
     params.values,
   )
-  return clustersResponse(pool, rows, zoom)
+  return clustersResponse(pool, rows, zoom, colorField)
 }
 
 /**
  * The marks for a box at a zoom.
  * @param state - must have a `bbox`; the endpoint requires it
+ * @param colorField - a data field path whose value single events carry as `value`, for colouring
  */
 export async function mapClusters(
   payload: Payload,
   state: FilterState & { bbox: BoundingBox },
   scope: DatasetScope,
   zoom: number,
+  colorField?: string,
 ): Promise<MapClustersResponse> {
   const pool = databasePool(payload)
   const view = snapToCells(state.bbox, zoom)
   const selections = await selectFromIndex(payload, state, scope, { bbox: view, locatedOnly: true, ordered: false })
-  if (selections) return marksFromIndex(pool, selections, zoom, view)
-  return marksFromDatabase(pool, { ...state, bbox: view }, scope, zoom)
+  if (selections) return marksFromIndex(pool, selections, zoom, view, colorField)
+  return marksFromDatabase(pool, { ...state, bbox: view }, scope, zoom, colorField)
 }

@@ -77,6 +77,18 @@ export type MapClusterFeature =
         readonly datasetId: number
         readonly title: string | null
         readonly eventTime: string | null
+        /** How finely the time is known: year, month, day, hour, minute or second. */
+        readonly timePrecision: string | null
+        readonly locationName: string | null
+        /**
+         * How precisely the place is known (country, region, city, postal, street, rooftop), or
+         * null for coordinates taken from the file as they are.
+         */
+        readonly locationPrecision: string | null
+        /** Where the coordinates came from: source-columns, geocoded, manual. */
+        readonly coordinateSource: string | null
+        /** The value of the `color` field asked for, as text; null when not asked or absent. */
+        readonly value: string | null
       }
     }
 
@@ -118,4 +130,12 @@ export type FilterField =
 /** `GET /api/events/filters`: what the current selection can be filtered by. */
 export interface FilterFieldsResponse {
   readonly fields: readonly FilterField[]
+}
+
+/** `GET /api/events/dataset-counts`: the filtered events per dataset. */
+export interface DatasetCountsResponse {
+  /** Datasets holding at least one filtered event, by id. */
+  readonly datasets: ReadonlyArray<{ readonly datasetId: number; readonly count: number }>
+  /** All filtered events, with or without a time or place. */
+  readonly total: number
 }

@@ -1,0 +1,29 @@
+import { headers } from 'next/headers'
+
+import { ExploreProviders } from '../../../components/explore/explore-providers'
+import { ExploreView } from '../../../components/explore/explore-view'
+import { exploreCatalogs } from '../../../lib/explore/explore-catalogs'
+import { getPayloadInstance } from '../../../lib/runtime/payload-instance'
+
+/** Title of embeds. */
+export const metadata = { title: 'Embedded events' }
+
+/**
+ * The chrome-less explore view for other sites' `<iframe>`s, with the same URL state. It shows
+ * what the viewer may see: a private dataset's embed shows anonymous viewers nothing of it.
+ */
+export default async function EmbedPage() {
+  const payload = await getPayloadInstance()
+  const { user } = await payload.auth({ headers: await headers() })
+  const catalogs = await exploreCatalogs(payload, user)
+  return (
+    <main className="embed-main">
+      <ExploreProviders catalogs={catalogs} embedded>
+        <ExploreView />
+        <a className="embed-credit" href="/explore" target="_blank" rel="noopener">
+          Open in Chronotope
+        </a>
+      </ExploreProviders>
+    </main>
+  )
+}

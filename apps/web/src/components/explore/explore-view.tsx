@@ -1,0 +1,128 @@
+'use client'
+/**
+ * The explore view's layout: the summary line and actions over the filter panel, the map (the
+ * largest), the timeline and the list. At phone width the map, timeline and list become tabs and
+ * the filters a drawer. The embed shows the same panels without the filters and actions.
+ * @module
+ */
+import { useEffect, useRef, useState } from 'react'
+
+import { useExplore } from './explore-context'
+import { ExploreSummary } from './explore-summary'
+import { ExportButtons } from './export-buttons'
+import { FilterPanel } from './filter-panel'
+import { ListPanel } from './list-panel'
+import { MapPanel } from './map-panel'
+import { ShareEmbed } from './share-embed'
+import { TimelinePanel } from './timeline-panel'
+import { PHONE_TABS, type PhoneTab } from './view-state'
+
+const TAB_LABELS: Record<PhoneTab, string> = { map: 'Map', timeline: 'Timeline', list: 'List' }
+
+/** Notices for URL parameters the read API refused (a hand-edited or old link). */
+function ProblemNotice() {
+  const { problems } = useExplore()
+  if (problems.length === 0) return null
+  return (
+    <div className="explore-problems" role="alert">
+      Some of this link&apos;s filters could not be used and were left out:{' '}
+      {problems.map((problem) => problem.message).join('; ')}
+    </div>
+  )
+}
+
+function PhoneTabs() {
+  const { view, setView } = useExplore()
+  return (
+    <div className="explore-tabs" role="group" aria-label="Show">
+      {PHONE_TABS.map((tab) => (
+        <button
+          key={tab}
+          type="button"
+          aria-pressed={view.tab === tab}
+          aria-controls={`explore-${tab}`}
+          onClick={() => setView({ tab }, 'replace')}
+        >
+          {TAB_LABELS[tab]}
+        </button>
+      ))}
+    </div>
+  )
+}
+
+/** The whole explore view, or the embed's version of it. */
+export function ExploreView() {
+  const { view, embedded } = useExplore()
+  const [filtersOpen, setFiltersOpen] = useState(false)
+  const drawerButton = useRef<HTMLButtonElement>(null)
+
+  useEffect(() => {
+    if (!filtersOpen) return
+    const close = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setFiltersOpen(false)
+        drawerButton.current?.focus()
+      }
+    }
+    window.addEventListener('keydown', close)
+    return () => window.removeEventListener('keydown', close)
+  }, [filtersOpen])
+
+  return (
+    <div className={embedded ? 'explore explore-embedded' : 'explore'} data-tab={view.tab}>
+      <div className="explore-bar">
+        <ExploreSummary />
+        {!embedded && (
+          <div className="explore-actions">
+            <button
+              ref={drawerButton}
+              type="button"
+              className="button explore-filters-button"
+              aria-expanded={filtersOpen}
+              aria-controls="explore-filters"
+              onClick={() => setFiltersOpen((open) => !open)}
+            >
+              Filters
+            </button>
+            <ShareEmbed />
+            <ExportButtons />
+          </div>
+        )}
+      </div>
+      <ProblemNotice />
+      <PhoneTabs />
+      {!embedded && (
+        <aside
+          id="explore-filters"
+          className={filtersOpen ? 'explore-filters open' : 'explore-filters'}
+          aria-label="Filters"
+        >
+          <div className="explore-drawer-head">
+            <h2>Filters</h2>
+            <button type="button" className="button" onClick={() => setFiltersOpen(false)}>
+              Done
+            </button>
+          </div>
+          <FilterPanel />
+        </aside>
+      )}
+      <section id="explore-map" className="explore-map" aria-label="Map">
+        <MapPanel />
+      </section>
+      <section
+        id="explore-timeline"
+        className="explore-timeline"
+        aria-label="Timeline"
+      >
+        <TimelinePanel />
+      </section>
+      <section
+        id="explore-list"
+        className="explore-list"
+        aria-label="Events in time order"
+      >
+        <ListPanel />
+      </section>
+    </div>
+  )
+}

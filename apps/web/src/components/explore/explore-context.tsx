@@ -15,6 +15,7 @@ import type { ExploreCatalog, ExploreDataset } from './explore-types'
 import {
   exploreParsers,
   filterStateOfView,
+  keepVisibleIds,
   narrowFilterState,
   playbackRange,
   type ExploreState,
@@ -35,8 +36,10 @@ export interface ExploreModel {
   readonly setView: (patch: ExplorePatch, history?: HistoryMode) => void
   /** The read API's filter state of the view (catalogs, datasets, time, fields, text). */
   readonly filters: FilterState
-  /** URL parameters the read API refuses, dropped from {@link filters}, with the reason. */
+  /** URL parameters the read API refuses, or ids the visitor cannot see, dropped from {@link filters}. */
   readonly problems: ViewFilters['problems']
+  /** The link named only catalogs or datasets the visitor cannot see: show nothing. */
+  readonly nothingVisible: boolean
   /** What the map shows: {@link filters} narrowed to the playback window when one is set. */
   readonly mapFilters: FilterState
   /** The playback window in epoch ms, when one is set. */
@@ -88,17 +91,23 @@ export function ExploreProvider({
   )
   const datasetColors = useMemo(() => colorsOf([...datasets.keys()].sort((a, b) => a - b)), [datasets])
   const { catalogs: viewCatalogs, datasets: viewDatasets, start, end, filters: viewFields, q } = view
-  const { state: filters, problems } = useMemo(
+  const catalogIds = useMemo(
+    () => new Set(catalogs.flatMap((catalog) => (catalog.id === null ? [] : [catalog.id]))),
+    [catalogs],
+  )
+  const datasetIds = useMemo(() => new Set(datasets.keys()), [datasets])
+  const {
+    state: filters,
+    problems,
+    nothingVisible,
+  } = useMemo(
     () =>
-      filterStateOfView({
-        catalogs: viewCatalogs,
-        datasets: viewDatasets,
-        start,
-        end,
-        filters: viewFields,
-        q,
-      }),
-    [viewCatalogs, viewDatasets, start, end, viewFields, q],
+      keepVisibleIds(
+        filterStateOfView({ catalogs: viewCatalogs, datasets: viewDatasets, start, end, filters: viewFields, q }),
+        datasetIds,
+        catalogIds,
+      ),
+    [viewCatalogs, viewDatasets, start, end, viewFields, q, datasetIds, catalogIds],
   )
   const playbackWindow = useMemo(() => playbackRange(view.at, view.window), [view.at, view.window])
   const mapFilters = useMemo(
@@ -108,9 +117,10 @@ export function ExploreProvider({
   const model = useMemo<ExploreModel>(
     () => ({
       view,
-      setView: (patch, history = 'push') => void setQuery(patch as Partial<ExploreState>, { history }),
+      setView: (patch, history = 'push') => void setQuery(patch, { history }),
       filters,
       problems,
+      nothingVisible,
       mapFilters,
       playbackWindow,
       playing,
@@ -128,6 +138,7 @@ export function ExploreProvider({
       setQuery,
       filters,
       problems,
+      nothingVisible,
       mapFilters,
       playbackWindow,
       playing,

@@ -7,6 +7,8 @@
  */
 import { useEffect, useRef, useState } from 'react'
 
+import './explore.css'
+
 import { useExplore } from './explore-context'
 import { ExploreSummary } from './explore-summary'
 import { ExportButtons } from './export-buttons'
@@ -52,7 +54,7 @@ function PhoneTabs() {
 
 /** The whole explore view, or the embed's version of it. */
 export function ExploreView() {
-  const { view, embedded } = useExplore()
+  const { view, embedded, nothingVisible } = useExplore()
   const [filtersOpen, setFiltersOpen] = useState(false)
   const drawerButton = useRef<HTMLButtonElement>(null)
 
@@ -68,6 +70,18 @@ export function ExploreView() {
     return () => window.removeEventListener('keydown', close)
   }, [filtersOpen])
 
+  if (nothingVisible) {
+    return (
+      <div className="explore-root notice explore-nothing" role="status">
+        <h1>Nothing to show</h1>
+        <p>
+          The datasets of this link are private or no longer exist. If you have access to them, sign in and open the
+          link again.
+        </p>
+        {!embedded && <a href="/explore">Explore the public events</a>}
+      </div>
+    )
+  }
   return (
     <div className={embedded ? 'explore explore-embedded' : 'explore'} data-tab={view.tab}>
       <div className="explore-bar">
@@ -109,18 +123,10 @@ export function ExploreView() {
       <section id="explore-map" className="explore-map" aria-label="Map">
         <MapPanel />
       </section>
-      <section
-        id="explore-timeline"
-        className="explore-timeline"
-        aria-label="Timeline"
-      >
+      <section id="explore-timeline" className="explore-timeline" aria-label="Timeline">
         <TimelinePanel />
       </section>
-      <section
-        id="explore-list"
-        className="explore-list"
-        aria-label="Events in time order"
-      >
+      <section id="explore-list" className="explore-list" aria-label="Events in time order">
         <ListPanel />
       </section>
     </div>

@@ -83,7 +83,10 @@ const parseAsFieldFilters = createParser<Record<string, FieldFilter>>({
 
 function plain(filter: FieldFilter): unknown {
   if (filter.kind === 'values') return filter.values
-  return { ...(filter.min === undefined ? {} : { min: filter.min }), ...(filter.max === undefined ? {} : { max: filter.max }) }
+  return {
+    ...(filter.min === undefined ? {} : { min: filter.min }),
+    ...(filter.max === undefined ? {} : { max: filter.max }),
+  }
 }
 
 // A playback window: a whole number and a unit, `10y`, `6M`, `30d`, `12h`.
@@ -243,4 +246,34 @@ export function addWindow(instantMs: number, window: string, times = 1): number 
       date.setUTCHours(date.getUTCHours() + amount)
   }
   return date.getTime()
+}
+
+/**
+ * The view's filters with the catalog and dataset ids the visitor cannot see taken out, each
+ * reported as a problem. `nothingVisible` is true when the link named catalogs or datasets and
+ * none of them is visible: the view must then show nothing rather than widen to everything.
+ * @example keepVisibleIds({ state: { catalogs: [], datasets: [2, 9], fields: {} }, problems: [] }, new Set([2]), new Set()).state.datasets // [2]
+ */
+export function keepVisibleIds(
+  filters: ViewFilters,
+  visibleDatasets: ReadonlySet<number>,
+  visibleCatalogs: ReadonlySet<number>,
+): ViewFilters & { readonly nothingVisible: boolean } {
+  const { state } = filters
+  const datasets = state.datasets.filter((id) => visibleDatasets.has(id))
+  const catalogs = state.catalogs.filter((id) => visibleCatalogs.has(id))
+  const problems = [...filters.problems]
+  const hidden = state.datasets.length - datasets.length + (state.catalogs.length - catalogs.length)
+  if (hidden > 0) {
+    problems.push({
+      parameter: state.datasets.length > datasets.length ? 'datasets' : 'catalogs',
+      message: `${hidden === 1 ? 'one catalog or dataset' : `${hidden} catalogs or datasets`} of this link cannot be shown: private, or no longer there`,
+    })
+  }
+  const asked = state.datasets.length + state.catalogs.length
+  return {
+    state: { ...state, datasets, catalogs },
+    problems,
+    nothingVisible: asked > 0 && datasets.length + catalogs.length === 0,
+  }
 }

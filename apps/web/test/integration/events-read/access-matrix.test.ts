@@ -37,6 +37,12 @@ const READ_PATHS: Record<string, (client: ApiClient, query: string) => Promise<n
   'map-clusters': async (client, query) =>
     (await client.get(`/events/map-clusters?${query}&bbox=-180,-85,180,85&zoom=2`)).body.total,
   bounds: async (client, query) => (await client.get(`/events/bounds?${query}`)).body.count,
+  'dataset-counts': async (client, query) => {
+    const { body } = await client.get(`/events/dataset-counts?${query}`)
+    const listed = (body.datasets as Array<{ count: number }>).reduce((sum, entry) => sum + entry.count, 0)
+    expect(listed).toBe(body.total)
+    return body.total
+  },
   filters: async (client, query) => {
     const { fields } = (await client.get(`/events/filters?${query}`)).body
     const category = fields.find((field: { path: string }) => field.path === 'category')

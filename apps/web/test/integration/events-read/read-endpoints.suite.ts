@@ -153,11 +153,49 @@ describe('GET /api/events/map-clusters and /bounds', () => {
     expect(north).toBeCloseTo(48.89)
   })
 
+  it('describes single events for the map: place, precision, source and the colour field', async () => {
+    const { body } = await owner.get(`/events/map-clusters?${scope}&bbox=150,-40,155,-30&zoom=12&color=category`)
+    const first = body.features[0].properties
+    expect(first).toMatchObject({
+      cluster: false,
+      locationName: 'Sydney',
+      locationPrecision: 'city',
+      coordinateSource: 'geocoded',
+      timePrecision: 'day',
+      value: 'leak',
+    })
+    const plain = await owner.get(`/events/map-clusters?${scope}&bbox=150,-40,155,-30&zoom=12`)
+    expect(plain.body.features[0].properties.value).toBeNull()
+    const hostile = await owner.get(`/events/map-clusters?${scope}&bbox=150,-40,155,-30&zoom=12&color=a'--`)
+    expect(hostile.status).toBe(400)
+    expect(hostile.body.parameter).toBe('color')
+  })
+
   it('gives the extent of the filtered events', async () => {
     const { body } = await owner.get(`/events/bounds?${scope}&q=whistleblower`)
     expect(body.count).toBe(fixture.privateEvents)
     expect(body.bounds[0]).toBeCloseTo(151.2)
     expect(body.bounds[1]).toBeCloseTo(-33.86)
+  })
+})
+
+describe('GET /api/events/dataset-counts', () => {
+  it('counts the filtered events of each dataset', async () => {
+    const all = await owner.get(`/events/dataset-counts?${scope}`)
+    expect(all.body).toEqual({
+      datasets: [
+        { datasetId: fixture.publicDatasetId, count: fixture.publicEvents },
+        { datasetId: fixture.privateDatasetId, count: fixture.privateEvents },
+      ],
+      total: fixture.publicEvents + fixture.privateEvents,
+    })
+    const searched = await owner.get(`/events/dataset-counts?${scope}&q=whistleblower`)
+    expect(searched.body).toEqual({
+      datasets: [{ datasetId: fixture.privateDatasetId, count: fixture.privateEvents }],
+      total: fixture.privateEvents,
+    })
+    const none = await owner.get(`/events/dataset-counts?${scope}&start=1700&end=1701`)
+    expect(none.body).toEqual({ datasets: [], total: 0 })
   })
 })
 

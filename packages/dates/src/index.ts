@@ -22,3 +22,5 @@ export {
   postgresTimestampFromText,
 } from './postgres-timestamp'
 export { formatHistoricalDate, formatHistoricalYear } from './format-historical-date'
+export { timeAxisTicks } from './time-axis-ticks'
+export type { TimeAxisTick, TimeAxisUnit } from './time-axis-ticks'

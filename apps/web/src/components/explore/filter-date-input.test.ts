@@ -1,0 +1,98 @@
+import { parseFilterDate } from '@chronotope/filters'
+import { describe, expect, it } from 'vitest'
+
+import { dateOrderProblem, filterTextToWrittenDate, parseDateInput, writtenDateToFilterText } from './filter-date-input'
+
+describe('parseDateInput', () => {
+  it.each<[string, string | null]>([
+    ['1914', '1914'],
+    [' 1914-07 ', '1914-07'],
+    ['1914-07-28', '1914-07-28'],
+    ['490 BC', '-0489'],
+    ['490 bce', '-0489'],
+    ['490BC', '-0489'],
+    ['1 BC', '0000'],
+    ['-0489', '-0489'],
+    ['-0489-03-15', '-0489-03-15'],
+    ['AD 79', '0079'],
+    ['79 AD', '0079'],
+    ['79', '0079'],
+    ['2020-06-30T12:00:00Z', '2020-06-30T12:00:00Z'],
+    ['', null],
+    ['   ', null],
+  ])('reads %j as %j', (typed, expected) => {
+    expect(parseDateInput('start', typed)).toEqual({ ok: true, value: expected })
+  })
+
+  it.each<[string, RegExp]>([
+    ['March 1921', /^Write a date such as 1914, 1914-07, 1914-07-28 or 490 BC; got "March 1921"$/],
+    ['03/04/2021', /got "03\/04\/2021"/],
+    ['0 BC', /got "0 BC"/],
+    ['1914-02-30', /^1914-02-30 is not a valid ISO 8601 date: February has 28 days in 1914$/],
+    ['1914-13', /^1914-13 is not a valid/],
+  ])('refuses %j', (typed, message) => {
+    const result = parseDateInput('end', typed)
+    expect(result.ok).toBe(false)
+    if (!result.ok) expect(result.message).toMatch(message)
+  })
+
+  it('refuses an end before the earliest date the database stores', () => {
+    const result = parseDateInput('end', '5000 BC')
+    expect(result).toEqual({ ok: false, message: expect.stringMatching(/before the earliest date/) })
+  })
+})
+
+describe('writtenDateToFilterText', () => {
+  it.each<[string, string]>([
+    ['44 BC', '-0043'],
+    ['a.d. 1066', '1066'],
+    ['1066', '1066'],
+    ['not a date', 'not a date'],
+  ])('%j → %j', (typed, expected) => {
+    expect(writtenDateToFilterText(typed)).toBe(expected)
+  })
+})
+
+describe('filterTextToWrittenDate', () => {
+  it.each<['start' | 'end', string | null, string]>([
+    ['start', null, ''],
+    ['start', '-0489', '490 BC'],
+    ['start', '-000489', '490 BC'],
+    ['start', '0000', '1 BC'],
+    ['start', '0079', 'AD 79'],
+    ['start', '1914', '1914'],
+    ['start', '1914-07', '1914-07'],
+    ['start', '1914-07-28T00:00:00.000Z', '1914-07-28'],
+    ['end', '1914-07-28T00:00:00.000Z', '1914-07-28T00:00:00.000Z'],
+    ['end', '1918-11-11T23:59:59.999Z', '1918-11-11'],
+    ['start', '1918-11-11T23:59:59.999Z', '1918-11-11T23:59:59.999Z'],
+    ['start', '-000489-09-12T00:00:00.000Z', '-000489-09-12'],
+  ])('%s %j is written %j', (bound, text, expected) => {
+    expect(filterTextToWrittenDate(bound, text)).toBe(expected)
+  })
+
+  it.each<['start' | 'end', string]>([
+    ['start', '-0489'],
+    ['end', '0079'],
+    ['start', '1914-07-28T00:00:00.000Z'],
+    ['end', '1918-11-11T23:59:59.999Z'],
+    ['start', '-000489-09-12T00:00:00.000Z'],
+  ])('reads %s %j back to the same instant', (bound, text) => {
+    const result = parseDateInput(bound, filterTextToWrittenDate(bound, text))
+    if (!result.ok || result.value === null) throw new Error(`not read back: ${JSON.stringify(result)}`)
+    expect(parseFilterDate(bound, result.value)).toBe(parseFilterDate(bound, text))
+  })
+})
+
+describe('dateOrderProblem', () => {
+  it.each<[string | null, string | null, string | undefined]>([
+    ['1914', '1918', undefined],
+    ['1914', '1914', undefined],
+    ['1918', '1914', 'From (1918) is after To (1914)'],
+    ['-0489', '-0499', 'From (490 BC) is after To (500 BC)'],
+    [null, '1914', undefined],
+    ['nonsense', '1914', undefined],
+  ])('%j to %j', (start, end, expected) => {
+    expect(dateOrderProblem(start, end)).toBe(expected)
+  })
+})

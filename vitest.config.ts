@@ -53,6 +53,7 @@ export default defineConfig({
           name: 'e2e',
           sequence: { groupOrder: 2 },
           include: ['apps/web/test/e2e/**/*.test.ts'],
+          globalSetup: ['apps/web/test/setup/production-build.ts'],
           fileParallelism: false,
           testTimeout: 300_000,
           hookTimeout: 600_000,

@@ -28,7 +28,7 @@ beforeAll(async () => {
   if (externalServerUrl()) database = await createTestDatabase('chronotope_e2e_hardened')
   const env: NodeJS.ProcessEnv = { ...process.env, CHRONOTOPE_DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: '1' }
   for (const name of ['DATABASE_URL', 'TEST_DATABASE_URL', 'VITEST', 'NODE_ENV']) delete env[name]
-  await runScript('build', [], env)
+  // Built once for every end-to-end file by setup/production-build.ts.
   app = await startChronotope({ dataDir, databaseUrl: database?.url, production: true })
   // The demo data (6,000 events and the demo accounts) in the database the app runs on.
   await runScript('seed', ['--environment', 'demo'], database ? { ...env, DATABASE_URL: database.url } : env)

@@ -18,13 +18,16 @@ export interface OfflineBrowser {
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
 
-/** Launches headless Chromium that may only talk to this machine. */
-export async function launchOfflineBrowser(): Promise<OfflineBrowser> {
+/**
+ * Launches headless Chromium that may only talk to this machine.
+ * @param options.webgl - draw WebGL (the map) in software with SwiftShader instead of disabling the GPU
+ */
+export async function launchOfflineBrowser(options: { webgl?: boolean } = {}): Promise<OfflineBrowser> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [
       '--no-sandbox',
-      '--disable-gpu',
+      ...(options.webgl ? ['--enable-unsafe-swiftshader', '--use-angle=swiftshader'] : ['--disable-gpu']),
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',

@@ -1,24 +1,95 @@
+import type { ImportStatus } from '@chronotope/import-stages'
 import { headers } from 'next/headers'
 import Link from 'next/link'
 
-import { COLLECTION_NAMES } from '../../constants/collection-names'
+import { exploreHref } from '../../components/explore/view-state'
+import { statusLabel } from '../../components/import/import-format'
+import { describeDatasetStats } from '../../lib/site/dataset-summary-text'
+import { homeCatalogs, type HomeCatalog, type HomeDataset } from '../../lib/site/home-catalogs'
+import { recentImports, type RecentImport } from '../../lib/site/recent-imports'
 import { getPayloadInstance } from '../../lib/runtime/payload-instance'
 
-/** The home page: what Chronotope is, what this instance holds, and where to go next. */
+const uploadDate = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+})
+
+function DatasetItem({ dataset }: { dataset: HomeDataset }) {
+  return (
+    <li className="home-dataset">
+      <Link href={exploreHref({ datasets: [dataset.id] })}>{dataset.name}</Link>
+      {dataset.isPublic ? null : <span className="home-badge">Private</span>}
+      <span className="home-dataset-stats">{describeDatasetStats(dataset.stats)}</span>
+      {dataset.description ? <span className="home-dataset-description">{dataset.description}</span> : null}
+    </li>
+  )
+}
+
+function CatalogCard({ catalog }: { catalog: HomeCatalog }) {
+  const total = catalog.datasets.reduce((sum, dataset) => sum + dataset.stats.count, 0)
+  return (
+    <section className="home-catalog" aria-labelledby={`catalog-${catalog.id ?? 'none'}`}>
+      <h3 id={`catalog-${catalog.id ?? 'none'}`}>
+        {catalog.id === null ? (
+          catalog.name
+        ) : (
+          <Link href={exploreHref({ catalogs: [catalog.id] })}>{catalog.name}</Link>
+        )}
+        {catalog.id !== null && !catalog.isPublic ? <span className="home-badge">Private</span> : null}
+      </h3>
+      <p className="home-catalog-meta">
+        {catalog.datasets.length === 1 ? '1 dataset' : `${catalog.datasets.length} datasets`} ·{' '}
+        {total === 1 ? '1 event' : `${total.toLocaleString('en')} events`}
+      </p>
+      {catalog.description ? <p className="home-catalog-description">{catalog.description}</p> : null}
+      <ul className="home-datasets">
+        {catalog.datasets.map((dataset) => (
+          <DatasetItem key={dataset.id} dataset={dataset} />
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function RecentImports({ imports }: { imports: readonly RecentImport[] }) {
+  return (
+    <section className="home-section" aria-labelledby="recent-imports">
+      <h2 id="recent-imports">Recent imports</h2>
+      {imports.length === 0 ? (
+        <p className="home-empty">
+          You have not imported a file yet. <Link href="/import">Import a file</Link> to see it here.
+        </p>
+      ) : (
+        <ul className="home-imports">
+          {imports.map((item) => (
+            <li key={item.id}>
+              <Link href={`/import?importId=${item.id}`}>{item.filename}</Link>
+              <span className={`import-badge is-${item.status}`}>{statusLabel(item.status as ImportStatus)}</span>
+              <span className="home-dataset-stats">uploaded {uploadDate.format(new Date(item.createdAt))}</span>
+              {item.status === 'completed' && item.datasetIds.length > 0 ? (
+                <Link className="home-import-explore" href={exploreHref({ datasets: [...item.datasetIds] })}>
+                  Explore its events
+                </Link>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+/** The home page: what Chronotope is, the catalogs and datasets the visitor may see, and their own imports. */
 export default async function HomePage() {
   const payload = await getPayloadInstance()
   const { user } = await payload.auth({ headers: await headers() })
-  const [datasets, events] = await Promise.all([
-    payload.find({
-      collection: COLLECTION_NAMES.DATASETS,
-      user,
-      overrideAccess: false,
-      depth: 1,
-      limit: 50,
-      sort: 'name',
-    }),
-    payload.count({ collection: COLLECTION_NAMES.EVENTS, user, overrideAccess: false }),
+  const [catalogs, imports] = await Promise.all([
+    homeCatalogs(payload, user),
+    user ? recentImports(payload, user) : Promise.resolve([]),
   ])
+  const own = catalogs.flatMap((catalog) => catalog.datasets.filter((dataset) => dataset.isOwn))
   return (
     <>
       <section className="hero">
@@ -36,36 +107,41 @@ export default async function HomePage() {
         <Link className="button" href="/import">
           Import a file
         </Link>
-        <Link className="button" href="/admin">
-          Open the admin
-        </Link>
       </div>
-      <section className="stats" aria-label="What this site holds">
-        <div className="stat">
-          <strong>{events.totalDocs.toLocaleString('en')}</strong>
-          <span>events you can see</span>
-        </div>
-        <div className="stat">
-          <strong>{datasets.totalDocs.toLocaleString('en')}</strong>
-          <span>datasets</span>
-        </div>
-      </section>
-      {datasets.docs.length > 0 && (
-        <section className="datasets">
-          <h2>Datasets</h2>
-          <ul>
-            {datasets.docs.map((dataset) => (
-              <li key={dataset.id}>
-                <strong>{dataset.name as string}</strong>
-                {typeof dataset.catalog === 'object' && dataset.catalog
-                  ? ` · ${String((dataset.catalog as { name?: unknown }).name)}`
-                  : ''}
-                {dataset.description ? ` — ${dataset.description as string}` : ''}
-              </li>
+      {user ? (
+        <>
+          <section className="home-section" aria-labelledby="your-datasets">
+            <h2 id="your-datasets">Your datasets</h2>
+            {own.length === 0 ? (
+              <p className="home-empty">
+                You have no datasets of your own yet. <Link href="/import">Import a file</Link> to create one.
+              </p>
+            ) : (
+              <ul className="home-datasets">
+                {own.map((dataset) => (
+                  <DatasetItem key={dataset.id} dataset={dataset} />
+                ))}
+              </ul>
+            )}
+          </section>
+          <RecentImports imports={imports} />
+        </>
+      ) : null}
+      <section className="home-section" aria-labelledby="catalogs">
+        <h2 id="catalogs">{user ? 'Catalogs you can see' : 'Catalogs'}</h2>
+        {catalogs.length === 0 ? (
+          <p className="home-empty">
+            {user ? 'No datasets yet.' : 'No public datasets yet.'} <Link href="/import">Import a file</Link> to create
+            the first one{user ? '' : ' (you will be asked to sign in)'}.
+          </p>
+        ) : (
+          <div className="home-catalogs">
+            {catalogs.map((catalog) => (
+              <CatalogCard key={catalog.id ?? 'none'} catalog={catalog} />
             ))}
-          </ul>
-        </section>
-      )}
+          </div>
+        )}
+      </section>
     </>
   )
 }

@@ -1,0 +1,187 @@
+import type { Metadata } from 'next'
+import { headers } from 'next/headers'
+import Link from 'next/link'
+import { notFound } from 'next/navigation'
+import { cache } from 'react'
+
+import {
+  describeCoordinateProvenance,
+  formatLatLng,
+  isApproximatePrecision,
+  type CoordinateProvenance,
+} from '../../../../components/event/coordinate-provenance'
+import { EventMap } from '../../../../components/event/event-map'
+import { formatEventTimeRange } from '../../../../components/event/event-time-text'
+import { rowFields } from '../../../../components/event/row-fields'
+import { exploreHref } from '../../../../components/explore/view-state'
+import { COLLECTION_NAMES } from '../../../../constants/collection-names'
+import { getPayloadInstance } from '../../../../lib/runtime/payload-instance'
+
+type Args = { params: Promise<{ id: string }> }
+
+interface Named {
+  readonly id: number
+  readonly name?: string | null
+  readonly isPublic?: boolean | null
+}
+
+interface DatasetRef extends Named {
+  readonly catalog?: Named | number | null
+  readonly currentSchema?: { fields?: unknown } | number | null
+}
+
+/**
+ * The event the visitor may see, or null: a missing event, a private one and a malformed id look
+ * the same from outside (one 404), so nobody learns which private ids exist.
+ */
+const loadEvent = cache(async (rawId: string) => {
+  if (!/^[1-9]\d{0,15}$/.test(rawId)) return null
+  const payload = await getPayloadInstance()
+  const { user } = await payload.auth({ headers: await headers() })
+  const event = await payload.findByID({
+    collection: COLLECTION_NAMES.EVENTS,
+    id: Number(rawId),
+    user,
+    overrideAccess: false,
+    depth: 2,
+    disableErrors: true,
+  })
+  return event ?? null
+})
+
+/** The event's title in the browser tab. */
+export async function generateMetadata({ params }: Args): Promise<Metadata> {
+  const event = await loadEvent((await params).id)
+  if (!event) return { title: 'Event not found' }
+  const title = typeof event.title === 'string' && event.title ? event.title : `Event ${event.id}`
+  return { title, description: typeof event.description === 'string' ? event.description.slice(0, 200) : undefined }
+}
+
+/**
+ * An event's page at `/events/{id}`: its title, time at its precision, place on a small map,
+ * where the coordinates came from, the original row, and links to its dataset and catalog.
+ */
+export default async function EventPage({ params }: Args) {
+  const event = await loadEvent((await params).id)
+  if (!event) notFound()
+
+  const id = Number(event.id)
+  const title = typeof event.title === 'string' && event.title ? event.title : `Event ${id}`
+  const dataset = typeof event.dataset === 'object' && event.dataset !== null ? (event.dataset as DatasetRef) : null
+  const catalog = dataset && typeof dataset.catalog === 'object' && dataset.catalog !== null ? dataset.catalog : null
+  const schemaFields =
+    dataset && typeof dataset.currentSchema === 'object' && dataset.currentSchema !== null
+      ? dataset.currentSchema.fields
+      : undefined
+  const location = Array.isArray(event.location) ? (event.location as [number, number]) : null
+  const coordinates = (event.coordinates ?? null) as CoordinateProvenance | null
+  const placeName = typeof event.locationName === 'string' && event.locationName ? event.locationName : null
+  const precision = coordinates?.precision ?? null
+  const isPrivate = !(dataset?.isPublic === true && catalog?.isPublic === true)
+  const fields = rowFields(event.data, schemaFields)
+  const eventTime = typeof event.eventTime === 'string' ? event.eventTime : null
+  const eventEndTime = typeof event.eventEndTime === 'string' ? event.eventEndTime : null
+  const description = typeof event.description === 'string' && event.description ? event.description : null
+
+  return (
+    <article className="event-page">
+      <nav className="event-trail" aria-label="Dataset of this event">
+        {catalog ? (
+          <>
+            <Link href={exploreHref({ catalogs: [catalog.id] })}>{catalog.name ?? `Catalog ${catalog.id}`}</Link>
+            <span aria-hidden="true"> › </span>
+          </>
+        ) : null}
+        {dataset ? (
+          <Link href={exploreHref({ datasets: [dataset.id] })}>{dataset.name ?? `Dataset ${dataset.id}`}</Link>
+        ) : null}
+        {isPrivate ? <span className="home-badge">Private</span> : null}
+      </nav>
+      <h1>{title}</h1>
+      <p className="event-when">
+        <time dateTime={eventTime ?? undefined}>
+          {formatEventTimeRange(eventTime, eventEndTime, event.timePrecision as string | null)}
+        </time>
+        {placeName ? <span className="event-where"> · {placeName}</span> : null}
+      </p>
+      {description ? <p className="event-description">{description}</p> : null}
+      {dataset ? (
+        <p className="actions">
+          <Link
+            className="button primary"
+            href={exploreHref({
+              datasets: [dataset.id],
+              event: id,
+              ...(location ? { lng: location[0], lat: location[1], zoom: 8 } : {}),
+            })}
+          >
+            See on the explore view
+          </Link>
+          <Link className="button" href={exploreHref({ datasets: [dataset.id] })}>
+            All events of {dataset.name ?? 'this dataset'}
+          </Link>
+        </p>
+      ) : null}
+
+      <div className="event-columns">
+        <section aria-labelledby="event-place">
+          <h2 id="event-place">Place</h2>
+          {location ? (
+            <>
+              <EventMap
+                longitude={location[0]}
+                latitude={location[1]}
+                precision={precision}
+                label={`Map of ${placeName ?? 'the event'}${isApproximatePrecision(precision) ? `, placed at the centre of the ${precision === 'postal' ? 'postal area' : precision}` : ''}`}
+              />
+              <p className="event-coordinates">{formatLatLng(location[0], location[1])}</p>
+            </>
+          ) : (
+            <p className="event-no-place">This event has no place on the map.</p>
+          )}
+          <h3>Where the coordinates came from</h3>
+          <p>{describeCoordinateProvenance(coordinates, placeName)}</p>
+          {isApproximatePrecision(precision) ? (
+            <p className="import-hint">The ring on the map shows about how far the real place may be from the point.</p>
+          ) : null}
+        </section>
+
+        <section aria-labelledby="event-row">
+          <h2 id="event-row">The original row</h2>
+          {typeof event.sourceRow === 'number' ? (
+            <p className="import-hint">Row {event.sourceRow.toLocaleString('en')} of the imported file.</p>
+          ) : null}
+          {fields.length === 0 ? (
+            <p className="event-no-place">The row has no fields.</p>
+          ) : (
+            <div
+              className="table-scroll"
+              tabIndex={0}
+              role="region"
+              aria-label="Columns and values of the original row"
+            >
+              <table className="import-table event-fields">
+                <thead>
+                  <tr>
+                    <th scope="col">Column</th>
+                    <th scope="col">Value</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {fields.map((field) => (
+                    <tr key={field.key}>
+                      <th scope="row" className="import-column-name">
+                        {field.key}
+                      </th>
+                      <td>{field.text === '' ? <span className="import-subtle">empty</span> : field.text}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+      </div>
+    </article>
+  )
+}

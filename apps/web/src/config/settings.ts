@@ -119,6 +119,12 @@ export interface Settings {
    * are not bound by it.
    */
   readonly apiMaxLimit: number
+  /**
+   * An online MapLibre style for the explore map instead of the offline Natural Earth basemap
+   * (`CHRONOTOPE_MAP_STYLE_URL`, an http(s) URL, `{scheme}` in it becomes `light` or `dark`;
+   * default empty: offline). Its origin is added to the Content-Security-Policy.
+   */
+  readonly mapStyleUrl: string
 }
 
 /** A rate limit: at most `limit` requests per `windowSeconds`. */
@@ -218,6 +224,24 @@ function readApiMaxLimit(env: Environment): number {
   return value
 }
 
+function readMapStyleUrl(env: Environment): string {
+  const raw = env.CHRONOTOPE_MAP_STYLE_URL?.trim() ?? ''
+  if (raw === '') return ''
+  let protocol: string
+  try {
+    protocol = new URL(raw.split('{scheme}').join('light')).protocol
+  } catch {
+    protocol = ''
+  }
+  if (protocol !== 'https:' && protocol !== 'http:') {
+    throw new InvalidSetting(
+      'CHRONOTOPE_MAP_STYLE_URL',
+      `must be the http(s) URL of a MapLibre style, or empty for the offline basemap; got "${raw}"`,
+    )
+  }
+  return raw
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const
 const INSECURE_DEVELOPMENT_SECRET = 'chronotope-development-secret-not-for-production'
 
@@ -304,6 +328,7 @@ export function readSettings(env: Environment = process.env): Settings {
     geocodingMinimumConfidence: readFraction(env, 'CHRONOTOPE_GEOCODING_MIN_CONFIDENCE', 0.5),
     eventIndexMaxEvents: readWholeNumber(env, 'CHRONOTOPE_EVENT_INDEX_MAX_EVENTS', 5_000_000),
     apiMaxLimit: readApiMaxLimit(env),
+    mapStyleUrl: readMapStyleUrl(env),
   })
 }
 

@@ -1,10 +1,580 @@
 'use client'
 /**
- * The explore view's map panel.
+ * The explore view's map panel. MapLibre owns the canvas, React owns the page: one map for the
+ * panel's life, loaded lazily (`import('maplibre-gl')` in an effect, so it is not in the page's
+ * first JavaScript), fed with `setData` as answers of the read API's `map-clusters` arrive for the
+ * visible box and zoom. Clusters are numbered buttons (no glyphs needed), single events coloured
+ * points, approximately placed events a hollow centre in a halo of their precision's size; a
+ * heatmap mode; a popup for the selected event (`view.event`); the camera in the URL.
  * @module
  */
+import 'maplibre-gl/dist/maplibre-gl.css'
 
-/** The map panel (being built). */
+import type { BoundingBox } from '@chronotope/filters'
+import { filterStateKey } from '@chronotope/filters'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import type * as MapLibreModule from 'maplibre-gl'
+import type { Map as MapLibreMap, PointLike } from 'maplibre-gl'
+import { useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react'
+import { createPortal } from 'react-dom'
+
+import type { Bounds } from '../../lib/events-read/read-responses'
+import { useColorScheme } from '../site/use-color-scheme'
+import { useExplore } from './explore-context'
+import { useBounds, useFieldValueColors, useFilterFields } from './explore-queries'
+import styles from './map.module.css'
+import {
+  boundingBoxKey,
+  cameraOfView,
+  clusterZoom,
+  queryBoundingBox,
+  sameCamera,
+  urlCamera,
+  type MapCamera,
+} from './map-camera'
+import { ClusterMarkers } from './map-cluster-markers'
+import {
+  DEFAULT_MAP_THEMES,
+  installEventLayers,
+  MAP_LAYERS,
+  SINGLE_EVENT_LAYERS,
+  showHighlight,
+  showMarks,
+  showMode,
+  type MapTheme,
+} from './map-layers'
+import { MapControls, MapLegend } from './map-legend'
+import { colorByOptions, legendEntries, selectedDatasets } from './map-legend-entries'
+import { clusterZoomTarget, mapMarksOf, NO_MARKS, type ClusterButton, type MapMarks } from './map-marks'
+import { MapPopupContent } from './map-popup'
+import { fetchSelectedEvent } from './map-selected-event'
+import { basemapStyleUrl, mapStyleOfPage } from './map-style-setting'
+import { BY_DATASET, narrowFilterState } from './view-state'
+
+type MapLibre = typeof MapLibreModule
+
+/** The canvas's name for screen readers. */
+const MAP_LABEL = 'Map of the filtered events; arrow keys pan, + and − zoom'
+/** Answers are asked for once the map has rested this long after a move. */
+const MOVE_DEBOUNCE_MS = 150
+/** The loading notice waits this long, so quick answers do not flash it. */
+const LOADING_NOTICE_DELAY_MS = 300
+/** Where the map opens without a camera in the URL, before the data's extent is known. */
+const WORLD: MapCamera = { lng: 10, lat: 25, zoom: 1 }
+/** How far from a click or the centre (Enter) a mark may be and still be picked, in pixels. */
+const PICK_RADIUS_PX = { pointer: 6, keyboard: 24 }
+
+/** True once `flag` has been true for `delayMs`. */
+function useDelayedFlag(flag: boolean, delayMs: number): boolean {
+  const [late, setLate] = useState(false)
+  useEffect(() => {
+    if (!flag) return
+    const timer = setTimeout(() => setLate(true), delayMs)
+    return () => {
+      clearTimeout(timer)
+      setLate(false)
+    }
+  }, [flag, delayMs])
+  return flag && late
+}
+
+function themeOf(element: HTMLElement | null, scheme: 'light' | 'dark'): MapTheme {
+  const fallback = DEFAULT_MAP_THEMES[scheme]
+  if (!element) return fallback
+  const style = getComputedStyle(element)
+  return {
+    accent: style.getPropertyValue('--accent').trim() || fallback.accent,
+    outline: style.getPropertyValue('--bg').trim() || fallback.outline,
+  }
+}
+
+/** What a click or Enter picked: a single event or a cluster. */
+type Pick = { kind: 'event'; eventId: number } | { kind: 'cluster'; cluster: ClusterButton }
+
+/** The mark nearest a screen point within a radius, single events before clusters. */
+function pickAt(map: MapLibreMap, point: { x: number; y: number }, radius: number, marks: MapMarks): Pick | null {
+  const layers = [...SINGLE_EVENT_LAYERS, MAP_LAYERS.clusters].filter((id) => map.getLayer(id))
+  if (layers.length === 0) return null
+  const box: [PointLike, PointLike] = [
+    [point.x - radius, point.y - radius],
+    [point.x + radius, point.y + radius],
+  ]
+  let best: { pick: Pick; distance: number; isEvent: boolean } | null = null
+  for (const feature of map.queryRenderedFeatures(box, { layers })) {
+    const geometry = feature.geometry
+    if (geometry.type !== 'Point') continue
+    const at = map.project(geometry.coordinates as [number, number])
+    const distance = Math.hypot(at.x - point.x, at.y - point.y)
+    const properties = feature.properties as Record<string, unknown>
+    let pick: Pick | null = null
+    if (feature.layer.id === MAP_LAYERS.clusters) {
+      const cluster = marks.clusterByKey.get(String(properties.key))
+      if (cluster) pick = { kind: 'cluster', cluster }
+    } else {
+      pick = { kind: 'event', eventId: Number(properties.eventId) }
+    }
+    if (!pick) continue
+    const isEvent = pick.kind === 'event'
+    if (!best || (isEvent && !best.isEvent) || (isEvent === best.isEvent && distance < best.distance)) {
+      best = { pick, distance, isEvent }
+    }
+  }
+  return best?.pick ?? null
+}
+
+/** Moves the map to show a box of events (or a point), with room for the controls. */
+function showBounds(map: MapLibreMap, bounds: Bounds, animate: boolean): void {
+  const [west, south, rawEast, north] = bounds
+  // A box across the antimeridian (west > east) is fitted the short way round.
+  const east = rawEast < west ? rawEast + 360 : rawEast
+  const target = clusterZoomTarget([west, south, east, north])
+  if (target.kind === 'point') {
+    const zoom = Math.max(map.getZoom(), 8)
+    if (animate) map.easeTo({ center: [target.lng, target.lat], zoom })
+    else map.jumpTo({ center: [target.lng, target.lat], zoom })
+    return
+  }
+  const { clientWidth: width, clientHeight: height } = map.getContainer()
+  const pad = (size: number, wanted: number) => Math.max(0, Math.min(wanted, Math.floor(size / 4)))
+  map.fitBounds(
+    [
+      [west, south],
+      [east, north],
+    ],
+    {
+      padding: { top: pad(height, 56), bottom: pad(height, 36), left: pad(width, 36), right: pad(width, 48) },
+      maxZoom: 12,
+      animate,
+    },
+  )
+}
+
+/** The explore view's map: clusters, events, heatmap, legend and popup. */
 export function MapPanel() {
-  return <div className="explore-placeholder">Map</div>
+  const { view, setView, filters, mapFilters, client, datasets, datasetColors, hoveredEventId, setHoveredEventId } =
+    useExplore()
+  const scheme = useColorScheme()
+  const descriptionId = useId()
+
+  const containerRef = useRef<HTMLDivElement>(null)
+  const mapRef = useRef<MapLibreMap | null>(null)
+  const libRef = useRef<MapLibre | null>(null)
+  const markersRef = useRef<ClusterMarkers | null>(null)
+  const styleUrlRef = useRef<string | null>(null)
+  // Without a camera in the URL, the map fits the data's extent once, when it is known.
+  const needsFit = useRef(cameraOfView(view) === null)
+  // The camera this panel last wrote, so the URL echoing it back does not move the map.
+  const lastWritten = useRef<MapCamera | null>(null)
+  const skipUrlWrite = useRef(false)
+  const openedFromMap = useRef(false)
+  // Whether the hovered event was set by the map's pointer (so leaving it clears it).
+  const hoveredByMap = useRef(false)
+
+  const [ready, setReady] = useState(false)
+  const [mapFailure, setMapFailure] = useState<string | null>(null)
+  const [area, setArea] = useState<{ bbox: BoundingBox; zoom: number } | null>(null)
+  const [popupNode, setPopupNode] = useState<HTMLDivElement | null>(null)
+
+  const colorField = view.color === BY_DATASET ? undefined : view.color
+  const valueColors = useFieldValueColors(colorField)
+  const fields = useFilterFields(filters)
+  const bounds = useBounds(mapFilters)
+  const clusters = useQuery({
+    queryKey: [
+      'map-clusters',
+      filterStateKey(mapFilters),
+      area ? boundingBoxKey(area.bbox) : '',
+      area?.zoom ?? -1,
+      colorField ?? '',
+    ],
+    queryFn: ({ signal }) => {
+      const { bbox, zoom } = area!
+      return client.mapClusters(
+        { ...narrowFilterState(mapFilters, { bbox }), bbox },
+        { zoom, color: colorField },
+        signal,
+      )
+    },
+    enabled: area !== null,
+    placeholderData: keepPreviousData,
+  })
+
+  const marks = useMemo(
+    () => (clusters.data ? mapMarksOf(clusters.data, { colorBy: view.color, datasetColors, valueColors }) : NO_MARKS),
+    [clusters.data, view.color, datasetColors, valueColors],
+  )
+
+  const selectedId = view.event
+  const selectedInMarks = selectedId === null ? undefined : marks.singleEvents.get(selectedId)
+  const fetchedSelection = useQuery({
+    queryKey: ['map-event', selectedId],
+    queryFn: ({ signal }) => fetchSelectedEvent(selectedId!, signal),
+    enabled: selectedId !== null && !selectedInMarks,
+    staleTime: 60_000,
+  })
+  const selected =
+    selectedInMarks ?? (fetchedSelection.data?.eventId === selectedId ? fetchedSelection.data : null) ?? null
+
+  const highlighted = useMemo(
+    () => [hoveredEventId, view.event].filter((id): id is number => id !== null),
+    [hoveredEventId, view.event],
+  )
+
+  // --- What the map's listeners call: always the latest state, without re-registering. ---
+
+  const initialMapSetup = useEffectEvent(() => {
+    const camera = cameraOfView(view) ?? WORLD
+    const styleUrl = basemapStyleUrl(scheme, mapStyleOfPage())
+    styleUrlRef.current = styleUrl
+    return { camera, styleUrl }
+  })
+
+  const onStyleLoad = useEffectEvent(() => {
+    const map = mapRef.current
+    if (!map) return
+    installEventLayers(map, themeOf(containerRef.current, scheme), { marks, mode: view.mode, highlighted })
+    setReady(true)
+  })
+
+  const updateArea = useEffectEvent(() => {
+    const map = mapRef.current
+    // A hidden map (another phone tab) has no size and nothing to ask for.
+    if (!map || needsFit.current || map.getContainer().clientWidth === 0) return
+    const box = map.getBounds()
+    setArea({
+      bbox: queryBoundingBox({
+        west: box.getWest(),
+        south: box.getSouth(),
+        east: box.getEast(),
+        north: box.getNorth(),
+      }),
+      zoom: clusterZoom(map.getZoom()),
+    })
+  })
+
+  const onMoveEnd = useEffectEvent(() => {
+    const map = mapRef.current
+    if (!map) return
+    updateArea()
+    if (skipUrlWrite.current) {
+      skipUrlWrite.current = false
+      return
+    }
+    if (needsFit.current || map.getContainer().clientWidth === 0) return
+    const center = map.getCenter()
+    const camera = urlCamera({ lng: center.lng, lat: center.lat, zoom: map.getZoom() })
+    const inUrl = cameraOfView(view)
+    if (inUrl && sameCamera(inUrl, camera)) return
+    lastWritten.current = camera
+    setView(camera, 'replace')
+  })
+
+  const select = useEffectEvent((eventId: number | null, fromMap: boolean) => {
+    if (eventId === view.event) return
+    openedFromMap.current = fromMap && eventId !== null
+    // Picking pushes a history entry (back closes it); closing replaces.
+    setView({ event: eventId }, eventId === null ? 'replace' : 'push')
+  })
+
+  const zoomIntoCluster = useEffectEvent((cluster: ClusterButton) => {
+    const map = mapRef.current
+    if (!map) return
+    const target = clusterZoomTarget(cluster.bounds)
+    if (target.kind === 'point') map.easeTo({ center: [target.lng, target.lat], zoom: map.getZoom() + 2 })
+    else showBounds(map, target.bounds, true)
+  })
+
+  const onPick = useEffectEvent((point: { x: number; y: number }, radius: number, clearOnMiss: boolean) => {
+    const map = mapRef.current
+    if (!map) return
+    const pick = pickAt(map, point, radius, marks)
+    if (pick?.kind === 'event') select(pick.eventId, true)
+    else if (pick?.kind === 'cluster') zoomIntoCluster(pick.cluster)
+    else if (clearOnMiss) select(null, true)
+  })
+
+  const onPointerMove = useEffectEvent((point: { x: number; y: number } | null) => {
+    const map = mapRef.current
+    if (!map) return
+    const pick = point ? pickAt(map, point, PICK_RADIUS_PX.pointer, marks) : null
+    map.getCanvas().style.cursor = pick ? 'pointer' : ''
+    const eventId = pick?.kind === 'event' ? pick.eventId : null
+    if (eventId !== hoveredEventId && (eventId !== null || hoveredByMap.current)) {
+      hoveredByMap.current = eventId !== null
+      setHoveredEventId(eventId)
+    }
+  })
+
+  const onMapFailure = useEffectEvent((message: string) => {
+    if (!ready) setMapFailure(message)
+  })
+
+  // --- The map's life: created once, removed with the panel. ---
+  useEffect(() => {
+    let cancelled = false
+    let map: MapLibreMap | undefined
+    let observer: ResizeObserver | undefined
+    let moveTimer: ReturnType<typeof setTimeout> | undefined
+    void import('maplibre-gl').then(
+      (lib) => {
+        const container = containerRef.current
+        if (cancelled || !container) return
+        // MapLibre 6 starts its worker from a separate file; the bundler emits it as an asset.
+        lib.setWorkerUrl(new URL('maplibre-gl/dist/maplibre-gl-worker.mjs', import.meta.url).href)
+        const { camera, styleUrl } = initialMapSetup()
+        try {
+          map = new lib.Map({
+            container,
+            style: styleUrl,
+            center: [camera.lng, camera.lat],
+            zoom: camera.zoom,
+            attributionControl: false,
+            dragRotate: false,
+            pitchWithRotate: false,
+            touchPitch: false,
+            maxZoom: 20,
+            locale: { 'Map.Title': MAP_LABEL },
+          })
+        } catch (error) {
+          setMapFailure(`This browser could not draw the map (${(error as Error).message}). WebGL may be turned off.`)
+          return
+        }
+        const created = map
+        created.touchZoomRotate.disableRotation()
+        created.keyboard.disableRotation()
+        created.addControl(new lib.NavigationControl({ showCompass: false }), 'top-right')
+        created.addControl(new lib.AttributionControl({ compact: true }), 'bottom-right')
+        const canvas = created.getCanvas()
+        canvas.setAttribute('aria-describedby', descriptionId)
+        created.on('style.load', () => onStyleLoad())
+        created.on('load', () => updateArea())
+        created.on('movestart', (event) => {
+          // The user moved first: no fitting to the data afterwards.
+          if (event.originalEvent && needsFit.current) {
+            needsFit.current = false
+          }
+        })
+        created.on('moveend', () => {
+          clearTimeout(moveTimer)
+          moveTimer = setTimeout(() => onMoveEnd(), MOVE_DEBOUNCE_MS)
+        })
+        created.on('click', (event) => onPick(event.point, PICK_RADIUS_PX.pointer, true))
+        created.on('mousemove', (event) => onPointerMove(event.point))
+        created.on('mouseout', () => onPointerMove(null))
+        created.on('error', (event) =>
+          onMapFailure(`The base map could not be loaded (${event.error?.message ?? 'unknown error'})`),
+        )
+        canvas.addEventListener('keydown', (event) => {
+          if (event.key === 'Enter') {
+            const centre = created.project(created.getCenter())
+            onPick(centre, PICK_RADIUS_PX.keyboard, false)
+          } else if (event.key === 'Escape') {
+            select(null, true)
+          }
+        })
+        observer = new ResizeObserver(() => created.resize())
+        observer.observe(container)
+        libRef.current = lib
+        mapRef.current = created
+        markersRef.current = new ClusterMarkers(created, lib.Marker, styles.cluster!, (cluster) => {
+          zoomIntoCluster(cluster)
+          // The button goes away with the next answer; keep keyboard users on the map.
+          created.getCanvas().focus()
+        })
+        setPopupNode(document.createElement('div'))
+      },
+      (error: Error) => {
+        if (!cancelled) setMapFailure(`The map could not be loaded (${error.message}). Reload the page to try again.`)
+      },
+    )
+    return () => {
+      cancelled = true
+      clearTimeout(moveTimer)
+      observer?.disconnect()
+      markersRef.current?.clear()
+      markersRef.current = null
+      mapRef.current = null
+      map?.remove()
+    }
+  }, [descriptionId])
+
+  // The basemap follows the colour scheme; our layers come back on its `style.load`.
+  useEffect(() => {
+    const map = mapRef.current
+    if (!map || !ready) return
+    const styleUrl = basemapStyleUrl(scheme, mapStyleOfPage())
+    if (styleUrl === styleUrlRef.current) return
+    styleUrlRef.current = styleUrl
+    map.setStyle(styleUrl, { diff: false })
+  }, [scheme, ready])
+
+  // Without a camera in the URL: fit the data's extent once, without animation.
+  useEffect(() => {
+    const map = mapRef.current
+    if (!map || !ready || !needsFit.current || bounds.isPending) return
+    needsFit.current = false
+    const extent = bounds.data?.bounds
+    if (extent) {
+      skipUrlWrite.current = true
+      showBounds(map, extent, false)
+    }
+    updateArea()
+  }, [ready, bounds.isPending, bounds.data])
+
+  // A camera arriving in the URL from elsewhere (back, forward, a pasted link) moves the map.
+  useEffect(() => {
+    const map = mapRef.current
+    const camera = cameraOfView({ lng: view.lng, lat: view.lat, zoom: view.zoom })
+    if (!map || !ready || !camera || map.isMoving()) return
+    if (lastWritten.current && sameCamera(camera, lastWritten.current)) return
+    const center = map.getCenter()
+    if (sameCamera(camera, { lng: center.lng, lat: center.lat, zoom: map.getZoom() })) return
+    lastWritten.current = camera
+    needsFit.current = false
+    map.jumpTo({ center: [camera.lng, camera.lat], zoom: camera.zoom })
+  }, [view.lng, view.lat, view.zoom, ready])
+
+  // New marks: the sources' data and the cluster buttons.
+  useEffect(() => {
+    const map = mapRef.current
+    if (!map || !ready) return
+    showMarks(map, marks)
+    markersRef.current?.update(view.mode === 'points' ? marks.clusterButtons : [])
+  }, [marks, view.mode, ready])
+
+  useEffect(() => {
+    const map = mapRef.current
+    if (map && ready) showMode(map, view.mode)
+  }, [view.mode, ready])
+
+  useEffect(() => {
+    const map = mapRef.current
+    if (map && ready) showHighlight(map, highlighted)
+  }, [highlighted, ready])
+
+  // The popup of the selected event; closing it clears the selection.
+  const selectedLng = selected?.lng
+  const selectedLat = selected?.lat
+  const selectedEventId = selected?.eventId
+  useEffect(() => {
+    const map = mapRef.current
+    const lib = libRef.current
+    if (!map || !lib || !ready || !popupNode || selectedEventId === undefined) return
+    if (selectedLng === undefined || selectedLat === undefined) return
+    const fromMap = openedFromMap.current
+    openedFromMap.current = false
+    const popup = new lib.Popup({
+      closeButton: true,
+      closeOnClick: false,
+      focusAfterOpen: fromMap,
+      maxWidth: '20rem',
+      offset: 12,
+    })
+      .setLngLat([selectedLng, selectedLat])
+      .setDOMContent(popupNode)
+      .addTo(map)
+    // Chosen in the list and off screen: bring it into view.
+    if (!fromMap && !map.getBounds().contains([selectedLng, selectedLat])) {
+      map.easeTo({ center: [selectedLng, selectedLat] })
+    }
+    const onClose = () => {
+      if (popupNode.contains(document.activeElement)) map.getCanvas().focus()
+      select(null, true)
+    }
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return
+      map.getCanvas().focus()
+      select(null, true)
+    }
+    popup.on('close', onClose)
+    popup.getElement().addEventListener('keydown', onKeyDown)
+    return () => {
+      // Replaced or unmounted, not closed by the user: the selection stays.
+      popup.off('close', onClose)
+      popup.getElement().removeEventListener('keydown', onKeyDown)
+      popup.remove()
+    }
+  }, [selectedEventId, selectedLng, selectedLat, ready, popupNode])
+
+  // --- What the panel says. ---
+  const failure = mapFailure ?? (clusters.isError && !clusters.isFetching ? clusters.error.message : null)
+  const noEventsAtAll = bounds.data?.count === 0
+  const loading = !mapFailure && (!ready || area === null || clusters.isPending || clusters.isFetching)
+  const state = failure ? 'error' : noEventsAtAll && !clusters.isFetching ? 'empty' : loading ? 'loading' : 'ready'
+  const showLoading = useDelayedFlag(state === 'loading', LOADING_NOTICE_DELAY_MS)
+  const noneHere = state === 'ready' && clusters.data?.total === 0
+
+  const legendDatasets = useMemo(() => selectedDatasets(filters, datasets), [filters, datasets])
+  const entries = legendEntries(view.color, legendDatasets, datasetColors, valueColors, marks.hasOther)
+  const options = colorByOptions(fields.data?.fields, view.color)
+  const dataExtent = bounds.data?.bounds ?? null
+
+  const zoomToData = () => {
+    const map = mapRef.current
+    if (map && dataExtent) showBounds(map, dataExtent, true)
+  }
+
+  return (
+    <div className={styles.panel} data-testid="explore-map" data-state={state} data-marks={marks.featureCount}>
+      <div ref={containerRef} className={styles.canvas} />
+      <p id={descriptionId} className="visually-hidden">
+        Press Enter to open the event nearest the centre of the map, or to zoom into the group of events there.
+        {marks.featureCount > 0 &&
+          ` The map shows ${clusters.data?.total.toLocaleString('en') ?? 0} events in ${marks.featureCount} marks.`}
+      </p>
+      <MapControls
+        mode={view.mode}
+        onMode={(mode) => setView({ mode }, 'push')}
+        colorBy={view.color}
+        colorOptions={options}
+        onColorBy={(color) => setView({ color }, 'push')}
+        onZoomToData={zoomToData}
+        canZoomToData={dataExtent !== null && ready}
+      />
+      <MapLegend
+        mode={view.mode}
+        title={view.color === BY_DATASET ? 'dataset' : view.color}
+        entries={entries}
+        showRing={marks.hasApproximate}
+      />
+      {state === 'error' && (
+        <div className={`${styles.overlay} ${styles.error}`} role="alert">
+          <p>{failure}</p>
+          {!mapFailure && (
+            <p>
+              <button type="button" onClick={() => void clusters.refetch()}>
+                Retry
+              </button>
+            </p>
+          )}
+        </div>
+      )}
+      {state === 'empty' && (
+        <div className={styles.overlay} role="status">
+          <p>No events with a place match these filters</p>
+        </div>
+      )}
+      {noneHere && (
+        <div className={`${styles.overlay} ${styles.hint}`} role="status">
+          <p>None of the filtered events is in this part of the map.</p>
+          <p>
+            <button type="button" onClick={zoomToData} disabled={dataExtent === null}>
+              Zoom to data
+            </button>
+          </p>
+        </div>
+      )}
+      {showLoading && (
+        <div className={`${styles.overlay} ${styles.hint}`} role="status">
+          <p>Loading events…</p>
+        </div>
+      )}
+      {popupNode &&
+        selected &&
+        createPortal(
+          <MapPopupContent event={selected} datasetName={datasets.get(selected.datasetId)?.name} />,
+          popupNode,
+        )}
+    </div>
+  )
 }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 
-import { BASE_POLICY, contentSecurityPolicy, policyFor, ROUTE_POLICIES, securityHeaderRules } from './security-headers'
+import {
+  BASE_POLICY,
+  contentSecurityPolicy,
+  mapStyleOrigin,
+  policyFor,
+  ROUTE_POLICIES,
+  securityHeaderRules,
+  withMapStyleOrigin,
+} from './security-headers'
 
 describe('securityHeaderRules', () => {
   it('gives every path a policy that refuses other sites framing it, nosniff and a referrer policy', () => {
@@ -44,5 +52,38 @@ describe('securityHeaderRules', () => {
     expect(contentSecurityPolicy({ 'default-src': ["'self'"], 'object-src': ["'none'"] })).toBe(
       "default-src 'self'; object-src 'none'",
     )
+  })
+
+  it('lets every page, the embed included, fetch an online basemap from its origin only when one is set', () => {
+    const url = 'https://tiles.example.org/styles/{scheme}/style.json'
+    for (const rule of securityHeaderRules({ development: false, mapStyleUrl: url })) {
+      const csp = rule.headers.find(({ key }) => key === 'Content-Security-Policy')!.value
+      expect(csp).toContain("connect-src 'self' https://tiles.example.org;")
+      expect(csp).toContain("img-src 'self' data: blob: https://tiles.example.org;")
+      expect(csp).toContain("font-src 'self' data: https://tiles.example.org;")
+      expect(csp).not.toMatch(/script-src[^;]*tiles\.example\.org/)
+    }
+    for (const mapStyleUrl of [undefined, '', '  ']) {
+      const [all] = securityHeaderRules({ development: false, mapStyleUrl })
+      const csp = all!.headers[0]!.value
+      expect(csp).toContain("connect-src 'self';")
+      expect(csp).not.toContain('https:')
+    }
+  })
+
+  it.each<[string, string | undefined]>([
+    ['https://tiles.example.org/style.json', 'https://tiles.example.org'],
+    ['http://192.168.1.5:8080/{scheme}.json', 'http://192.168.1.5:8080'],
+    ['/basemap/style-light.json', undefined],
+    ['javascript:alert(1)', undefined],
+    ['', undefined],
+  ])('reads the origin of the map style %j', (url, origin) => {
+    expect(mapStyleOrigin(url)).toBe(origin)
+  })
+
+  it('adds the origin once, beside the directives a policy already has', () => {
+    const once = withMapStyleOrigin(policyFor({}, true), 'https://a.example/style.json')
+    expect(once['connect-src']).toEqual(["'self'", 'ws:', 'wss:', 'https://a.example'])
+    expect(withMapStyleOrigin(once, 'https://a.example/other.json')).toEqual(once)
   })
 })

@@ -8,7 +8,9 @@
  * changes, merged over {@link BASE_POLICY}. The embed route, which any site may frame, is the
  * example: `{ source: '/embed/:path*', directives: { 'frame-ancestors': ['*'] } }`. The explore
  * view's MapLibre needs nothing extra: its web workers come from `blob:`, its images from `data:`
- * and `blob:`, and its tiles from this server, all in the base policy.
+ * and `blob:`, and its tiles from this server, all in the base policy. Only an online basemap
+ * (`CHRONOTOPE_MAP_STYLE_URL`) adds its origin to `connect-src`, `img-src` and `font-src`
+ * ({@link withMapStyleOrigin}).
  * @module
  */
 
@@ -83,6 +85,41 @@ export function policyFor(routeDirectives: CspDirectives, development: boolean):
   return policy
 }
 
+/** The directives an online basemap's style, tiles, sprites and glyphs are fetched under. */
+const MAP_STYLE_DIRECTIVES = ['connect-src', 'img-src', 'font-src'] as const
+
+/**
+ * The origin of an online basemap style URL (its `{scheme}` placeholder allowed), or undefined
+ * when there is none or it is not an http(s) URL.
+ * @example mapStyleOrigin('https://tiles.example.org/{scheme}/style.json') // 'https://tiles.example.org'
+ */
+export function mapStyleOrigin(mapStyleUrl: string | null | undefined): string | undefined {
+  const url = mapStyleUrl?.trim()
+  if (!url) return undefined
+  try {
+    const parsed = new URL(url.split('{scheme}').join('light'))
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.origin : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * A policy that also lets the page fetch an online basemap: the style URL's origin added to
+ * `connect-src`, `img-src` and `font-src`; the policy as it is when no style URL is set.
+ * @example withMapStyleOrigin({ 'connect-src': ["'self'"] }, 'https://tiles.example.org/style.json')['connect-src'] // ["'self'", 'https://tiles.example.org']
+ */
+export function withMapStyleOrigin(directives: CspDirectives, mapStyleUrl: string | null | undefined): CspDirectives {
+  const origin = mapStyleOrigin(mapStyleUrl)
+  if (!origin) return directives
+  const policy: Record<string, readonly string[]> = { ...directives }
+  for (const name of MAP_STYLE_DIRECTIVES) {
+    const sources = policy[name] ?? BASE_POLICY[name] ?? []
+    if (!sources.includes(origin)) policy[name] = [...sources, origin]
+  }
+  return policy
+}
+
 /** One entry of Next's `headers()`. */
 export interface HeaderRule {
   source: string
@@ -94,12 +131,14 @@ export interface HeaderRule {
  * Next's `headers()` entries: every path gets the base headers; each {@link ROUTE_POLICIES} entry
  * comes after, so its Content-Security-Policy replaces the base one there (Next lets the last
  * matching entry win for the same header).
+ * @param options.mapStyleUrl - the online basemap style (`settings.mapStyleUrl`); its origin is
+ *   allowed to be fetched from every page
  * @example securityHeaderRules({ development: false })[0].source // '/:path*'
  */
-export function securityHeaderRules(options: { development: boolean }): HeaderRule[] {
+export function securityHeaderRules(options: { development: boolean; mapStyleUrl?: string }): HeaderRule[] {
   const csp = (directives: CspDirectives) => ({
     key: 'Content-Security-Policy',
-    value: contentSecurityPolicy(policyFor(directives, options.development)),
+    value: contentSecurityPolicy(withMapStyleOrigin(policyFor(directives, options.development), options.mapStyleUrl)),
   })
   return [
     {

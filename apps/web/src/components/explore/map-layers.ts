@@ -1,0 +1,228 @@
+/**
+ * The explore map's own sources and layers, declared once as MapLibre style-spec objects (data,
+ * not drawing code), and the few calls that put them on a map, feed them and switch them: the
+ * basemap is replaced when the colour scheme changes, so {@link installEventLayers} adds them again
+ * after each `style.load`.
+ * @module
+ */
+import type { GeoJSONSource, LayerSpecification, Map as MapLibreMap } from 'maplibre-gl'
+
+import type { MapMarks } from './map-marks'
+import { haloRadiusExpression } from './map-precision'
+import type { MapMode } from './view-state'
+
+/** The sources the explore map adds to the basemap. */
+export const MAP_SOURCES = {
+  singles: 'chronotope-singles',
+  clusters: 'chronotope-clusters',
+  heat: 'chronotope-heat',
+} as const
+
+/** The layers the explore map adds, bottom to top. */
+export const MAP_LAYERS = {
+  heat: 'chronotope-heat',
+  clusters: 'chronotope-clusters',
+  halos: 'chronotope-halos',
+  points: 'chronotope-points',
+  centres: 'chronotope-centres',
+  highlight: 'chronotope-highlight',
+} as const
+
+/** The layers a pointer or a click may pick a single event from (not the halo: it may be huge). */
+export const SINGLE_EVENT_LAYERS = [MAP_LAYERS.points, MAP_LAYERS.centres] as const
+
+/** The colours of the map's own marks that follow the page's theme. */
+export interface MapTheme {
+  /** Clusters and the highlight ring (`--accent`). */
+  readonly accent: string
+  /** The outline that lifts a point off the basemap (the page background). */
+  readonly outline: string
+}
+
+/** The theme colours when the page's CSS variables cannot be read. */
+export const DEFAULT_MAP_THEMES: Readonly<Record<'light' | 'dark', MapTheme>> = {
+  light: { accent: '#0b6e4f', outline: '#ffffff' },
+  dark: { accent: '#4cc29a', outline: '#111418' },
+}
+
+// A point's radius grows a little with zoom so it stays easy to hit.
+const POINT_RADIUS = ['interpolate', ['linear'], ['zoom'], 0, 4, 8, 5.5, 14, 7]
+
+/** The layers of {@link MAP_LAYERS} for a theme, as style-spec objects. */
+export function eventLayers(theme: MapTheme): LayerSpecification[] {
+  const layers: unknown[] = [
+    {
+      id: MAP_LAYERS.heat,
+      type: 'heatmap',
+      source: MAP_SOURCES.heat,
+      layout: { visibility: 'none' },
+      paint: {
+        // Weighted by count on a log scale, log2(1 + count), so a cell of thousands does not hide
+        // the villages around it: a single event weighs 1, a cluster of 1,000 about 10.
+        'heatmap-weight': ['/', ['ln', ['+', 1, ['get', 'count']]], Math.LN2],
+        'heatmap-radius': ['interpolate', ['linear'], ['zoom'], 0, 16, 9, 32],
+        'heatmap-intensity': ['interpolate', ['linear'], ['zoom'], 0, 0.5, 9, 1.5],
+        'heatmap-opacity': 0.85,
+        'heatmap-color': [
+          'interpolate',
+          ['linear'],
+          ['heatmap-density'],
+          0,
+          'rgba(33,102,172,0)',
+          0.2,
+          '#4393c3',
+          0.45,
+          '#92c5de',
+          0.65,
+          '#fddbc7',
+          0.85,
+          '#ef8a62',
+          1,
+          '#b2182b',
+        ],
+      },
+    },
+    {
+      id: MAP_LAYERS.clusters,
+      type: 'circle',
+      source: MAP_SOURCES.clusters,
+      paint: {
+        'circle-radius': ['/', ['get', 'diameter'], 2],
+        'circle-color': theme.accent,
+        'circle-opacity': 0.88,
+        'circle-stroke-color': theme.outline,
+        'circle-stroke-width': 2,
+      },
+    },
+    {
+      id: MAP_LAYERS.halos,
+      type: 'circle',
+      source: MAP_SOURCES.singles,
+      filter: ['==', ['get', 'approximate'], true],
+      paint: {
+        'circle-radius': haloRadiusExpression('haloPx0'),
+        'circle-color': ['get', 'color'],
+        'circle-opacity': 0.12,
+        'circle-stroke-color': ['get', 'color'],
+        'circle-stroke-width': 1,
+        'circle-stroke-opacity': 0.5,
+      },
+    },
+    {
+      id: MAP_LAYERS.points,
+      type: 'circle',
+      source: MAP_SOURCES.singles,
+      filter: ['==', ['get', 'approximate'], false],
+      paint: {
+        'circle-radius': POINT_RADIUS,
+        'circle-color': ['get', 'color'],
+        'circle-stroke-color': theme.outline,
+        'circle-stroke-width': 1.5,
+      },
+    },
+    {
+      // Approximately placed events: a hollow centre, so they never pass for exact points.
+      id: MAP_LAYERS.centres,
+      type: 'circle',
+      source: MAP_SOURCES.singles,
+      filter: ['==', ['get', 'approximate'], true],
+      paint: {
+        'circle-radius': POINT_RADIUS,
+        'circle-color': theme.outline,
+        'circle-opacity': 0.9,
+        'circle-stroke-color': ['get', 'color'],
+        'circle-stroke-width': 2.5,
+      },
+    },
+    {
+      id: MAP_LAYERS.highlight,
+      type: 'circle',
+      source: MAP_SOURCES.singles,
+      filter: highlightFilter([]),
+      paint: {
+        'circle-radius': ['interpolate', ['linear'], ['zoom'], 0, 9, 8, 10.5, 14, 12],
+        'circle-opacity': 0,
+        'circle-stroke-color': theme.accent,
+        'circle-stroke-width': 3,
+      },
+    },
+  ]
+  return layers as LayerSpecification[]
+}
+
+/**
+ * The highlight layer's filter: the events with these ids.
+ * @example highlightFilter([7]) // ['in', ['get', 'eventId'], ['literal', [7]]]
+ */
+export function highlightFilter(eventIds: readonly number[]): unknown[] {
+  return ['in', ['get', 'eventId'], ['literal', [...eventIds]]]
+}
+
+/** Which layers each mode shows. */
+export function layerVisibility(mode: MapMode): Record<string, 'visible' | 'none'> {
+  const points = mode === 'points' ? 'visible' : 'none'
+  return {
+    [MAP_LAYERS.heat]: mode === 'heatmap' ? 'visible' : 'none',
+    [MAP_LAYERS.clusters]: points,
+    [MAP_LAYERS.halos]: points,
+    [MAP_LAYERS.points]: points,
+    [MAP_LAYERS.centres]: points,
+    [MAP_LAYERS.highlight]: points,
+  }
+}
+
+/** What the layers draw: the marks, the mode and the highlighted events. */
+export interface EventLayerState {
+  readonly marks: MapMarks
+  readonly mode: MapMode
+  readonly highlighted: readonly number[]
+}
+
+/** Adds the sources and layers to a map whose style has loaded (again), with the current state. */
+export function installEventLayers(map: MapLibreMap, theme: MapTheme, state: EventLayerState): void {
+  const data = {
+    [MAP_SOURCES.singles]: state.marks.singles,
+    [MAP_SOURCES.clusters]: state.marks.clusters,
+    [MAP_SOURCES.heat]: state.marks.heat,
+  }
+  for (const [id, collection] of Object.entries(data)) {
+    if (!map.getSource(id)) map.addSource(id, { type: 'geojson', data: asGeoJson(collection) })
+  }
+  for (const layer of eventLayers(theme)) {
+    if (!map.getLayer(layer.id)) map.addLayer(layer)
+  }
+  showMarks(map, state.marks)
+  showMode(map, state.mode)
+  showHighlight(map, state.highlighted)
+}
+
+/** Feeds new marks to the sources (a no-op before the layers are installed). */
+export function showMarks(map: MapLibreMap, marks: MapMarks): void {
+  // setData's promise only says when the worker has the data; nothing waits for it.
+  void source(map, MAP_SOURCES.singles)?.setData(asGeoJson(marks.singles))
+  void source(map, MAP_SOURCES.clusters)?.setData(asGeoJson(marks.clusters))
+  void source(map, MAP_SOURCES.heat)?.setData(asGeoJson(marks.heat))
+}
+
+/** Shows the layers of a mode. */
+export function showMode(map: MapLibreMap, mode: MapMode): void {
+  for (const [id, visibility] of Object.entries(layerVisibility(mode))) {
+    if (map.getLayer(id)) map.setLayoutProperty(id, 'visibility', visibility)
+  }
+}
+
+/** Rings the events with these ids. */
+export function showHighlight(map: MapLibreMap, eventIds: readonly number[]): void {
+  if (map.getLayer(MAP_LAYERS.highlight)) {
+    map.setFilter(MAP_LAYERS.highlight, highlightFilter(eventIds) as Parameters<MapLibreMap['setFilter']>[1])
+  }
+}
+
+function source(map: MapLibreMap, id: string): GeoJSONSource | undefined {
+  return map.getSource<GeoJSONSource>(id)
+}
+
+// Our point collections are GeoJSON with readonly arrays; MapLibre's types want mutable ones.
+function asGeoJson(collection: unknown): Parameters<GeoJSONSource['setData']>[0] {
+  return collection as Parameters<GeoJSONSource['setData']>[0]
+}

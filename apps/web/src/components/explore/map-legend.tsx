@@ -1,0 +1,120 @@
+'use client'
+/**
+ * The map's controls and legend over the canvas: the Points / Heatmap switch, "Colour by", "Zoom to
+ * data", and the legend of colours, clusters and the approximate-place ring.
+ * @module
+ */
+import { useEffect, useId, useRef } from 'react'
+
+import styles from './map.module.css'
+import type { ColorByOption, LegendEntry } from './map-legend-entries'
+import { PRECISION_LEGEND_SENTENCE } from './map-precision'
+import type { MapMode } from './view-state'
+
+/** The map's controls: mode, colour field and zoom to data. */
+export function MapControls({
+  mode,
+  onMode,
+  colorBy,
+  colorOptions,
+  onColorBy,
+  onZoomToData,
+  canZoomToData,
+}: {
+  mode: MapMode
+  onMode: (mode: MapMode) => void
+  colorBy: string
+  colorOptions: readonly ColorByOption[]
+  onColorBy: (field: string) => void
+  onZoomToData: () => void
+  canZoomToData: boolean
+}) {
+  const selectId = useId()
+  return (
+    <div className={styles.controls}>
+      <div className={styles.modeSwitch} role="group" aria-label="Draw events as">
+        {(['points', 'heatmap'] as const).map((option) => (
+          <button key={option} type="button" aria-pressed={mode === option} onClick={() => onMode(option)}>
+            {option === 'points' ? 'Points' : 'Heatmap'}
+          </button>
+        ))}
+      </div>
+      <div className={styles.colorBy}>
+        <label htmlFor={selectId}>Colour by</label>
+        <select
+          id={selectId}
+          value={colorBy}
+          disabled={mode === 'heatmap'}
+          onChange={(event) => onColorBy(event.target.value)}
+        >
+          {colorOptions.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="button" className={styles.controlButton} onClick={onZoomToData} disabled={!canZoomToData}>
+        Zoom to data
+      </button>
+    </div>
+  )
+}
+
+/** The legend: what each colour means, what a numbered circle is, and the ring of approximate places. */
+export function MapLegend({
+  mode,
+  title,
+  entries,
+  showRing,
+}: {
+  mode: MapMode
+  /** What the colours stand for: "Dataset" or the field's path. */
+  title: string
+  entries: readonly LegendEntry[]
+  showRing: boolean
+}) {
+  const details = useRef<HTMLDetailsElement>(null)
+  // Open on wide screens; on a phone the legend would cover the map, so it starts folded.
+  useEffect(() => {
+    if (details.current && window.matchMedia('(min-width: 721px)').matches) details.current.open = true
+  }, [])
+  return (
+    <details ref={details} className={styles.legend}>
+      <summary>Legend</summary>
+      {mode === 'heatmap' ? (
+        <div className={styles.heatLegend}>
+          <span className={styles.heatRamp} aria-hidden="true" />
+          <span>Fewer events</span>
+          <span>More events</span>
+        </div>
+      ) : (
+        <>
+          <p className={styles.legendTitle}>Colour: {title}</p>
+          <ul className={styles.legendList}>
+            {entries.map((entry) => (
+              <li key={entry.key}>
+                <span className={styles.swatch} style={{ background: entry.color }} aria-hidden="true" />
+                {entry.label}
+              </li>
+            ))}
+          </ul>
+          <ul className={styles.legendList}>
+            <li>
+              <span className={styles.clusterSwatch} aria-hidden="true">
+                12
+              </span>
+              Several events; select to zoom in
+            </li>
+            {showRing && (
+              <li>
+                <span className={styles.ringSwatch} aria-hidden="true" />
+                {PRECISION_LEGEND_SENTENCE}
+              </li>
+            )}
+          </ul>
+        </>
+      )}
+    </details>
+  )
+}

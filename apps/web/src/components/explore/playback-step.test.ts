@@ -6,6 +6,7 @@ import {
   formatPlaybackAt,
   nextPlaybackAt,
   PLAYBACK_WINDOWS,
+  playbackLabelPrecision,
   playbackStartMs,
   playbackStep,
   playbackWindowLabel,
@@ -118,5 +119,14 @@ describe('formatPlaybackAt and labels', () => {
     expect(playbackWindowLabel('6M')).toBe('6 months')
     expect(playbackWindowLabel('1h')).toBe('1 hour')
     expect(stepPrecision('3d')).toBe('day')
+    expect(['100y', '10y', '1y', '1M', '7d', '1d', '12h'].map(playbackLabelPrecision)).toEqual([
+      'year',
+      'year',
+      'month',
+      'day',
+      'day',
+      'day',
+      'hour',
+    ])
   })
 })

@@ -115,3 +115,13 @@ export function nextPlaybackAt(atMs: number, window: string, endMs: number): num
 export function formatPlaybackAt(atMs: number, window: string): string {
   return formatFilterDateAt(atMs, stepPrecision(playbackStep(window)))
 }
+
+/**
+ * The precision the shown window's dates are written at ("Showing 1914–1923", "January–December
+ * 1914", "1–8 June 2020"): its step's, but days rather than hours unless the window counts hours.
+ * @example playbackLabelPrecision('7d') // 'day'
+ */
+export function playbackLabelPrecision(window: string): TimelinePrecision {
+  const precision = stepPrecision(playbackStep(window))
+  return precision === 'hour' && readWindow(window).unit !== 'h' ? 'day' : precision
+}

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 
 import {
   brushDates,
+  bucketIndexAt,
   bucketLabel,
   bucketSpan,
   filterYear,
@@ -113,6 +114,14 @@ describe('nearestBoundary and bucketSpan', () => {
     [utc(2030), 5],
   ])('%s → %s', (epochMs, expected) => {
     expect(nearestBoundary(buckets, epochMs)).toBe(expected)
+  })
+
+  it('finds the bucket holding an instant', () => {
+    expect(bucketIndexAt(buckets, utc(2010))).toBe(0)
+    expect(bucketIndexAt(buckets, utc(2012, 6))).toBe(2)
+    expect(bucketIndexAt(buckets, utc(2015) - 1)).toBe(4)
+    expect(bucketIndexAt(buckets, utc(2015))).toBe(-1)
+    expect(bucketIndexAt(buckets, utc(2009))).toBe(-1)
   })
 
   it('snaps a range to whole buckets, one at least', () => {

@@ -108,6 +108,23 @@ export function nearestBoundary(buckets: readonly TimelineBucket[], epochMs: num
 }
 
 /**
+ * The index of the bucket holding an instant, or -1 outside them all.
+ * @example bucketIndexAt([{ startMs: 0, endMs: 10, count: 1 }, { startMs: 10, endMs: 20, count: 1 }], 10) // 1
+ */
+export function bucketIndexAt(buckets: readonly TimelineBucket[], epochMs: number): number {
+  let low = 0
+  let high = buckets.length - 1
+  while (low <= high) {
+    const middle = (low + high) >> 1
+    const bucket = buckets[middle]!
+    if (epochMs < bucket.startMs) high = middle - 1
+    else if (epochMs >= bucket.endMs) low = middle + 1
+    else return middle
+  }
+  return -1
+}
+
+/**
  * The buckets a time range covers, as first and last indexes, snapped to the nearest boundaries and
  * at least one bucket wide; undefined without buckets.
  * @param endMs - exclusive

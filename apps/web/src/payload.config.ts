@@ -11,6 +11,7 @@ import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import { buildConfig } from 'payload'
 
 import { collections } from './collections'
+import { CHRONOTOPE_ICON_DATA_URL } from './components/admin/chronotope-icon-url'
 import { database } from './config/database'
 import { securePayloadInternals } from './config/payload-internals'
 import { settings } from './config/settings'
@@ -74,7 +75,21 @@ export default buildConfig({
   admin: {
     user: 'users',
     avatar: 'default',
-    meta: { titleSuffix: ' – Chronotope' },
+    meta: {
+      // Payload puts a space between the page's title and this: "Events – Chronotope".
+      titleSuffix: '– Chronotope',
+      description: 'Chronotope: import, curate and explore geographic, time-based event data.',
+      // No generated preview images: they would name Payload, and Chronotope stays offline.
+      defaultOGImageType: 'off',
+      openGraph: { siteName: 'Chronotope', description: 'Chronotope: geographic, time-based event data.' },
+      icons: [{ rel: 'icon', type: 'image/svg+xml', url: CHRONOTOPE_ICON_DATA_URL }],
+    },
+    components: {
+      graphics: {
+        Logo: '/components/admin/chronotope-graphics#ChronotopeLogo',
+        Icon: '/components/admin/chronotope-graphics#ChronotopeIcon',
+      },
+    },
     importMap: { baseDir: dirname },
   },
   db: postgresAdapter({

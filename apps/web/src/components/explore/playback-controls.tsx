@@ -80,7 +80,7 @@ export function PlaybackControls({ range }: PlaybackControlsProps) {
 
   const play = () => {
     if (!range) return
-    const startMs = playbackStartMs(readAt(view.at), range)
+    const startMs = playbackStartMs(readAt(view.at), chosenWindow, range)
     setView({ at: formatPlaybackAt(startMs, chosenWindow), window: chosenWindow }, 'replace')
     setPlaying(true)
   }

@@ -84,10 +84,15 @@ describe('nextPlaybackAt', () => {
 describe('playbackStartMs', () => {
   const range = { startMs: Date.UTC(2010, 0), endMs: Date.UTC(2025, 0) }
   it('resumes at the paused position, else starts at the range start', () => {
-    expect(playbackStartMs(Date.UTC(2015, 0), range)).toBe(Date.UTC(2015, 0))
-    expect(playbackStartMs(undefined, range)).toBe(range.startMs)
-    expect(playbackStartMs(Date.UTC(2025, 0), range)).toBe(range.startMs)
-    expect(playbackStartMs(Date.UTC(1990, 0), range)).toBe(range.startMs)
+    expect(playbackStartMs(Date.UTC(2015, 0), '1y', range)).toBe(Date.UTC(2015, 0))
+    expect(playbackStartMs(undefined, '1y', range)).toBe(range.startMs)
+    expect(playbackStartMs(Date.UTC(2025, 0), '1y', range)).toBe(range.startMs)
+    expect(playbackStartMs(Date.UTC(1990, 0), '1y', range)).toBe(range.startMs)
+  })
+
+  it('starts a finished playback over', () => {
+    expect(playbackStartMs(Date.UTC(2024, 0), '1y', range)).toBe(range.startMs)
+    expect(playbackStartMs(Date.UTC(2024, 0), '1M', range)).toBe(Date.UTC(2024, 0))
   })
 })
 

@@ -87,12 +87,17 @@ export function stepPrecision(step: string): TimelinePrecision {
 }
 
 /**
- * Where playback starts: at `at` when it lies before the range's end, else at the range's start
- * (a finished playback starts over).
+ * Where playback starts: at `at` (a paused playback resumes) unless it lies outside the range or
+ * its window already reaches the range's end; then at the range's start (a finished one starts over).
  * @param range - epoch ms, `endMs` exclusive
+ * @example playbackStartMs(undefined, '1y', { startMs: Date.UTC(2010, 0), endMs: Date.UTC(2025, 0) }) // Date.UTC(2010, 0)
  */
-export function playbackStartMs(atMs: number | undefined, range: { startMs: number; endMs: number }): number {
-  if (atMs !== undefined && atMs >= range.startMs && atMs < range.endMs) return atMs
+export function playbackStartMs(
+  atMs: number | undefined,
+  window: string,
+  range: { readonly startMs: number; readonly endMs: number },
+): number {
+  if (atMs !== undefined && atMs >= range.startMs && addWindow(atMs, window) < range.endMs) return atMs
   return range.startMs
 }
 

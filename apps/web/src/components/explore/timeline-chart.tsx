@@ -62,7 +62,7 @@ function useSize(): [React.RefObject<HTMLDivElement | null>, { width: number; he
 function ticksFor(startMs: number, endMs: number, innerWidth: number): TimeAxisTick[] {
   const yearTicks = timeAxisTicks(startMs, endMs, innerWidth / 64)
   if (yearTicks.every((tick) => tick.unit === 'year')) return yearTicks
-  return timeAxisTicks(startMs, endMs, innerWidth / 120)
+  return timeAxisTicks(startMs, endMs, innerWidth / 96)
 }
 
 /** A range's brush extent in pixels, clipped to the chart; null when nothing of it is shown. */
@@ -77,16 +77,25 @@ function brushPx(
   return x1 > x0 ? [x0, x1] : null
 }
 
-/** A bar's text, for its tooltip and its screen-reader name: "March 1921: 1,204 events". */
-function barText(histogram: StackedHistogram, index: number, interval: HistogramInterval): string[] {
+/** A bar's tooltip: "March 1921: 1,204 events", then each layer's count with its colour. */
+interface BarText {
+  readonly title: string
+  readonly layers: ReadonlyArray<{ readonly label: string; readonly count: number; readonly color: string }>
+}
+
+function barText(histogram: StackedHistogram, index: number, interval: HistogramInterval): BarText | undefined {
   const bar = histogram.bars[index]
-  if (!bar) return []
-  const lines = [`${bucketLabel(bar, interval)}: ${formatEventCount(bar.count)}`]
-  histogram.series.forEach((series, layer) => {
-    const count = bar.counts[layer] ?? 0
-    if (count > 0) lines.push(`${series.label}: ${count.toLocaleString('en')}`)
-  })
-  return lines
+  if (!bar) return undefined
+  const layers = histogram.series
+    .map((series, layer) => ({ label: series.label, color: series.color, count: bar.counts[layer] ?? 0 }))
+    .filter((layer) => layer.count > 0)
+  return { title: `${bucketLabel(bar, interval)}: ${formatEventCount(bar.count)}`, layers }
+}
+
+/** A bar's name for screen readers: the tooltip's text in one line. */
+function barName(text: BarText | undefined): string {
+  if (!text) return ''
+  return [text.title, ...text.layers.map((layer) => `${layer.label}: ${layer.count.toLocaleString('en')}`)].join('; ')
 }
 
 /** The timeline's chart; see the module comment. */
@@ -212,7 +221,7 @@ export function TimelineChart({ histogram, interval, selectionMs, playbackWindow
   const bandPx = playbackWindow
     ? brushPx({ startMs: playbackWindow.startMs, endMs: playbackWindow.endMs + 1 }, x, innerWidth)
     : null
-  const tooltipLines = activeBar === null ? [] : barText(histogram, activeBar, interval)
+  const tooltip = activeBar === null ? undefined : barText(histogram, activeBar, interval)
   const activeX = activeBar === null ? 0 : x((bars[activeBar]!.startMs + bars[activeBar]!.endMs) / 2) + MARGIN.left
   const handlePx: [number, number] = dragPx ?? [
     span ? x(bars[span.first]!.startMs) : 0,
@@ -247,7 +256,7 @@ export function TimelineChart({ histogram, interval, selectionMs, playbackWindow
                     key={bar.startMs}
                     role="listitem"
                     tabIndex={index === focusedBar ? 0 : -1}
-                    aria-label={barText(histogram, index, interval).join('; ')}
+                    aria-label={barName(barText(histogram, index, interval))}
                     aria-describedby={activeBar === index ? tooltipId : undefined}
                     className={styles.bar}
                     onFocus={() => {
@@ -322,7 +331,7 @@ export function TimelineChart({ histogram, interval, selectionMs, playbackWindow
           </g>
         </svg>
       )}
-      {tooltipLines.length > 0 && (
+      {tooltip && (
         <div
           id={tooltipId}
           role="tooltip"
@@ -330,11 +339,17 @@ export function TimelineChart({ histogram, interval, selectionMs, playbackWindow
           style={{ left: Math.max(4, Math.min(width - 4, activeX)) }}
           data-align={activeX < width / 4 ? 'start' : activeX > (width * 3) / 4 ? 'end' : 'middle'}
         >
-          {tooltipLines.map((line, index) => (
-            <div key={index} className={index === 0 ? styles.tooltipTitle : undefined}>
-              {line}
-            </div>
-          ))}
+          <div className={styles.tooltipTitle}>{tooltip.title}</div>
+          {tooltip.layers.length > 0 && (
+            <ul className={styles.tooltipLayers}>
+              {tooltip.layers.map((layer) => (
+                <li key={layer.label}>
+                  <span className={styles.swatch} style={{ background: layer.color }} aria-hidden="true" />
+                  {layer.label}: {layer.count.toLocaleString('en')}
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
       )}
     </div>

@@ -8,6 +8,8 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // The embedded database server and PGlite run in the launcher process, never in Next's bundles.
   serverExternalPackages: ['@electric-sql/pglite', '@electric-sql/pglite-postgis'],
+  // `next dev` serves its scripts and live reload to `localhost` only; people also open 127.0.0.1.
+  allowedDevOrigins: ['127.0.0.1'],
 }
 
 /**

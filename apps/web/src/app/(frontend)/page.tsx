@@ -107,6 +107,9 @@ export default async function HomePage() {
         <Link className="button" href="/import">
           Import a file
         </Link>
+        <Link className="button" href="/admin">
+          Open the admin
+        </Link>
       </div>
       {user ? (
         <>

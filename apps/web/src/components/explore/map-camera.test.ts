@@ -13,6 +13,8 @@ describe('queryBoundingBox', () => {
     ['a view one turn west', box(-200, -10, -100, 10), box(160, -10, 260, 10)],
     ['a world wider than the screen', box(-675, -85, 675, 85), box(-180, -85, 180, 85)],
     ['exactly one world', box(-180, -60, 180, 60), box(-180, -60, 180, 60)],
+    ['nearly the whole world across the antimeridian', box(-149.6, -76, 207.9, 84), box(-180, -76, 180, 84)],
+    ['a wide view short of the whole world', box(100, -60, 300, 60), box(100, -60, 300, 60)],
     ['latitudes beyond Web Mercator', box(0, -89.9, 10, 89.9), box(0, -85.051129, 10, 85.051129)],
   ])('%s', (_name, view, expected) => {
     const query = queryBoundingBox(view)

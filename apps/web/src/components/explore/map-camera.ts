@@ -13,16 +13,23 @@ export interface MapCamera {
 }
 
 /**
+ * Views at least this wide (degrees of longitude) are asked about as the whole world: at the low
+ * zooms that show them the answer is as small, and the API's cell-snapped halves of a nearly
+ * world-wide box across the antimeridian can miss cells (seen at zoom 0–2 with -149.6..207.9).
+ */
+export const WHOLE_WORLD_FROM_DEG = 270
+
+/**
  * The box the read API is asked about for what the map shows. Longitudes from a map that wraps
  * around the world are moved by whole turns so the west edge is within [-180, 180) (the API takes
- * up to ±540); a view 360° wide or more is the whole world; latitudes are clamped to Web Mercator's
- * ±85.05°.
+ * up to ±540); a view {@link WHOLE_WORLD_FROM_DEG}° wide or more is asked about as the whole world;
+ * latitudes are clamped to Web Mercator's ±85.05°.
  * @example queryBoundingBox({ west: 530, south: -10, east: 560, north: 10 }) // { west: 170, south: -10, east: 200, north: 10 }
  */
 export function queryBoundingBox(view: BoundingBox): BoundingBox {
   const south = clampLatitude(view.south)
   const north = clampLatitude(view.north)
-  if (!(view.east - view.west < 360)) return { west: -180, south, east: 180, north }
+  if (!(view.east - view.west < WHOLE_WORLD_FROM_DEG)) return { west: -180, south, east: 180, north }
   const turns = Math.floor((view.west + 180) / 360)
   return { west: round(view.west - turns * 360, 6), south, east: round(view.east - turns * 360, 6), north }
 }

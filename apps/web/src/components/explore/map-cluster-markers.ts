@@ -22,13 +22,14 @@ export class ClusterMarkers {
   /**
    * @param MarkerClass - MapLibre's `Marker`, from the lazily loaded module
    * @param className - the buttons' class (from the panel's CSS module)
-   * @param onActivate - called with the cluster when its button is clicked or pressed
+   * @param onActivate - called with the cluster when its button is clicked or pressed, and
+   *   whether the keyboard pressed it (a click without a pointer has `detail` 0)
    */
   constructor(
     private readonly map: MapLibreMap,
     private readonly MarkerClass: typeof Marker,
     private readonly className: string,
-    private readonly onActivate: (cluster: ClusterButton) => void,
+    private readonly onActivate: (cluster: ClusterButton, byKeyboard: boolean) => void,
   ) {}
 
   /** Shows exactly these clusters' buttons. */
@@ -60,7 +61,7 @@ export class ClusterMarkers {
       button.addEventListener('click', (event) => {
         // The map underneath must not take the click as one on a single event.
         event.stopPropagation()
-        this.onActivate(entry.cluster)
+        this.onActivate(entry.cluster, event.detail === 0)
       })
       entry.marker.addTo(this.map)
       this.placed.set(cluster.key, entry)

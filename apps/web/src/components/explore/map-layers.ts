@@ -60,8 +60,9 @@ export function eventLayers(theme: MapTheme): LayerSpecification[] {
         // Weighted by count on a log scale, log2(1 + count), so a cell of thousands does not hide
         // the villages around it: a single event weighs 1, a cluster of 1,000 about 10.
         'heatmap-weight': ['/', ['ln', ['+', 1, ['get', 'count']]], Math.LN2],
-        'heatmap-radius': ['interpolate', ['linear'], ['zoom'], 0, 16, 9, 32],
-        'heatmap-intensity': ['interpolate', ['linear'], ['zoom'], 0, 0.5, 9, 1.5],
+        // About a cluster cell (64–128 px), so neighbouring cells blend into one surface.
+        'heatmap-radius': ['interpolate', ['linear'], ['zoom'], 0, 36, 9, 48],
+        'heatmap-intensity': ['interpolate', ['linear'], ['zoom'], 0, 0.35, 9, 1],
         'heatmap-opacity': 0.85,
         'heatmap-color': [
           'interpolate',

@@ -11,6 +11,9 @@ import type { ColorByOption, LegendEntry } from './map-legend-entries'
 import { PRECISION_LEGEND_SENTENCE } from './map-precision'
 import type { MapMode } from './view-state'
 
+/** The smallest map on which the legend starts open. */
+const LEGEND_OPEN_MIN_PX = { width: 560, height: 420 }
+
 /** The map's controls: mode, colour field and zoom to data. */
 export function MapControls({
   mode,
@@ -75,9 +78,19 @@ export function MapLegend({
   showRing: boolean
 }) {
   const details = useRef<HTMLDetailsElement>(null)
-  // Open on wide screens; on a phone the legend would cover the map, so it starts folded.
+  // Open when the map has room for it; on a phone or a short map it would cover the marks, so it
+  // starts folded there.
   useEffect(() => {
-    if (details.current && window.matchMedia('(min-width: 721px)').matches) details.current.open = true
+    const element = details.current
+    const panel = element?.parentElement
+    if (
+      element &&
+      panel &&
+      panel.clientWidth >= LEGEND_OPEN_MIN_PX.width &&
+      panel.clientHeight >= LEGEND_OPEN_MIN_PX.height
+    ) {
+      element.open = true
+    }
   }, [])
   return (
     <details ref={details} className={styles.legend}>
@@ -91,7 +104,7 @@ export function MapLegend({
       ) : (
         <>
           <p className={styles.legendTitle}>Colour: {title}</p>
-          <ul className={styles.legendList}>
+          <ul className={entries.length > 5 ? `${styles.legendList} ${styles.legendColumns}` : styles.legendList}>
             {entries.map((entry) => (
               <li key={entry.key}>
                 <span className={styles.swatch} style={{ background: entry.color }} aria-hidden="true" />

@@ -376,10 +376,10 @@ export function MapPanel() {
         observer.observe(container)
         libRef.current = lib
         mapRef.current = created
-        markersRef.current = new ClusterMarkers(created, lib.Marker, styles.cluster!, (cluster) => {
+        markersRef.current = new ClusterMarkers(created, lib.Marker, styles.cluster!, (cluster, byKeyboard) => {
           zoomIntoCluster(cluster)
           // The button goes away with the next answer; keep keyboard users on the map.
-          created.getCanvas().focus()
+          if (byKeyboard) created.getCanvas().focus()
         })
         setPopupNode(document.createElement('div'))
       },
@@ -555,7 +555,7 @@ export function MapPanel() {
         </div>
       )}
       {noneHere && (
-        <div className={`${styles.overlay} ${styles.hint}`} role="status">
+        <div className={styles.overlay} role="status">
           <p>None of the filtered events is in this part of the map.</p>
           <p>
             <button type="button" onClick={zoomToData} disabled={dataExtent === null}>
@@ -565,7 +565,7 @@ export function MapPanel() {
         </div>
       )}
       {showLoading && (
-        <div className={`${styles.overlay} ${styles.hint}`} role="status">
+        <div className={`${styles.overlay} ${styles.loadingNotice}`} role="status">
           <p>Loading events…</p>
         </div>
       )}

@@ -4,6 +4,9 @@
  * offline geocoder, confidence 82%".
  * @module
  */
+import { isApproximatePrecision } from '../explore/map-precision'
+
+export { isApproximatePrecision }
 
 /** How precisely a place was located, from coarse to fine (the events' `coordinates.precision`). */
 export type LocationPrecision = 'country' | 'region' | 'city' | 'postal' | 'street' | 'rooftop'
@@ -18,8 +21,6 @@ export interface CoordinateProvenance {
   readonly geocodedQuery?: string | null
 }
 
-const APPROXIMATE: ReadonlySet<string> = new Set(['country', 'region', 'city', 'postal'])
-
 /** What each precision is called after a place's name. */
 const PRECISION_NAMES: Record<LocationPrecision, string> = {
   country: 'country',
@@ -28,16 +29,6 @@ const PRECISION_NAMES: Record<LocationPrecision, string> = {
   postal: 'postal area',
   street: 'street',
   rooftop: 'address',
-}
-
-/**
- * Whether a precision means the point is a stand-in (the centre of a country, region, city or
- * postal code area) rather than where the event happened.
- * @example isApproximatePrecision('city') // true
- * @example isApproximatePrecision('rooftop') // false
- */
-export function isApproximatePrecision(precision: string | null | undefined): boolean {
-  return precision != null && APPROXIMATE.has(precision)
 }
 
 /** Names in a list as people write them: "a", "a and b", "a, b and c". */

@@ -1,10 +1,14 @@
 /**
- * Event counts and time spans per dataset, in one grouped query. The caller passes only dataset
- * ids the visitor may see (found through the CMS's access rules); this module never decides that.
+ * Event counts and time spans per dataset: from the in-memory event index when it can answer (no
+ * scan of the events on each home page visit), else in one grouped query. The caller passes only
+ * dataset ids the visitor may see (found through the CMS's access rules); this module never
+ * decides that.
  * @module
  */
+import { timeExtent } from '@chronotope/event-index'
 import type { Payload } from 'payload'
 
+import { selectFromIndex } from '../events-read/event-index/indexed-selection'
 import { databasePool } from '../import/progress-tracking'
 import type { DatasetEventStats } from './dataset-summary-text'
 
@@ -20,6 +24,21 @@ export async function eventStatsByDataset(
 ): Promise<Map<number, DatasetEventStats>> {
   const stats = new Map<number, DatasetEventStats>()
   if (datasetIds.length === 0) return stats
+  const selections = await selectFromIndex(payload, { catalogs: [], datasets: [], fields: {} }, datasetIds, {
+    ordered: false,
+  })
+  if (selections) {
+    for (const selection of selections) {
+      if (selection.size === 0) continue
+      const extent = timeExtent([selection])
+      stats.set(selection.segment.datasetId, {
+        count: selection.size,
+        firstMs: extent?.firstMs ?? null,
+        lastMs: extent?.lastMs ?? null,
+      })
+    }
+    return stats
+  }
   // Epoch milliseconds as float8, so years before the common era arrive as plain numbers.
   const { rows } = await databasePool(payload).query<{
     dataset_id: number

@@ -58,7 +58,10 @@ describe('npm start on a fresh machine', () => {
     }
     const explore = await page.goto(`${app.baseUrl}/explore`)
     expect(explore?.status()).toBe(200)
-    await expect(page.locator('h1').textContent()).resolves.toMatch(/coming soon/i)
+    // The explore view counts the public demo events (the browser draws no map here: no WebGL).
+    await expect
+      .poll(() => page.getByTestId('explore-summary').textContent(), { timeout: 120_000 })
+      .toMatch(/^5,700 events · 4 datasets · 2010–2024/)
     // Signed out, the import page asks the visitor to sign in.
     const importPage = await page.goto(`${app.baseUrl}/import`)
     expect(importPage?.status()).toBe(200)

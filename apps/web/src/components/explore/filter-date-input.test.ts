@@ -1,7 +1,13 @@
 import { parseFilterDate } from '@chronotope/filters'
 import { describe, expect, it } from 'vitest'
 
-import { dateOrderProblem, filterTextToWrittenDate, parseDateInput, writtenDateToFilterText } from './filter-date-input'
+import {
+  dateOrderProblem,
+  filterTextToWrittenDate,
+  parseDateInput,
+  sameFilterDate,
+  writtenDateToFilterText,
+} from './filter-date-input'
 
 describe('parseDateInput', () => {
   it.each<[string, string | null]>([
@@ -94,5 +100,18 @@ describe('dateOrderProblem', () => {
     ['nonsense', '1914', undefined],
   ])('%j to %j', (start, end, expected) => {
     expect(dateOrderProblem(start, end)).toBe(expected)
+  })
+})
+
+describe('sameFilterDate', () => {
+  it.each<['start' | 'end', string | null, string | null, boolean]>([
+    ['start', '1914', '1914-01-01T00:00:00.000Z', true],
+    ['end', '1914', '1914-12-31T23:59:59.999Z', true],
+    ['start', '1914', '1914-12-31T23:59:59.999Z', false],
+    ['start', null, null, true],
+    ['start', '1914', null, false],
+    ['start', 'nonsense', '1914', false],
+  ])('%s %j and %j', (bound, a, b, expected) => {
+    expect(sameFilterDate(bound, a, b)).toBe(expected)
   })
 })

@@ -99,3 +99,18 @@ export function dateOrderProblem(start: string | null, end: string | null): stri
   }
   return `From (${filterTextToWrittenDate('start', start)}) is after To (${filterTextToWrittenDate('end', end)})`
 }
+
+/**
+ * Whether two `start` (or two `end`) texts mean the same instant, so re-applying what a field
+ * shows (`1914-07-28` for the brush's `1914-07-28T00:00:00.000Z`) changes nothing.
+ * @example sameFilterDate('start', '1914', '1914-01-01T00:00:00.000Z') // true
+ */
+export function sameFilterDate(bound: 'start' | 'end', a: string | null, b: string | null): boolean {
+  if (a === b) return true
+  if (a === null || b === null) return false
+  try {
+    return parseFilterDate(bound, a) === parseFilterDate(bound, b)
+  } catch {
+    return false
+  }
+}

@@ -61,6 +61,8 @@ const MOVE_DEBOUNCE_MS = 150
 const LOADING_NOTICE_DELAY_MS = 300
 /** Where the map opens without a camera in the URL, before the data's extent is known. */
 const WORLD: MapCamera = { lng: 10, lat: 25, zoom: 1 }
+/** How far from the map's edges an event chosen in the list must be to stay where it is, in pixels. */
+const VIEW_MARGIN_PX = 90
 /** How far from a click or the centre (Enter) a mark may be and still be picked, in pixels. */
 const PICK_RADIUS_PX = { pointer: 6, keyboard: 24 }
 
@@ -120,6 +122,15 @@ function pickAt(map: MapLibreMap, point: { x: number; y: number }, radius: numbe
     }
   }
   return best?.pick ?? null
+}
+
+/** Whether a place is on screen and at least {@link VIEW_MARGIN_PX} from the map's edges. */
+function isWellInView(map: MapLibreMap, lng: number, lat: number): boolean {
+  if (!map.getBounds().contains([lng, lat])) return false
+  const at = map.project([lng, lat])
+  const { clientWidth: width, clientHeight: height } = map.getContainer()
+  const margin = Math.min(VIEW_MARGIN_PX, width / 4, height / 4)
+  return at.x >= margin && at.x <= width - margin && at.y >= margin && at.y <= height - margin
 }
 
 /** Moves the map to show a box of events (or a point), with room for the controls. */
@@ -473,10 +484,8 @@ export function MapPanel() {
       .setLngLat([selectedLng, selectedLat])
       .setDOMContent(popupNode)
       .addTo(map)
-    // Chosen in the list and off screen: bring it into view.
-    if (!fromMap && !map.getBounds().contains([selectedLng, selectedLat])) {
-      map.easeTo({ center: [selectedLng, selectedLat] })
-    }
+    // Chosen in the list and off screen or at its edge: bring it in, with room for the popup.
+    if (!fromMap && !isWellInView(map, selectedLng, selectedLat)) map.easeTo({ center: [selectedLng, selectedLat] })
     const onClose = () => {
       if (popupNode.contains(document.activeElement)) map.getCanvas().focus()
       select(null, true)

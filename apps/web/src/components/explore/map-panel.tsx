@@ -317,7 +317,10 @@ export function MapPanel() {
   })
 
   const onMapFailure = useEffectEvent((message: string) => {
+    // Before the first style load the map cannot show anything: say so. Later errors (a tile of
+    // an online style, say) leave the map usable, so they go to the console as MapLibre's would.
     if (!ready) setMapFailure(message)
+    else console.error(message)
   })
 
   // --- The map's life: created once, removed with the panel. ---

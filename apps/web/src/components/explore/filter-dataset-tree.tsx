@@ -38,7 +38,13 @@ function CatalogBox({ catalog, selected, count }: { catalog: ExploreCatalog; sel
 }
 
 function Count({ value }: { value: number | undefined }) {
-  return <span className={styles.count}>{value === undefined ? '' : value.toLocaleString('en')}</span>
+  if (value === undefined) return <span className={styles.count} />
+  return (
+    <span className={styles.count}>
+      {value.toLocaleString('en')}
+      <span className="visually-hidden"> events</span>
+    </span>
+  )
 }
 
 /** The catalog → dataset tree. */

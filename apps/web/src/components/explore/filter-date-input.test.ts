@@ -24,6 +24,10 @@ describe('parseDateInput', () => {
     ['79 AD', '0079'],
     ['79', '0079'],
     ['2020-06-30T12:00:00Z', '2020-06-30T12:00:00Z'],
+    ['March 1921', '1921-03'],
+    ['28 July 1914', '1914-07-28'],
+    ['July 28, 1914', '1914-07-28'],
+    ['March 44 BC', '-0043-03'],
     ['', null],
     ['   ', null],
   ])('reads %j as %j', (typed, expected) => {
@@ -31,9 +35,10 @@ describe('parseDateInput', () => {
   })
 
   it.each<[string, RegExp]>([
-    ['March 1921', /^Write a date such as 1914, 1914-07, 1914-07-28 or 490 BC; got "March 1921"$/],
-    ['03/04/2021', /got "03\/04\/2021"/],
-    ['0 BC', /got "0 BC"/],
+    ['soon', /^Write a date such as 1914, 1914-07, 1914-07-28, March 1921 or 490 BC$/],
+    ['03/04/2021', /^Write a date such as/],
+    ['0 BC', /^Write a date such as/],
+    ['Marchember 1921', /^Write a date such as/],
     ['1914-02-30', /^1914-02-30 is not a valid ISO 8601 date: February has 28 days in 1914$/],
     ['1914-13', /^1914-13 is not a valid/],
   ])('refuses %j', (typed, message) => {

@@ -1,9 +1,11 @@
 /**
  * The filter panel's "From" and "To" dates: what people type (`1914`, `1914-07`, `1914-07-28`,
  * `490 BC`, `AD 79`, `-0489`) turned into the read API's `start` / `end` text, checked by the read
- * API's own parser (`parseFilterDate`), and the URL's text turned back into what people write.
+ * API's own parser (`parseFilterDate`); dates with a month name (`March 1921`) are read by
+ * `@chronotope/dates`, the importer's parser. Also the URL's text turned back into what people write.
  * @module
  */
+import { tryParseDate } from '@chronotope/dates'
 import { FilterParameterError, parseFilterDate } from '@chronotope/filters'
 
 /** What a typed date becomes: the URL text (null to clear), or why it cannot be used. */
@@ -15,7 +17,7 @@ const AD_YEAR = /^(?:(?:AD|CE|A\.D\.)\s*(\d{1,4})|(\d{1,4})\s*(?:AD|CE|A\.D\.))$
 const SHORT_YEAR = /^\d{1,3}$/
 /** The API's pattern failure; reworded, since people do not write "ISO 8601". */
 const SHAPE_PROBLEM = /^must be an ISO 8601 date/
-const EXAMPLES = 'Write a date such as 1914, 1914-07, 1914-07-28 or 490 BC'
+const EXAMPLES = 'Write a date such as 1914, 1914-07, 1914-07-28, March 1921 or 490 BC'
 
 function padYear(year: number): string {
   const digits = String(Math.abs(year)).padStart(4, '0')
@@ -39,7 +41,21 @@ export function writtenDateToFilterText(text: string): string {
   const ad = AD_YEAR.exec(written)
   if (ad) return padYear(Number(ad[1] ?? ad[2]))
   if (SHORT_YEAR.test(written)) return padYear(Number(written))
+  // Month names ("March 1921", "28 July 1914") are unambiguous; all-digit forms such as 03/04/2021
+  // are not, and are left for the read API's parser to refuse.
+  if (/[a-z]/i.test(written)) return writtenWithMonthName(written) ?? written
   return written
+}
+
+function writtenWithMonthName(written: string): string | undefined {
+  const parsed = tryParseDate(written)
+  if (!parsed || !['year', 'month', 'day'].includes(parsed.precision)) return undefined
+  const date = new Date(parsed.epochMs)
+  const year = padYear(date.getUTCFullYear())
+  const month = String(date.getUTCMonth() + 1).padStart(2, '0')
+  if (parsed.precision === 'year') return year
+  if (parsed.precision === 'month') return `${year}-${month}`
+  return `${year}-${month}-${String(date.getUTCDate()).padStart(2, '0')}`
 }
 
 /**
@@ -56,7 +72,7 @@ export function parseDateInput(bound: 'start' | 'end', text: string): DateInputR
     return { ok: true, value }
   } catch (error) {
     if (!(error instanceof FilterParameterError)) throw error
-    if (SHAPE_PROBLEM.test(error.reason)) return { ok: false, message: `${EXAMPLES}; got "${text.trim()}"` }
+    if (SHAPE_PROBLEM.test(error.reason)) return { ok: false, message: EXAMPLES }
     return { ok: false, message: error.reason.charAt(0).toUpperCase() + error.reason.slice(1) }
   }
 }

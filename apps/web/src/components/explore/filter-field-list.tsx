@@ -46,7 +46,14 @@ function ValuesField({
                 }
               />
               <span className={styles.checkLabel}>{option.value === '' ? '(empty)' : option.value}</span>
-              <span className={styles.count}>{option.count === null ? '' : option.count.toLocaleString('en')}</span>
+              <span className={styles.count}>
+                {option.count !== null && (
+                  <>
+                    {option.count.toLocaleString('en')}
+                    <span className="visually-hidden"> events</span>
+                  </>
+                )}
+              </span>
             </label>
           </li>
         ))}

@@ -81,7 +81,7 @@ export function FilterTimeRange() {
     <div className={styles.dates}>
       <DateField bound="start" label="From" />
       <DateField bound="end" label="To" />
-      <p className={styles.hint}>A year, a month (1914-07) or a day (1914-07-28); BC years as 490 BC.</p>
+      <p className={styles.hint}>A year, a month (1914-07, March 1921) or a day (1914-07-28); BC years as 490 BC.</p>
     </div>
   )
 }

@@ -85,7 +85,7 @@ export function ListPanel() {
     if (selected === null || selectedHere.current === selected) return
     const index = rows.findIndex((row) => row.id === selected)
     if (index < 0) return
-    virtualizer.scrollToIndex(index, { align: 'auto' })
+    virtualizer.scrollToIndex(index, { align: 'center' })
     setActiveIndex(index)
     // Only on a new selection, not on every page that loads after it.
     selectedHere.current = selected

@@ -47,7 +47,8 @@ export const ListRow = memo(function ListRow({
 }: ListRowProps) {
   const { datasets, datasetColors, setHoveredEventId } = useExplore()
   const title = event.title?.trim() || 'Untitled event'
-  const dataset = datasets.get(event.datasetId)
+  const datasetName = datasets.get(event.datasetId)?.name ?? `Dataset ${event.datasetId}`
+  const time = eventTimeText(event)
   return (
     <div
       role="listitem"
@@ -64,6 +65,7 @@ export const ListRow = memo(function ListRow({
         data-index={index}
         data-event-id={event.id}
         aria-current={isSelected ? 'true' : undefined}
+        aria-label={[title, time, event.locationName, datasetName].filter(Boolean).join(', ')}
         tabIndex={isActive ? 0 : -1}
         onClick={() => onSelect(event.id)}
         onKeyDown={(key) => onRowKey(key, index)}
@@ -80,10 +82,10 @@ export const ListRow = memo(function ListRow({
             style={{ background: datasetColors.get(event.datasetId) ?? 'var(--muted)' }}
             aria-hidden="true"
           />
-          <span className={styles.datasetName}>{dataset?.name ?? `Dataset ${event.datasetId}`}</span>
+          <span className={styles.datasetName}>{datasetName}</span>
         </span>
         <span className={styles.meta}>
-          <span className={styles.time}>{eventTimeText(event)}</span>
+          <span className={styles.time}>{time}</span>
           {event.locationName && <span className={styles.place}>{event.locationName}</span>}
         </span>
       </button>

@@ -184,6 +184,8 @@ export function MapPanel() {
   const [ready, setReady] = useState(false)
   const [mapFailure, setMapFailure] = useState<string | null>(null)
   const [area, setArea] = useState<{ bbox: BoundingBox; zoom: number } | null>(null)
+  // From a move's start until its answer is asked for, the marks on screen are for another view.
+  const [moving, setMoving] = useState(false)
   const [popupNode, setPopupNode] = useState<HTMLDivElement | null>(null)
 
   const colorField = view.color === BY_DATASET ? undefined : view.color
@@ -265,6 +267,7 @@ export function MapPanel() {
 
   const onMoveEnd = useEffectEvent(() => {
     const map = mapRef.current
+    setMoving(false)
     if (!map) return
     updateArea()
     if (skipUrlWrite.current) {
@@ -363,6 +366,7 @@ export function MapPanel() {
         created.on('style.load', () => onStyleLoad())
         created.on('load', () => updateArea())
         created.on('movestart', (event) => {
+          setMoving(true)
           // The user moved first: no fitting to the data afterwards.
           if (event.originalEvent && needsFit.current) {
             needsFit.current = false
@@ -512,8 +516,15 @@ export function MapPanel() {
   const failure = mapFailure ?? (clusters.isError && !clusters.isFetching ? clusters.error.message : null)
   const noEventsAtAll = bounds.data?.count === 0
   const loading = !mapFailure && (!ready || area === null || clusters.isPending || clusters.isFetching)
-  const state = failure ? 'error' : noEventsAtAll && !clusters.isFetching ? 'empty' : loading ? 'loading' : 'ready'
-  const showLoading = useDelayedFlag(state === 'loading', LOADING_NOTICE_DELAY_MS)
+  const state = failure
+    ? 'error'
+    : noEventsAtAll && !clusters.isFetching
+      ? 'empty'
+      : loading || moving
+        ? 'loading'
+        : 'ready'
+  // Only a wait for the server shows the notice, not a drag in progress.
+  const showLoading = useDelayedFlag(state === 'loading' && loading, LOADING_NOTICE_DELAY_MS)
   const noneHere = state === 'ready' && clusters.data?.total === 0
 
   const legendDatasets = useMemo(() => selectedDatasets(filters, datasets), [filters, datasets])

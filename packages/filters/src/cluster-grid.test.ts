@@ -197,6 +197,18 @@ describe('cellOf', () => {
 })
 
 describe('snapToCells', () => {
+  it('widens a nearly world-wide box across the antimeridian to the whole world, never to a narrow box', () => {
+    // A map showing 357.5° of longitude: west -149.6, east 207.9 wrapped to -152.1.
+    const box = { west: -149.6, south: -76, east: -152.1, north: 84 }
+    for (const zoom of [0, 1, 2]) {
+      const snapped = snapToCells(box, zoom)
+      expect(snapped.west, `zoom ${zoom}`).toBe(-180)
+      expect(snapped.east, `zoom ${zoom}`).toBe(180)
+    }
+    const narrow = snapToCells({ west: 170, south: -10, east: -170, north: 10 }, 5)
+    expect(narrow.west).toBeGreaterThan(narrow.east)
+  })
+
   const paris = { west: 1.9, south: 48.72, east: 2.8, north: 49.08 }
 
   it.each([2, 5, 11])('widens a box to the edges of the cells under it at zoom %i', (zoom) => {

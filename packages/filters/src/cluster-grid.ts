@@ -81,7 +81,14 @@ export function snapToCells(box: BoundingBox, zoom: number): BoundingBox {
   const clampLng = (lng: number) => Math.max(-180, Math.min(180, lng))
   const edgeSouth = box.south <= -MAX_MERCATOR_LATITUDE ? box.south : clampLat(south)
   const edgeNorth = box.north >= MAX_MERCATOR_LATITUDE ? box.north : clampLat(north)
-  return { west: clampLng(west), south: edgeSouth, east: clampLng(east), north: edgeNorth }
+  const snappedWest = clampLng(west)
+  const snappedEast = clampLng(east)
+  // A box across the antimeridian whose widened edges meet or pass each other covers every longitude;
+  // left as it is, west ≤ east would read as a narrow box that does not cross.
+  if (box.west > box.east && snappedWest <= snappedEast) {
+    return { west: -180, south: edgeSouth, east: 180, north: edgeNorth }
+  }
+  return { west: snappedWest, south: edgeSouth, east: snappedEast, north: edgeNorth }
 }
 
 /** A cell of the cluster grid: integer indices counted from the world origin, east and north. */

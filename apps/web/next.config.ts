@@ -2,6 +2,7 @@ import { withPayload } from '@payloadcms/next/withPayload'
 import type { NextConfig } from 'next'
 import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_SERVER } from 'next/constants'
 
+import { settings } from './src/config/settings'
 import { securityHeaderRules } from './src/lib/security/security-headers'
 
 const nextConfig: NextConfig = {
@@ -23,7 +24,7 @@ export default function config(phase: string): NextConfig {
     {
       ...nextConfig,
       compress: phase !== PHASE_PRODUCTION_SERVER,
-      headers: () => Promise.resolve(securityHeaderRules({ development })),
+      headers: () => Promise.resolve(securityHeaderRules({ development, mapStyleUrl: settings.mapStyleUrl })),
     },
     { devBundleServerPackages: false },
   )

@@ -1,12 +1,20 @@
+import type { Metadata } from 'next'
 import { headers } from 'next/headers'
 
+import { MAP_STYLE_META_NAME } from '../../../components/explore/map-style-setting'
 import { ExploreProviders } from '../../../components/explore/explore-providers'
 import { ExploreView } from '../../../components/explore/explore-view'
+import { settings } from '../../../config/settings'
 import { exploreCatalogs } from '../../../lib/explore/explore-catalogs'
 import { getPayloadInstance } from '../../../lib/runtime/payload-instance'
 
-/** Title of embeds. */
-export const metadata = { title: 'Embedded events' }
+/** The page's title, and the online map style when one is set (read by the map panel). */
+export function generateMetadata(): Metadata {
+  return {
+    title: 'Embedded events',
+    other: settings.mapStyleUrl ? { [MAP_STYLE_META_NAME]: settings.mapStyleUrl } : {},
+  }
+}
 
 /**
  * The chrome-less explore view for other sites' `<iframe>`s, with the same URL state. It shows

@@ -82,14 +82,15 @@ export function setFieldRange(
 }
 
 /**
- * A slider step for a field's extent: 1 for whole numbers, else a round hundredth of the span.
+ * A slider step for a field's extent: 1 for whole numbers spanning 100 or more, else a round
+ * hundredth of the span (an extent of whole numbers, 2 to 7, may still hold 6.9).
  * @example rangeStep(1, 17613) // 1
- * @example rangeStep(2, 7.5) // 0.01
+ * @example rangeStep(2, 7) // 0.01
  */
 export function rangeStep(min: number, max: number): number {
-  if (Number.isInteger(min) && Number.isInteger(max)) return 1
   const span = max - min
   if (!(span > 0)) return 1
+  if (Number.isInteger(min) && Number.isInteger(max) && span >= 100) return 1
   return 10 ** Math.floor(Math.log10(span / 100))
 }
 

@@ -6,12 +6,14 @@
  * @module
  */
 import type { FieldFilter } from '@chronotope/filters'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 
 import type { FilterField } from '../../lib/events-read/read-responses'
 import { useExplore } from './explore-context'
 import { fieldLabel, rangeStep, setFieldRange } from './filter-fields'
 import styles from './filters.module.css'
+
+const KEY_REST_MS = 500
 
 type RangeField = Extract<FilterField, { kind: 'range' }>
 
@@ -27,6 +29,9 @@ export function FilterRangeField({ field, condition }: { field: RangeField; cond
   const [draft, setDraft] = useState(applied)
   const label = fieldLabel(field.path)
   const step = rangeStep(field.min, field.max)
+  // Number boxes show a few digits past the step, not the extent's every decimal.
+  const digits = Math.max(0, Math.ceil(-Math.log10(step))) + 2
+  const shown = (value: number) => Number(value.toFixed(digits))
 
   // A new extent or a condition changed elsewhere (a chip, back) resets the thumbs.
   const appliedKey = `${applied.min}:${applied.max}`
@@ -36,7 +41,12 @@ export function FilterRangeField({ field, condition }: { field: RangeField; cond
     setDraft(applied)
   }
 
+  // Arrow keys apply once the keys rest, so holding one down is one change, not fifty.
+  const keyTimer = useRef<number | undefined>(undefined)
+  useEffect(() => () => window.clearTimeout(keyTimer.current), [])
+
   const commit = (next: { min: number; max: number }) => {
+    window.clearTimeout(keyTimer.current)
     if (next.min === applied.min && next.max === applied.max) return
     const filters = setFieldRange(view.filters, field.path, next, field)
     setView({ filters: Object.keys(filters).length === 0 ? null : filters })
@@ -63,7 +73,10 @@ export function FilterRangeField({ field, condition }: { field: RangeField; cond
             )
           }}
           onPointerUp={() => commit(draft)}
-          onKeyUp={() => commit(draft)}
+          onKeyUp={() => {
+            window.clearTimeout(keyTimer.current)
+            keyTimer.current = window.setTimeout(() => commit(draft), KEY_REST_MS)
+          }}
           onBlur={() => commit(draft)}
         />
         <input
@@ -73,7 +86,7 @@ export function FilterRangeField({ field, condition }: { field: RangeField; cond
           max={field.max}
           step="any"
           aria-label={`${label}: ${words.toLowerCase()}, as a number`}
-          value={draft[which]}
+          value={shown(draft[which])}
           onChange={(change) => {
             const value = change.target.value === '' ? field[which] : Number(change.target.value)
             if (Number.isFinite(value)) setDraft((current) => ({ ...current, [which]: value }))

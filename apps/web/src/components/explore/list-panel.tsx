@@ -122,7 +122,7 @@ export function ListPanel() {
     <div
       className={styles.panel}
       data-testid="explore-list"
-      data-state={state}
+      data-state={list.isPlaceholderData ? 'loading' : state}
       data-count={rows.length}
       aria-busy={list.isFetching}
     >
@@ -171,7 +171,7 @@ export function ListPanel() {
         </div>
       )}
       {state === 'ready' && (
-        <div ref={scrollRef} className={styles.body}>
+        <div ref={scrollRef} className={list.isPlaceholderData ? `${styles.body} ${styles.stale}` : styles.body}>
           <div
             role="list"
             aria-label="Events in time order"

@@ -65,7 +65,6 @@ export const ListRow = memo(function ListRow({
         data-index={index}
         data-event-id={event.id}
         aria-current={isSelected ? 'true' : undefined}
-        aria-label={[title, time, event.locationName, datasetName].filter(Boolean).join(', ')}
         tabIndex={isActive ? 0 : -1}
         onClick={() => onSelect(event.id)}
         onKeyDown={(key) => onRowKey(key, index)}
@@ -75,7 +74,8 @@ export const ListRow = memo(function ListRow({
         }}
         onBlur={() => setHoveredEventId(null)}
       >
-        <span className={styles.title}>{title}</span>
+        {/* The spaces between the parts are the accessible name's; the grid does not draw them. */}
+        <span className={styles.title}>{title}</span>{' '}
         <span className={styles.dataset}>
           <span
             className={styles.dot}
@@ -83,9 +83,9 @@ export const ListRow = memo(function ListRow({
             aria-hidden="true"
           />
           <span className={styles.datasetName}>{datasetName}</span>
-        </span>
+        </span>{' '}
         <span className={styles.meta}>
-          <span className={styles.time}>{time}</span>
+          <span className={styles.time}>{time}</span>{' '}
           {event.locationName && <span className={styles.place}>{event.locationName}</span>}
         </span>
       </button>

@@ -48,6 +48,7 @@ export function ListPanel() {
   const focusPending = useRef(false)
   const selectedHere = useRef<number | null>(null)
 
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is mutable by design and re-renders the list itself
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,

@@ -55,8 +55,11 @@ type MapLibre = typeof MapLibreModule
 
 /** The canvas's name for screen readers. */
 const MAP_LABEL = 'Map of the filtered events; arrow keys pan, + and − zoom'
-/** Answers are asked for once the map has rested this long after a move. */
-const MOVE_DEBOUNCE_MS = 150
+/**
+ * Answers are asked for once the map has rested this long after a move. `moveend` already fires
+ * only when a motion ends, so this only merges moves that follow each other (held arrow keys).
+ */
+const MOVE_DEBOUNCE_MS = 40
 /** The loading notice waits this long, so quick answers do not flash it. */
 const LOADING_NOTICE_DELAY_MS = 300
 /** Where the map opens without a camera in the URL, before the data's extent is known. */

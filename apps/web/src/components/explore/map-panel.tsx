@@ -367,7 +367,9 @@ export function MapPanel() {
         const canvas = created.getCanvas()
         canvas.setAttribute('aria-describedby', descriptionId)
         created.on('style.load', () => onStyleLoad())
-        created.on('load', () => updateArea())
+        // Ask for the marks as soon as the style is read, not once the basemap's countries have
+        // loaded ('load'): the view is known, and the answer travels while the basemap draws.
+        created.once('style.load', () => updateArea())
         created.on('movestart', (event) => {
           setMoving(true)
           // The user moved first: no fitting to the data afterwards.

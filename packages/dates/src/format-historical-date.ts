@@ -46,3 +46,18 @@ export function formatHistoricalDate(
   const seconds = precision === 'second' ? `:${twoDigits(date.getUTCSeconds())}` : ''
   return `${day}, ${time}${seconds} UTC`
 }
+
+/**
+ * The years from the first to the last instant (UTC), with the era where a reader needs it; one
+ * year when both fall in it. A span whose ends hold a space ("490 BC") gets a spaced dash.
+ * @param firstMs - the first instant, epoch milliseconds
+ * @param lastMs - the last instant, epoch milliseconds
+ * @example formatYearSpan(Date.UTC(2010, 0, 11), Date.UTC(2024, 5, 1)) // '2010–2024'
+ * @example formatYearSpan(Date.UTC(-489, 8, 12), Date.UTC(-399, 0, 1)) // '490 BC – 400 BC'
+ */
+export function formatYearSpan(firstMs: number, lastMs: number): string {
+  const first = formatHistoricalYear(new Date(firstMs).getUTCFullYear())
+  const last = formatHistoricalYear(new Date(lastMs).getUTCFullYear())
+  if (first === last) return first
+  return first.includes(' ') || last.includes(' ') ? `${first} – ${last}` : `${first}–${last}`
+}

@@ -21,6 +21,6 @@ export {
   isoFromPostgresTimestamp,
   postgresTimestampFromText,
 } from './postgres-timestamp'
-export { formatHistoricalDate, formatHistoricalYear } from './format-historical-date'
+export { formatHistoricalDate, formatHistoricalYear, formatYearSpan } from './format-historical-date'
 export { timeAxisTicks } from './time-axis-ticks'
 export type { TimeAxisTick, TimeAxisUnit } from './time-axis-ticks'

@@ -198,17 +198,24 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
       '/api/events/dataset-counts': get(
         'The filtered events per dataset',
         [],
-        jsonResponses('Datasets holding filtered events, with their counts, and the total', {
+        jsonResponses('Datasets holding filtered events, with their counts and time extents, and the total', {
           type: 'object',
           properties: {
             datasets: {
               type: 'array',
               items: {
                 type: 'object',
-                properties: { datasetId: { type: 'integer' }, count: { type: 'integer' } },
+                properties: {
+                  datasetId: { type: 'integer' },
+                  count: { type: 'integer' },
+                  firstTime: { type: ['string', 'null'] },
+                  lastTime: { type: ['string', 'null'] },
+                },
               },
             },
             total: { type: 'integer' },
+            firstTime: { type: ['string', 'null'] },
+            lastTime: { type: ['string', 'null'] },
           },
         }),
       ),

@@ -1,41 +1,85 @@
 /**
- * `GET /api/events/dataset-counts`: how many of the filtered events each dataset holds, for the
- * explore view's catalog and dataset tree and its summary line. Counted in the in-memory event
- * index when it can answer (one selection per dataset), else by the database.
+ * `GET /api/events/dataset-counts`: how many of the filtered events each dataset holds and when
+ * the first and last of them happened, for the explore view's catalog and dataset tree and its
+ * summary line ("1,734 events · 1 dataset · 2023–2024"). Counted in the in-memory event index
+ * when it can answer (one selection per dataset), else by the database.
  * @module
  */
+import { timeExtent } from '@chronotope/event-index'
 import type { FilterState } from '@chronotope/filters'
 import type { Payload } from 'payload'
 
 import { databasePool } from '../import/progress-tracking'
 import { eventConditions, SqlParams, type DatasetScope } from './event-conditions'
 import { selectFromIndex } from './event-index/indexed-selection'
-import type { DatasetCountsResponse } from './read-responses'
+import { isoOrNull } from './event-rows'
+import type { DatasetCount, DatasetCountsResponse } from './read-responses'
 
-/** Counts the filtered events per dataset; datasets with none are left out. */
+interface CountRow {
+  readonly datasetId: number
+  readonly count: number
+  readonly firstMs: number | null
+  readonly lastMs: number | null
+}
+
+function isoOfMs(ms: number | null): string | null {
+  return ms === null ? null : isoOrNull(new Date(ms))
+}
+
+/** Counts the filtered events per dataset, with their time extent; datasets with none are left out. */
 export async function datasetCounts(
   payload: Payload,
   state: FilterState,
   scope: DatasetScope,
 ): Promise<DatasetCountsResponse> {
   const selections = await selectFromIndex(payload, state, scope, { ordered: false })
-  let counts: Array<{ datasetId: number; count: number }>
+  let rows: CountRow[]
   if (selections) {
-    const byDataset = new Map<number, number>()
-    for (const selection of selections) {
-      const id = selection.segment.datasetId
-      byDataset.set(id, (byDataset.get(id) ?? 0) + selection.size)
-    }
-    counts = [...byDataset].map(([datasetId, count]) => ({ datasetId, count }))
+    rows = selections.map((selection) => {
+      const extent = timeExtent([selection])
+      return {
+        datasetId: selection.segment.datasetId,
+        count: selection.size,
+        firstMs: extent?.firstMs ?? null,
+        lastMs: extent?.lastMs ?? null,
+      }
+    })
   } else {
     const params = new SqlParams()
     const where = eventConditions(state, scope, params)
-    const { rows } = await databasePool(payload).query<{ dataset_id: number; count: number }>(
-      `select e.dataset_id, count(*)::int as count from events e where ${where} group by e.dataset_id`,
+    // Epoch milliseconds as float8, so years before the common era arrive as plain numbers.
+    const { rows: found } = await databasePool(payload).query<{
+      dataset_id: number
+      count: number
+      first_ms: number | null
+      last_ms: number | null
+    }>(
+      `select e.dataset_id, count(*)::int as count,
+         (extract(epoch from min(e.event_time)) * 1000)::float8 as first_ms,
+         (extract(epoch from max(e.event_time)) * 1000)::float8 as last_ms
+       from events e where ${where} group by e.dataset_id`,
       params.values,
     )
-    counts = rows.map((row) => ({ datasetId: Number(row.dataset_id), count: Number(row.count) }))
+    rows = found.map((row) => ({
+      datasetId: Number(row.dataset_id),
+      count: Number(row.count),
+      firstMs: row.first_ms === null ? null : Number(row.first_ms),
+      lastMs: row.last_ms === null ? null : Number(row.last_ms),
+    }))
   }
-  const datasets = counts.filter((entry) => entry.count > 0).sort((a, b) => a.datasetId - b.datasetId)
-  return { datasets, total: datasets.reduce((sum, entry) => sum + entry.count, 0) }
+  const counted = rows.filter((row) => row.count > 0).sort((a, b) => a.datasetId - b.datasetId)
+  const firsts = counted.flatMap((row) => (row.firstMs === null ? [] : [row.firstMs]))
+  const lasts = counted.flatMap((row) => (row.lastMs === null ? [] : [row.lastMs]))
+  const datasets: DatasetCount[] = counted.map((row) => ({
+    datasetId: row.datasetId,
+    count: row.count,
+    firstTime: isoOfMs(row.firstMs),
+    lastTime: isoOfMs(row.lastMs),
+  }))
+  return {
+    datasets,
+    total: counted.reduce((sum, row) => sum + row.count, 0),
+    firstTime: firsts.length > 0 ? isoOfMs(Math.min(...firsts)) : null,
+    lastTime: lasts.length > 0 ? isoOfMs(Math.max(...lasts)) : null,
+  }
 }

@@ -132,10 +132,23 @@ export interface FilterFieldsResponse {
   readonly fields: readonly FilterField[]
 }
 
+/** One dataset's filtered events: how many, and the first and last event time. */
+export interface DatasetCount {
+  readonly datasetId: number
+  readonly count: number
+  /** The earliest event time (ISO 8601, as in lists), or null when none has a time. */
+  readonly firstTime: string | null
+  /** The latest event time, or null when none has a time. */
+  readonly lastTime: string | null
+}
+
 /** `GET /api/events/dataset-counts`: the filtered events per dataset. */
 export interface DatasetCountsResponse {
   /** Datasets holding at least one filtered event, by id. */
-  readonly datasets: ReadonlyArray<{ readonly datasetId: number; readonly count: number }>
+  readonly datasets: readonly DatasetCount[]
   /** All filtered events, with or without a time or place. */
   readonly total: number
+  /** The earliest and latest time of all filtered events, or null when none has a time. */
+  readonly firstTime: string | null
+  readonly lastTime: string | null
 }

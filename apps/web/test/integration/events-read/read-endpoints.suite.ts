@@ -180,22 +180,37 @@ describe('GET /api/events/map-clusters and /bounds', () => {
 })
 
 describe('GET /api/events/dataset-counts', () => {
-  it('counts the filtered events of each dataset', async () => {
+  it('counts the filtered events of each dataset, with their first and last time', async () => {
     const all = await owner.get(`/events/dataset-counts?${scope}`)
-    expect(all.body).toEqual({
+    expect(all.body).toMatchObject({
       datasets: [
         { datasetId: fixture.publicDatasetId, count: fixture.publicEvents },
         { datasetId: fixture.privateDatasetId, count: fixture.privateEvents },
       ],
       total: fixture.publicEvents + fixture.privateEvents,
+      firstTime: '1850-01-01T00:00:00.000Z',
     })
+    expect(all.body.datasets[1]).toMatchObject({
+      firstTime: '1850-01-01T00:00:00.000Z',
+      lastTime: '1850-12-01T00:00:00.000Z',
+    })
+    expect(all.body.lastTime).toBe(all.body.datasets[0].lastTime)
     const searched = await owner.get(`/events/dataset-counts?${scope}&q=whistleblower`)
     expect(searched.body).toEqual({
-      datasets: [{ datasetId: fixture.privateDatasetId, count: fixture.privateEvents }],
+      datasets: [
+        {
+          datasetId: fixture.privateDatasetId,
+          count: fixture.privateEvents,
+          firstTime: '1850-01-01T00:00:00.000Z',
+          lastTime: '1850-12-01T00:00:00.000Z',
+        },
+      ],
       total: fixture.privateEvents,
+      firstTime: '1850-01-01T00:00:00.000Z',
+      lastTime: '1850-12-01T00:00:00.000Z',
     })
     const none = await owner.get(`/events/dataset-counts?${scope}&start=1700&end=1701`)
-    expect(none.body).toEqual({ datasets: [], total: 0 })
+    expect(none.body).toEqual({ datasets: [], total: 0, firstTime: null, lastTime: null })
   })
 })
 

@@ -368,6 +368,11 @@ describe('the explore view', () => {
     await readyPanel(small, 'explore-list')
     await screenshot(small, 'explore-phone-list')
     await small.getByRole('button', { name: 'Filters' }).click()
+    await small
+      .getByRole('complementary', { name: 'Filters' })
+      .getByRole('searchbox', { name: 'Search events' })
+      .waitFor()
+    await small.waitForTimeout(400)
     await screenshot(small, 'explore-phone-filters')
     await phone.close()
     console.info(`Explore screenshots: ${SCREENSHOTS}`)

@@ -17,7 +17,7 @@ import { ListPanel } from './list-panel'
 import { MapPanel } from './map-panel'
 import { ShareEmbed } from './share-embed'
 import { TimelinePanel } from './timeline-panel'
-import { PHONE_TABS, type PhoneTab } from './view-state'
+import { exploreHref, PHONE_TABS, type PhoneTab } from './view-state'
 
 const TAB_LABELS: Record<PhoneTab, string> = { map: 'Map', timeline: 'Timeline', list: 'List' }
 
@@ -86,6 +86,11 @@ export function ExploreView() {
     <div className={embedded ? 'explore explore-embedded' : 'explore'} data-tab={view.tab}>
       <div className="explore-bar">
         <ExploreSummary />
+        {embedded && (
+          <a className="embed-credit" href={exploreHref({ ...view, tab: undefined })} target="_blank" rel="noopener">
+            Open in Chronotope
+          </a>
+        )}
         {!embedded && (
           <div className="explore-actions">
             <button

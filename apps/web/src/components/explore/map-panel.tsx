@@ -60,6 +60,8 @@ const MAP_LABEL = 'Map of the filtered events; arrow keys pan, + and − zoom'
  * only when a motion ends, so this only merges moves that follow each other (held arrow keys).
  */
 const MOVE_DEBOUNCE_MS = 40
+/** The longest the panel waits for the map to draw new marks before it says they are shown. */
+const DRAWN_FALLBACK_MS = 3_000
 /** The loading notice waits this long, so quick answers do not flash it. */
 const LOADING_NOTICE_DELAY_MS = 300
 /** Where the map opens without a camera in the URL, before the data's extent is known. */
@@ -457,12 +459,25 @@ export function MapPanel() {
     map.jumpTo({ center: [camera.lng, camera.lat], zoom: camera.zoom })
   }, [view.lng, view.lat, view.zoom, ready])
 
-  // New marks: the sources' data and the cluster buttons.
+  // New marks: the sources' data and the cluster buttons; drawn once the map is idle again.
+  const [drawnMarks, setDrawnMarks] = useState<typeof marks | null>(null)
   useEffect(() => {
     const map = mapRef.current
     if (!map || !ready) return
     showMarks(map, marks)
     markersRef.current?.update(view.mode === 'points' ? marks.clusterButtons : [])
+    let current = true
+    const drawn = () => {
+      if (current) setDrawnMarks(marks)
+    }
+    map.once('idle', drawn)
+    // A map that cannot render (hidden, or a lost WebGL context) never goes idle: do not wait forever.
+    const fallback = setTimeout(drawn, DRAWN_FALLBACK_MS)
+    return () => {
+      current = false
+      clearTimeout(fallback)
+      map.off('idle', drawn)
+    }
   }, [marks, view.mode, ready])
 
   useEffect(() => {
@@ -520,7 +535,8 @@ export function MapPanel() {
   // --- What the panel says. ---
   const failure = mapFailure ?? (clusters.isError && !clusters.isFetching ? clusters.error.message : null)
   const noEventsAtAll = bounds.data?.count === 0
-  const loading = !mapFailure && (!ready || area === null || clusters.isPending || clusters.isFetching)
+  const loading =
+    !mapFailure && (!ready || area === null || clusters.isPending || clusters.isFetching || drawnMarks !== marks)
   const state = failure
     ? 'error'
     : noEventsAtAll && !clusters.isFetching

@@ -28,9 +28,6 @@ export default async function EmbedPage() {
     <main className="embed-main">
       <ExploreProviders catalogs={catalogs} embedded>
         <ExploreView />
-        <a className="embed-credit" href="/explore" target="_blank" rel="noopener">
-          Open in Chronotope
-        </a>
       </ExploreProviders>
     </main>
   )

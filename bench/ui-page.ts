@@ -4,6 +4,8 @@
  * makes (drag the map, tick a dataset, type a search) while the page times their updates.
  * @module
  */
+import { request as httpRequest } from 'node:http'
+
 import type { BrowserContext, CDPSession, Page, Response } from 'playwright-core'
 
 import {
@@ -90,7 +92,9 @@ export async function openExplore(context: BrowserContext, baseUrl: string, time
       const sizes: Array<{ url: string; encodedBytes: number }> = []
       const notGzipped: string[] = []
       for (const response of scriptResponses) {
-        const encodedBytes = (await response.request().sizes()).responseBodySize
+        const reported = (await response.request().sizes()).responseBodySize
+        // A worker's script (MapLibre's) is reported with no body: ask for it again as the page did.
+        const encodedBytes = reported > 0 ? reported : await gzipBytesOf(response.url())
         sizes.push({ url: response.url(), encodedBytes })
         const encoding = await response.headerValue('content-encoding')
         if (encoding !== 'gzip' && encodedBytes > GZIP_THRESHOLD_BYTES) notGzipped.push(response.url())
@@ -240,4 +244,18 @@ export async function toggleDataset(page: Page, index: number): Promise<string> 
   const name = label.trim().replace(/\s+/g, ' ') || `dataset checkbox ${(index % count) + 1}`
   await box.click({ timeout: 5_000 })
   return name
+}
+
+/** The bytes a script takes on the wire when asked for with `Accept-Encoding: gzip`. */
+function gzipBytesOf(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { headers: { 'Accept-Encoding': 'gzip' } }, (response) => {
+      let bytes = 0
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length))
+      response.on('end', () => resolve(bytes))
+      response.on('error', reject)
+    })
+    request.on('error', reject)
+    request.end()
+  })
 }

@@ -192,17 +192,24 @@ export function installEventLayers(map: MapLibreMap, theme: MapTheme, state: Eve
   for (const layer of eventLayers(theme)) {
     if (!map.getLayer(layer.id)) map.addLayer(layer)
   }
-  showMarks(map, state.marks)
+  void showMarks(map, state.marks)
   showMode(map, state.mode)
   showHighlight(map, state.highlighted)
 }
 
 /** Feeds new marks to the sources (a no-op before the layers are installed). */
-export function showMarks(map: MapLibreMap, marks: MapMarks): void {
-  // setData's promise only says when the worker has the data; nothing waits for it.
-  void source(map, MAP_SOURCES.singles)?.setData(asGeoJson(marks.singles))
-  void source(map, MAP_SOURCES.clusters)?.setData(asGeoJson(marks.clusters))
-  void source(map, MAP_SOURCES.heat)?.setData(asGeoJson(marks.heat))
+export async function showMarks(map: MapLibreMap, marks: MapMarks): Promise<void> {
+  // Resolves once the worker holds the data; the tiles are cut from it after that.
+  await Promise.all([
+    source(map, MAP_SOURCES.singles)?.setData(asGeoJson(marks.singles)),
+    source(map, MAP_SOURCES.clusters)?.setData(asGeoJson(marks.clusters)),
+    source(map, MAP_SOURCES.heat)?.setData(asGeoJson(marks.heat)),
+  ])
+}
+
+/** Whether the marks' sources have all their tiles, so the next frame draws them. */
+export function marksLoaded(map: MapLibreMap): boolean {
+  return Object.values(MAP_SOURCES).every((id) => !map.getSource(id) || map.isSourceLoaded(id))
 }
 
 /** Shows the layers of a mode. */

@@ -37,6 +37,7 @@ import {
   DEFAULT_MAP_THEMES,
   installEventLayers,
   MAP_LAYERS,
+  marksLoaded,
   SINGLE_EVENT_LAYERS,
   showHighlight,
   showMarks,
@@ -459,24 +460,33 @@ export function MapPanel() {
     map.jumpTo({ center: [camera.lng, camera.lat], zoom: camera.zoom })
   }, [view.lng, view.lat, view.zoom, ready])
 
-  // New marks: the sources' data and the cluster buttons; drawn once the map is idle again.
+  // New marks: the sources' data and the cluster buttons; drawn by the first frame that has
+  // all their tiles (the basemap may still be loading below them).
   const [drawnMarks, setDrawnMarks] = useState<typeof marks | null>(null)
   useEffect(() => {
     const map = mapRef.current
     if (!map || !ready) return
-    showMarks(map, marks)
     markersRef.current?.update(view.mode === 'points' ? marks.clusterButtons : [])
     let current = true
     const drawn = () => {
       if (current) setDrawnMarks(marks)
     }
-    map.once('idle', drawn)
-    // A map that cannot render (hidden, or a lost WebGL context) never goes idle: do not wait forever.
+    const onRender = () => {
+      if (!marksLoaded(map)) return
+      map.off('render', onRender)
+      drawn()
+    }
+    void showMarks(map, marks).then(() => {
+      if (!current) return
+      map.on('render', onRender)
+      map.triggerRepaint()
+    })
+    // A map that cannot render (hidden, or a lost WebGL context) draws no frame: do not wait forever.
     const fallback = setTimeout(drawn, DRAWN_FALLBACK_MS)
     return () => {
       current = false
       clearTimeout(fallback)
-      map.off('idle', drawn)
+      map.off('render', onRender)
     }
   }, [marks, view.mode, ready])
 

@@ -46,6 +46,22 @@ export interface SelectionOptions {
 }
 
 const textMatchCaches = new WeakMap<EventIndexStore, TextMatchCache>()
+const searchesInFlight = new WeakMap<EventIndexStore, Map<string, Promise<Map<number, number[]>>>>()
+
+// The ids of the events of each segment's dataset that match a full-text search.
+async function searchDatabase(
+  payload: Payload,
+  segments: readonly EventSegment[],
+  text: string,
+): Promise<Map<number, number[]>> {
+  const { rows } = await databasePool(payload).query<{ dataset_id: number; ids: number[] }>(
+    `select e.dataset_id, array_agg(e.id) as ids from events e
+     where e.dataset_id = any($1::int[]) and ${SEARCH_DOCUMENT_SQL} @@ websearch_to_tsquery('simple'::regconfig, $2)
+     group by e.dataset_id`,
+    [segments.map((segment) => segment.datasetId), text],
+  )
+  return new Map(rows.map((row) => [Number(row.dataset_id), row.ids]))
+}
 
 // The rows of each segment that match the search, from the cache or one database query.
 async function textMatches(
@@ -64,13 +80,17 @@ async function textMatches(
     else missing.push(segment)
   }
   if (missing.length === 0) return matches
-  const { rows } = await databasePool(payload).query<{ dataset_id: number; ids: number[] }>(
-    `select e.dataset_id, array_agg(e.id) as ids from events e
-     where e.dataset_id = any($1::int[]) and ${SEARCH_DOCUMENT_SQL} @@ websearch_to_tsquery('simple'::regconfig, $2)
-     group by e.dataset_id`,
-    [missing.map((segment) => segment.datasetId), text],
-  )
-  const idsByDataset = new Map(rows.map((row) => [Number(row.dataset_id), row.ids]))
+  // The explore view asks several endpoints the same search at once: one query answers them all.
+  const key = `${text}\u0000${missing.map((segment) => `${segment.datasetId}@${segment.version}`).join(',')}`
+  let inFlight = searchesInFlight.get(store)
+  if (!inFlight) searchesInFlight.set(store, (inFlight = new Map<string, Promise<Map<number, number[]>>>()))
+  let pending = inFlight.get(key)
+  if (!pending) {
+    const searches = inFlight
+    pending = searchDatabase(payload, missing, text).finally(() => searches.delete(key))
+    searches.set(key, pending)
+  }
+  const idsByDataset = await pending
   for (const segment of missing) {
     // Ids the segment does not hold (written since it loaded) are left out, as the segment's version says.
     const found = segment.rowsOf(idsByDataset.get(segment.datasetId) ?? [])

@@ -471,14 +471,26 @@ export function MapPanel() {
     const drawn = () => {
       if (current) setDrawnMarks(marks)
     }
+    // Whichever comes first after the data is in: a frame with the marks' tiles, or the map at rest.
     const onRender = () => {
       if (!marksLoaded(map)) return
-      map.off('render', onRender)
+      stopWatching()
       drawn()
+    }
+    const onIdle = () => {
+      stopWatching()
+      drawn()
+    }
+    const stopWatching = () => {
+      map.off('render', onRender)
+      map.off('sourcedata', onRender)
+      map.off('idle', onIdle)
     }
     void showMarks(map, marks).then(() => {
       if (!current) return
       map.on('render', onRender)
+      map.on('sourcedata', onRender)
+      map.on('idle', onIdle)
       map.triggerRepaint()
     })
     // A map that cannot render (hidden, or a lost WebGL context) draws no frame: do not wait forever.
@@ -486,7 +498,7 @@ export function MapPanel() {
     return () => {
       current = false
       clearTimeout(fallback)
-      map.off('render', onRender)
+      stopWatching()
     }
   }, [marks, view.mode, ready])
 

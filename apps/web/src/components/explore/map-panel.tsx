@@ -54,6 +54,22 @@ import { BY_DATASET, narrowFilterState } from './view-state'
 
 type MapLibre = typeof MapLibreModule
 
+let mapLibre: Promise<MapLibre> | undefined
+/**
+ * MapLibre, loaded once, with its workers started: begun as soon as this module runs in the
+ * browser, while React is still hydrating the page, rather than once the panel has mounted.
+ */
+function loadMapLibre(): Promise<MapLibre> {
+  mapLibre ??= import('maplibre-gl').then((lib) => {
+    // MapLibre 6 starts its worker from a separate file; the bundler emits it as an asset.
+    lib.setWorkerUrl(new URL('maplibre-gl/dist/maplibre-gl-worker.mjs', import.meta.url).href)
+    lib.prewarm()
+    return lib
+  })
+  return mapLibre
+}
+if (typeof window !== 'undefined') void loadMapLibre().catch(() => undefined)
+
 /** The canvas's name for screen readers. */
 const MAP_LABEL = 'Map of the filtered events; arrow keys pan, + and − zoom'
 /**
@@ -338,12 +354,10 @@ export function MapPanel() {
     let map: MapLibreMap | undefined
     let observer: ResizeObserver | undefined
     let moveTimer: ReturnType<typeof setTimeout> | undefined
-    void import('maplibre-gl').then(
+    void loadMapLibre().then(
       (lib) => {
         const container = containerRef.current
         if (cancelled || !container) return
-        // MapLibre 6 starts its worker from a separate file; the bundler emits it as an asset.
-        lib.setWorkerUrl(new URL('maplibre-gl/dist/maplibre-gl-worker.mjs', import.meta.url).href)
         const { camera, styleUrl } = initialMapSetup()
         try {
           map = new lib.Map({

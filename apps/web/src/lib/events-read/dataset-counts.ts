@@ -15,7 +15,8 @@ import { selectFromIndex } from './event-index/indexed-selection'
 import { isoOrNull } from './event-rows'
 import type { DatasetCount, DatasetCountsResponse } from './read-responses'
 
-interface CountRow {
+/** One dataset's filtered events: how many, and the first and last event time in epoch ms. */
+export interface DatasetEventCount {
   readonly datasetId: number
   readonly count: number
   readonly firstMs: number | null
@@ -26,16 +27,18 @@ function isoOfMs(ms: number | null): string | null {
   return ms === null ? null : isoOrNull(new Date(ms))
 }
 
-/** Counts the filtered events per dataset, with their time extent; datasets with none are left out. */
-export async function datasetCounts(
+/**
+ * The filtered events of each dataset in scope, counted with their time extent (epoch ms), from
+ * the event index or one grouped query; also for the home page's dataset summaries.
+ */
+export async function countEventsByDataset(
   payload: Payload,
   state: FilterState,
   scope: DatasetScope,
-): Promise<DatasetCountsResponse> {
+): Promise<DatasetEventCount[]> {
   const selections = await selectFromIndex(payload, state, scope, { ordered: false })
-  let rows: CountRow[]
   if (selections) {
-    rows = selections.map((selection) => {
+    return selections.map((selection) => {
       const extent = timeExtent([selection])
       return {
         datasetId: selection.segment.datasetId,
@@ -44,29 +47,37 @@ export async function datasetCounts(
         lastMs: extent?.lastMs ?? null,
       }
     })
-  } else {
-    const params = new SqlParams()
-    const where = eventConditions(state, scope, params)
-    // Epoch milliseconds as float8, so years before the common era arrive as plain numbers.
-    const { rows: found } = await databasePool(payload).query<{
-      dataset_id: number
-      count: number
-      first_ms: number | null
-      last_ms: number | null
-    }>(
-      `select e.dataset_id, count(*)::int as count,
+  }
+  const params = new SqlParams()
+  const where = eventConditions(state, scope, params)
+  // Epoch milliseconds as float8, so years before the common era arrive as plain numbers.
+  const { rows: found } = await databasePool(payload).query<{
+    dataset_id: number
+    count: number
+    first_ms: number | null
+    last_ms: number | null
+  }>(
+    `select e.dataset_id, count(*)::int as count,
          (extract(epoch from min(e.event_time)) * 1000)::float8 as first_ms,
          (extract(epoch from max(e.event_time)) * 1000)::float8 as last_ms
        from events e where ${where} group by e.dataset_id`,
-      params.values,
-    )
-    rows = found.map((row) => ({
-      datasetId: Number(row.dataset_id),
-      count: Number(row.count),
-      firstMs: row.first_ms === null ? null : Number(row.first_ms),
-      lastMs: row.last_ms === null ? null : Number(row.last_ms),
-    }))
-  }
+    params.values,
+  )
+  return found.map((row) => ({
+    datasetId: Number(row.dataset_id),
+    count: Number(row.count),
+    firstMs: row.first_ms === null ? null : Number(row.first_ms),
+    lastMs: row.last_ms === null ? null : Number(row.last_ms),
+  }))
+}
+
+/** Counts the filtered events per dataset, with their time extent; datasets with none are left out. */
+export async function datasetCounts(
+  payload: Payload,
+  state: FilterState,
+  scope: DatasetScope,
+): Promise<DatasetCountsResponse> {
+  const rows = await countEventsByDataset(payload, state, scope)
   const counted = rows.filter((row) => row.count > 0).sort((a, b) => a.datasetId - b.datasetId)
   const firsts = counted.flatMap((row) => (row.firstMs === null ? [] : [row.firstMs]))
   const lasts = counted.flatMap((row) => (row.lastMs === null ? [] : [row.lastMs]))

@@ -11,6 +11,7 @@ import 'maplibre-gl/dist/maplibre-gl.css'
 import type { Map as MapLibreMap } from 'maplibre-gl'
 import { useEffect, useRef, useState } from 'react'
 
+import { loadMapLibre } from '../map/load-maplibre'
 import { useColorScheme } from '../site/use-color-scheme'
 import { eventMapZoom, haloRadiusAtZoom0Px } from './event-map-view'
 
@@ -95,11 +96,9 @@ export function EventMap(props: EventMapProps) {
     if (!container) return
     let cancelled = false
     let map: MapLibreMap | null = null
-    import('maplibre-gl')
-      .then(({ Map, NavigationControl, setWorkerUrl }) => {
+    loadMapLibre()
+      .then(({ Map, NavigationControl }) => {
         if (cancelled) return
-        // MapLibre 6 starts its worker from a separate file; the bundler emits it as an asset.
-        setWorkerUrl(new URL('maplibre-gl/dist/maplibre-gl-worker.mjs', import.meta.url).href)
         const current = propsRef.current
         map = new Map({
           container,
@@ -114,9 +113,12 @@ export function EventMap(props: EventMapProps) {
         map.on('style.load', () => {
           if (map) addEventLayers(map, propsRef.current, accentColour(container))
         })
-        map.once('load', () => !cancelled && setState('ready'))
+        // 'load' fires once per map.
+        map.on('load', () => !cancelled && setState('ready'))
         map.on('error', (event) => {
-          if (!cancelled && !map?.loaded()) setState({ error: event.error?.message ?? 'the basemap did not load' })
+          const { error } = event as { error?: unknown }
+          if (!cancelled && !map?.loaded())
+            setState({ error: error instanceof Error ? error.message : 'the basemap did not load' })
         })
         mapRef.current = map
       })

@@ -201,9 +201,9 @@ export function installEventLayers(map: MapLibreMap, theme: MapTheme, state: Eve
 export async function showMarks(map: MapLibreMap, marks: MapMarks): Promise<void> {
   // Resolves once the worker holds the data; the tiles are cut from it after that.
   await Promise.all([
-    source(map, MAP_SOURCES.singles)?.setData(asGeoJson(marks.singles)),
-    source(map, MAP_SOURCES.clusters)?.setData(asGeoJson(marks.clusters)),
-    source(map, MAP_SOURCES.heat)?.setData(asGeoJson(marks.heat)),
+    source(map, MAP_SOURCES.singles)?.setData(asGeoJson(marks.singles), true),
+    source(map, MAP_SOURCES.clusters)?.setData(asGeoJson(marks.clusters), true),
+    source(map, MAP_SOURCES.heat)?.setData(asGeoJson(marks.heat), true),
   ])
 }
 

@@ -13,7 +13,6 @@ import 'maplibre-gl/dist/maplibre-gl.css'
 import type { BoundingBox } from '@chronotope/filters'
 import { filterStateKey } from '@chronotope/filters'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import type * as MapLibreModule from 'maplibre-gl'
 import type { Map as MapLibreMap, PointLike } from 'maplibre-gl'
 import { useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
@@ -47,27 +46,14 @@ import {
 import { MapControls, MapLegend } from './map-legend'
 import { colorByOptions, legendEntries, selectedDatasets } from './map-legend-entries'
 import { clusterZoomTarget, mapMarksOf, NO_MARKS, type ClusterButton, type MapMarks } from './map-marks'
+import { loadMapLibre, type MapLibre } from '../map/load-maplibre'
 import { MapPopupContent } from './map-popup'
 import { fetchSelectedEvent } from './map-selected-event'
 import { basemapStyleUrl, mapStyleOfPage } from './map-style-setting'
 import { BY_DATASET, narrowFilterState } from './view-state'
 
-type MapLibre = typeof MapLibreModule
-
-let mapLibre: Promise<MapLibre> | undefined
-/**
- * MapLibre, loaded once, with its workers started: begun as soon as this module runs in the
- * browser, while React is still hydrating the page, rather than once the panel has mounted.
- */
-function loadMapLibre(): Promise<MapLibre> {
-  mapLibre ??= import('maplibre-gl').then((lib) => {
-    // MapLibre 6 starts its worker from a separate file; the bundler emits it as an asset.
-    lib.setWorkerUrl(new URL('maplibre-gl/dist/maplibre-gl-worker.mjs', import.meta.url).href)
-    lib.prewarm()
-    return lib
-  })
-  return mapLibre
-}
+// Begun as soon as this module runs in the browser, while React is still hydrating the page,
+// rather than once the panel has mounted.
 if (typeof window !== 'undefined') void loadMapLibre().catch(() => undefined)
 
 /** The canvas's name for screen readers. */
@@ -386,7 +372,12 @@ export function MapPanel() {
         created.on('style.load', () => onStyleLoad())
         // Ask for the marks as soon as the style is read, not once the basemap's countries have
         // loaded ('load'): the view is known, and the answer travels while the basemap draws.
-        created.once('style.load', () => updateArea())
+        let areaAsked = false
+        created.on('style.load', () => {
+          if (areaAsked) return
+          areaAsked = true
+          updateArea()
+        })
         created.on('movestart', (event) => {
           setMoving(true)
           // The user moved first: no fitting to the data afterwards.
@@ -401,9 +392,10 @@ export function MapPanel() {
         created.on('click', (event) => onPick(event.point, PICK_RADIUS_PX.pointer, true))
         created.on('mousemove', (event) => onPointerMove(event.point))
         created.on('mouseout', () => onPointerMove(null))
-        created.on('error', (event) =>
-          onMapFailure(`The base map could not be loaded (${event.error?.message ?? 'unknown error'})`),
-        )
+        created.on('error', (event) => {
+          const { error } = event as { error?: unknown }
+          onMapFailure(`The base map could not be loaded (${error instanceof Error ? error.message : 'unknown error'})`)
+        })
         canvas.addEventListener('keydown', (event) => {
           if (event.key === 'Enter') {
             const centre = created.project(created.getCenter())

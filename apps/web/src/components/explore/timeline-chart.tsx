@@ -1,7 +1,7 @@
 'use client'
 /**
  * The timeline's chart: the histogram's bars (stacked when asked) drawn by React as SVG on
- * `d3-scale` scales, the calendar-aware axis, the playback window's band, and a `d3-brush` to drag
+ * linear scales (`timeline-scale.ts`), the calendar-aware axis, the playback window's band, and a `d3-brush` to drag
  * a time range, with two keyboard handles ({@link TimelineHandles}) over it. The chart reports a
  * brushed range as bucket indexes; the panel writes it into the URL.
  * @module
@@ -9,13 +9,13 @@
 import { timeAxisTicks, type TimeAxisTick } from '@chronotope/dates'
 import type { HistogramInterval } from '@chronotope/filters'
 import { brushX, type BrushBehavior, type D3BrushEvent } from 'd3-brush'
-import { scaleLinear, scaleUtc } from 'd3-scale'
 import { select } from 'd3-selection'
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 
 import styles from './timeline.module.css'
 import { bucketIndexAt, bucketLabel, bucketSpan, formatEventCount, type TimelineBucket } from './timeline-dates'
 import { TimelineHandles } from './timeline-handles'
+import { linearScale, niceCountCeiling } from './timeline-scale'
 import type { BucketSpan } from './timeline-keys'
 import type { StackedHistogram } from './timeline-stacks'
 
@@ -115,13 +115,7 @@ export function TimelineChart({ histogram, interval, selectionMs, playbackWindow
   const domainStart = bars[0]?.startMs ?? 0
   const domainEnd = bars[bars.length - 1]?.endMs ?? 1
 
-  const x = useMemo(
-    () =>
-      scaleUtc()
-        .domain([new Date(domainStart), new Date(domainEnd)])
-        .range([0, innerWidth]),
-    [domainStart, domainEnd, innerWidth],
-  )
+  const x = useMemo(() => linearScale([domainStart, domainEnd], [0, innerWidth]), [domainStart, domainEnd, innerWidth])
   const y = useMemo(() => {
     const highest = Math.max(
       1,
@@ -132,7 +126,8 @@ export function TimelineChart({ histogram, interval, selectionMs, playbackWindow
         ),
       ),
     )
-    return scaleLinear().domain([0, highest]).range([innerHeight, 0]).nice()
+    const top = niceCountCeiling(highest)
+    return { top, at: linearScale([0, top], [innerHeight, 0]) }
   }, [bars, innerHeight])
   const ticks = useMemo(() => ticksFor(domainStart, domainEnd, innerWidth), [domainStart, domainEnd, innerWidth])
   // A range wholly outside the shown span has no handles of its own: they wait at the ends.
@@ -174,7 +169,7 @@ export function TimelineChart({ histogram, interval, selectionMs, playbackWindow
           return
         }
         const [x0, x1] = event.selection as [number, number]
-        const snapped = bucketSpan(current.bars, current.x.invert(x0).getTime(), current.x.invert(x1).getTime())
+        const snapped = bucketSpan(current.bars, current.x.invert(x0), current.x.invert(x1))
         if (snapped) current.onSelect(snapped, 'push')
       })
     brush.current = behaviour
@@ -202,7 +197,7 @@ export function TimelineChart({ histogram, interval, selectionMs, playbackWindow
 
   const pointerBar = (clientX: number, element: SVGSVGElement) => {
     const left = element.getBoundingClientRect().left + MARGIN.left
-    const index = bucketIndexAt(bars, x.invert(clientX - left).getTime())
+    const index = bucketIndexAt(bars, x.invert(clientX - left))
     setActiveBar(index >= 0 ? index : null)
   }
 
@@ -242,7 +237,7 @@ export function TimelineChart({ histogram, interval, selectionMs, playbackWindow
           <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
             <line className={styles.baseline} x1={0} x2={innerWidth} y1={innerHeight} y2={innerHeight} />
             <text className={styles.maxLabel} x={2} y={8}>
-              {y.domain()[1]!.toLocaleString('en')}
+              {y.top.toLocaleString('en')}
             </text>
             <line className={styles.gridline} x1={0} x2={innerWidth} y1={0} y2={0} />
             <g role="list" aria-label="Events per bar">
@@ -269,7 +264,7 @@ export function TimelineChart({ histogram, interval, selectionMs, playbackWindow
                     <rect className={styles.barHit} x={barX} y={0} width={barWidth} height={innerHeight} />
                     {bar.counts.map((count, layer) => {
                       if (count <= 0) return null
-                      const height = innerHeight - y(count)
+                      const height = innerHeight - y.at(count)
                       top -= height
                       const color = histogram.series[layer]?.color
                       return (

@@ -1,6 +1,7 @@
 /**
- * `npm run build`: builds the app for production (`npm run serve` serves the build). The build
- * needs no database: pages that read data render on request.
+ * `npm run build`: builds the app for production (`npm run serve` serves the build), then writes a
+ * gzipped copy of each static asset for the server to send as it is (src/server/precompressed-static).
+ * The build needs no database: pages that read data render on request.
  * @module
  */
 import { createRequire } from 'node:module'
@@ -10,6 +11,7 @@ import { fileURLToPath } from 'node:url'
 import { readSettings } from '../config/settings'
 import { ensureAppSecret } from '../lib/runtime/app-secret'
 import { runNodeScript } from '../lib/runtime/child-process'
+import { precompressStaticAssets } from '../server/precompress-static-assets'
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const base = readSettings({ ...process.env, NODE_ENV: 'development' })
@@ -25,4 +27,11 @@ const code = await runNodeScript(
   },
   webRoot,
 )
-process.exit(code)
+if (code !== 0) process.exit(code)
+
+const started = performance.now()
+const { files, bytes, gzipBytes } = await precompressStaticAssets(path.join(webRoot, '.next', 'static'))
+const kb = (n: number) => `${Math.round(n / 1024).toLocaleString('en')} KB`
+console.log(
+  `[chronotope] Gzipped ${files} static assets (${kb(bytes)} → ${kb(gzipBytes)}) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+)

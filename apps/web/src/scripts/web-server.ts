@@ -10,6 +10,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import { readSettings } from '../config/settings'
+import { securityHeaderRules } from '../lib/security/security-headers'
 import { stopWhenLauncherExits } from '../lib/runtime/launcher-watch'
 import { startProductionServer, type ProductionServer } from '../server/production-server'
 
@@ -38,12 +39,17 @@ process.on('SIGINT', stop)
 process.on('SIGTERM', stop)
 stopWhenLauncherExits(stop)
 
+const settings = readSettings(process.env)
+// The headers next.config.ts gives every path, for the assets the server answers before Next.
+const [everyPath] = securityHeaderRules({ development: false, mapStyleUrl: settings.mapStyleUrl })
+
 try {
   running = await startProductionServer({
     dir: webRoot,
     port,
     dev: process.argv.includes('--dev'),
-    uploadMaxBytes: readSettings(process.env).uploadMaxBytes,
+    uploadMaxBytes: settings.uploadMaxBytes,
+    staticHeaders: everyPath?.headers,
   })
   console.log(`[chronotope] Web server ready on http://localhost:${running.port}`)
 } catch (error) {

@@ -7,11 +7,13 @@
  * @module
  */
 import { createServer, type Server } from 'node:http'
+import path from 'node:path'
 
 import next from 'next'
 
 import { cmsErrorBody } from '../lib/api/cms-error-shape'
 import { createCompression } from './compression'
+import { createPrecompressedResponder } from './precompressed-static'
 import { refuseRequestBody } from './request-body-limit'
 import { stampSocketAddress } from './socket-address'
 
@@ -35,6 +37,8 @@ export async function startProductionServer(options: {
   dev?: boolean
   /** The largest file an upload may carry; larger request bodies are refused before Next reads them. */
   uploadMaxBytes: number
+  /** Headers every response carries (the security headers), sent with the precompressed assets too. */
+  staticHeaders?: ReadonlyArray<{ readonly key: string; readonly value: string }>
 }): Promise<ProductionServer> {
   const server = createServer()
   const dev = options.dev ?? false
@@ -42,6 +46,9 @@ export async function startProductionServer(options: {
   await app.prepare()
   const handle = app.getRequestHandler()
   const compress = dev ? undefined : createCompression()
+  const precompressed = dev
+    ? undefined
+    : createPrecompressedResponder(path.join(options.dir, '.next', 'static'), options.staticHeaders ?? [])
   server.on('request', (req, res) => {
     const refusal = refuseRequestBody(req, options.uploadMaxBytes)
     if (refusal) {
@@ -55,12 +62,18 @@ export async function startProductionServer(options: {
       return
     }
     stampSocketAddress(req)
-    compress?.(req, res)
-    handle(req, res).catch((error: unknown) => {
-      console.error(`[chronotope] Failed to handle ${req.method} ${req.url}:`, error)
-      if (!res.headersSent) res.statusCode = 500
-      res.end()
-    })
+    const answered = precompressed ? precompressed(req, res) : Promise.resolve(false)
+    answered
+      .then((done) => {
+        if (done) return
+        compress?.(req, res)
+        return handle(req, res)
+      })
+      .catch((error: unknown) => {
+        console.error(`[chronotope] Failed to handle ${req.method} ${req.url}:`, error)
+        if (!res.headersSent) res.statusCode = 500
+        res.end()
+      })
   })
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)

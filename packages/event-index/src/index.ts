@@ -29,5 +29,7 @@ export {
   timeExtent,
 } from './aggregations'
 export type { ClusterCellSummary } from './aggregations'
+export { countFieldValues, fieldNumberRange } from './field-aggregations'
+export type { FieldNumberRange } from './field-aggregations'
 export { compareListOrder, listPage } from './list-page'
 export type { ListCursorPosition, PageEntry, PageRequest } from './list-page'

@@ -208,7 +208,7 @@ export const eventReadEndpoints: Endpoint[] = [
   }),
   jsonEndpoint('/bounds', ({ req, state, scope }) => eventBounds(req.payload, state, scope)),
   jsonEndpoint('/dataset-counts', ({ req, state, scope }) => datasetCounts(req.payload, state, scope)),
-  jsonEndpoint('/filters', ({ req, state, scope }) => filterFields(databasePool(req.payload), state, scope)),
+  jsonEndpoint('/filters', ({ req, state, scope }) => filterFields(req.payload, state, scope)),
   exportEndpoint('csv'),
   exportEndpoint('geojson'),
 ]

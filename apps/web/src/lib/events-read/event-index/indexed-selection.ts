@@ -43,6 +43,8 @@ export interface SelectionOptions {
    * which lets a map view's rows be read cell by cell. Default true.
    */
   readonly ordered?: boolean
+  /** Data fields the read aggregates beyond those the state filters by: their columns are loaded too. */
+  readonly fieldPaths?: readonly string[]
 }
 
 const textMatchCaches = new WeakMap<EventIndexStore, TextMatchCache>()
@@ -110,7 +112,8 @@ export async function selectFromIndex(
   scope: DatasetScope,
   options: SelectionOptions = {},
 ): Promise<Selection[] | null> {
-  const segments = await eventIndexOf(payload).segmentsFor(scope, Object.keys(state.fields))
+  const fieldPaths = [...new Set([...Object.keys(state.fields), ...(options.fieldPaths ?? [])])]
+  const segments = await eventIndexOf(payload).segmentsFor(scope, fieldPaths)
   if (!segments) return null
   const bbox = options.bbox ?? state.bbox
   const query: IndexQuery = {

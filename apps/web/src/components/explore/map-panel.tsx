@@ -18,6 +18,7 @@ import { useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'rea
 import { createPortal } from 'react-dom'
 
 import type { Bounds } from '../../lib/events-read/read-responses'
+import { loadMapLibre, type MapLibre } from '../map/load-maplibre'
 import { useColorScheme } from '../site/use-color-scheme'
 import { useExplore } from './explore-context'
 import { useBounds, useFieldValueColors, useFilterFields } from './explore-queries'
@@ -32,6 +33,7 @@ import {
   type MapCamera,
 } from './map-camera'
 import { ClusterMarkers } from './map-cluster-markers'
+import { fitPadding, fittedCamera, POINT_FIT_ZOOM, viewBox, MAX_FIT_ZOOM } from './map-fit'
 import {
   DEFAULT_MAP_THEMES,
   installEventLayers,
@@ -46,7 +48,6 @@ import {
 import { MapControls, MapLegend } from './map-legend'
 import { colorByOptions, legendEntries, selectedDatasets } from './map-legend-entries'
 import { clusterZoomTarget, mapMarksOf, NO_MARKS, type ClusterButton, type MapMarks } from './map-marks'
-import { loadMapLibre, type MapLibre } from '../map/load-maplibre'
 import { MapPopupContent } from './map-popup'
 import { fetchSelectedEvent } from './map-selected-event'
 import { basemapStyleUrl, mapStyleOfPage } from './map-style-setting'
@@ -148,23 +149,18 @@ function showBounds(map: MapLibreMap, bounds: Bounds, animate: boolean): void {
   const east = rawEast < west ? rawEast + 360 : rawEast
   const target = clusterZoomTarget([west, south, east, north])
   if (target.kind === 'point') {
-    const zoom = Math.max(map.getZoom(), 8)
+    const zoom = Math.max(map.getZoom(), POINT_FIT_ZOOM)
     if (animate) map.easeTo({ center: [target.lng, target.lat], zoom })
     else map.jumpTo({ center: [target.lng, target.lat], zoom })
     return
   }
   const { clientWidth: width, clientHeight: height } = map.getContainer()
-  const pad = (size: number, wanted: number) => Math.max(0, Math.min(wanted, Math.floor(size / 4)))
   map.fitBounds(
     [
       [west, south],
       [east, north],
     ],
-    {
-      padding: { top: pad(height, 56), bottom: pad(height, 36), left: pad(width, 36), right: pad(width, 48) },
-      maxZoom: 12,
-      animate,
-    },
+    { padding: fitPadding({ width, height }), maxZoom: MAX_FIT_ZOOM, animate },
   )
 }
 
@@ -182,6 +178,8 @@ export function MapPanel() {
   const styleUrlRef = useRef<string | null>(null)
   // Without a camera in the URL, the map fits the data's extent once, when it is known.
   const needsFit = useRef(cameraOfView(view) === null)
+  // The fitted camera worked out before MapLibre loaded, which the map then opens at.
+  const prefitCamera = useRef<MapCamera | null>(null)
   // The camera this panel last wrote, so the URL echoing it back does not move the map.
   const lastWritten = useRef<MapCamera | null>(null)
   const skipUrlWrite = useRef(false)
@@ -190,6 +188,8 @@ export function MapPanel() {
   const hoveredByMap = useRef(false)
 
   const [ready, setReady] = useState(false)
+  // The map exists (its style may still be loading): it can be moved and asked what it shows.
+  const [created, setCreated] = useState(false)
   const [mapFailure, setMapFailure] = useState<string | null>(null)
   const [area, setArea] = useState<{ bbox: BoundingBox; zoom: number } | null>(null)
   // From a move's start until its answer is asked for, the marks on screen are for another view.
@@ -244,7 +244,10 @@ export function MapPanel() {
   // --- What the map's listeners call: always the latest state, without re-registering. ---
 
   const initialMapSetup = useEffectEvent(() => {
-    const camera = cameraOfView(view) ?? WORLD
+    const prefit = needsFit.current ? prefitCamera.current : null
+    // Opened already fitted: nothing to fit once the style has loaded.
+    if (prefit) needsFit.current = false
+    const camera = cameraOfView(view) ?? prefit ?? WORLD
     const styleUrl = basemapStyleUrl(scheme, mapStyleOfPage())
     styleUrlRef.current = styleUrl
     return { camera, styleUrl }
@@ -414,6 +417,7 @@ export function MapPanel() {
           if (byKeyboard) created.getCanvas().focus()
         })
         setPopupNode(document.createElement('div'))
+        setCreated(true)
       },
       (error: Error) => {
         if (!cancelled) setMapFailure(`The map could not be loaded (${error.message}). Reload the page to try again.`)
@@ -427,6 +431,7 @@ export function MapPanel() {
       markersRef.current = null
       mapRef.current = null
       map?.remove()
+      setCreated(false)
     }
   }, [descriptionId])
 
@@ -440,10 +445,23 @@ export function MapPanel() {
     map.setStyle(styleUrl, { diff: false })
   }, [scheme, ready])
 
+  // Without a camera in the URL, as soon as the data's extent is known and while MapLibre may still
+  // be loading: work out the fitted view and ask for its clusters, so they travel in parallel.
+  useEffect(() => {
+    const container = containerRef.current
+    const extent = bounds.data?.bounds
+    if (mapRef.current || !needsFit.current || !extent || !container || container.clientWidth === 0) return
+    const size = { width: container.clientWidth, height: container.clientHeight }
+    const camera = fittedCamera(extent, size)
+    prefitCamera.current = camera
+    setArea({ bbox: queryBoundingBox(viewBox(camera, size)), zoom: clusterZoom(camera.zoom) })
+  }, [bounds.data])
+
   // Without a camera in the URL: fit the data's extent once, without animation.
   useEffect(() => {
     const map = mapRef.current
-    if (!map || !ready || !needsFit.current || bounds.isPending) return
+    // Not waiting for the style: the clusters of the fitted view are asked for while it loads.
+    if (!map || !created || !needsFit.current || bounds.isPending) return
     needsFit.current = false
     const extent = bounds.data?.bounds
     if (extent) {
@@ -451,7 +469,7 @@ export function MapPanel() {
       showBounds(map, extent, false)
     }
     updateArea()
-  }, [ready, bounds.isPending, bounds.data])
+  }, [created, bounds.isPending, bounds.data])
 
   // A camera arriving in the URL from elsewhere (back, forward, a pasted link) moves the map.
   useEffect(() => {

@@ -395,6 +395,22 @@ const loadAverage = () =>
     .map((load) => load.toFixed(2))
     .join(' ')
 
+/** The 1-minute load average the runs wait for (per core), so seeding and priming have died down. */
+const SETTLED_LOAD_PER_CORE = 0.5
+const SETTLE_TIMEOUT_MS = 90_000
+
+/** Waits until the machine's 1-minute load average is down to {@link SETTLED_LOAD_PER_CORE} per core, or the timeout. */
+async function waitForQuiet(): Promise<void> {
+  const limit = SETTLED_LOAD_PER_CORE * os.cpus().length
+  const deadline = performance.now() + SETTLE_TIMEOUT_MS
+  if (os.loadavg()[0]! <= limit) return
+  console.log(`Waiting for the load average to fall to ${limit.toFixed(1)} (now ${loadAverage()})…`)
+  while (os.loadavg()[0]! > limit && performance.now() < deadline) {
+    if (isCleaning()) throw new Error('Interrupted')
+    await new Promise((resolve) => setTimeout(resolve, 2_000))
+  }
+}
+
 async function main(): Promise<number> {
   const started = performance.now()
   const options = readOptions(process.argv)
@@ -419,6 +435,7 @@ async function main(): Promise<number> {
   const figures = newFigures()
   noteMissing(figures, capabilities)
 
+  await waitForQuiet()
   const loadBefore = loadAverage()
   console.log(`Measuring ${options.runs} loads of /explore, each followed by a pan, a dataset ticked and a search…`)
   for (let run = 0; run < options.runs; run++) {

@@ -28,7 +28,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           sequence: { groupOrder: 0 },
-          include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'apps/docs/test/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,

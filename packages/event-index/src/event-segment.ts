@@ -8,6 +8,7 @@ import { clusterCellSize, lngLatToMercator, MAX_CLUSTER_ZOOM } from '@chronotope
 
 import type { FieldColumn } from './field-column'
 import { groupRows, type RowLists } from './row-lists'
+import type { TextPostings } from './text-postings'
 
 /** The columns a segment is built from, one entry per event, already in list order. */
 export interface SegmentColumns {
@@ -71,6 +72,7 @@ export class EventSegment implements SegmentColumns {
   /** The extent of the located events (west, south, east, north); null when none has a location. */
   readonly extent: readonly [number, number, number, number] | null
   private readonly fields = new Map<string, FieldColumn>()
+  private postings: TextPostings | undefined
   private rowsById: Int32Array | undefined
   private grid: RowLists | undefined
   private gridBounds: GridCellExtents | undefined
@@ -154,6 +156,18 @@ export class EventSegment implements SegmentColumns {
   /** The paths whose columns are loaded. */
   fieldPaths(): string[] {
     return [...this.fields.keys()]
+  }
+
+  /** The full-text postings of the events' search documents, when they have been loaded. */
+  get textPostings(): TextPostings | undefined {
+    return this.postings
+  }
+
+  /** Adds the full-text postings, built over the same rows. */
+  setTextPostings(postings: TextPostings): void {
+    if (postings.size !== this.size)
+      throw new RangeError(`text postings cover ${postings.size} rows; the segment has ${this.size}`)
+    this.postings = postings
   }
 
   /**

@@ -1,16 +1,26 @@
 'use client'
 /**
- * The filter panel's full-text search: typed text reaches the URL's `q` 300 ms after the last
- * keystroke, replacing the history entry so a word typed is not ten entries to go back through.
+ * The filter panel's full-text search: typed text reaches the URL's `q` shortly after the last
+ * keystroke, and at once on Enter or when text arrives whole (a paste, a drop, an autocompletion),
+ * replacing the history entry so a word typed is not ten entries to go back through.
  * @module
  */
 import { MAX_TEXT_LENGTH } from '@chronotope/filters'
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react'
 
 import { useExplore } from './explore-context'
 import styles from './filters.module.css'
 
-const DEBOUNCE_MS = 300
+// Long enough to skip most intermediate keystrokes; searches are answered from memory.
+const DEBOUNCE_MS = 150
+
+// Text that did not come keystroke by keystroke: nothing more is being typed.
+function arrivedWhole(change: ChangeEvent<HTMLInputElement>): boolean {
+  const input = change.nativeEvent as InputEvent
+  if (input.inputType === 'insertFromPaste' || input.inputType === 'insertFromDrop') return true
+  if (input.inputType === 'insertReplacementText') return true
+  return input.inputType === 'insertText' && (input.data?.length ?? 0) > 1
+}
 
 /** The search box. */
 export function FilterSearch() {
@@ -27,14 +37,20 @@ export function FilterSearch() {
     }
   }, [view.q])
 
+  const commit = useCallback(
+    (next: string) => {
+      if (next === written.current) return
+      written.current = next
+      setView({ q: next.trim() === '' ? null : next }, 'replace')
+    },
+    [setView],
+  )
+
   useEffect(() => {
     if (text === written.current) return
-    const timer = window.setTimeout(() => {
-      written.current = text
-      setView({ q: text.trim() === '' ? null : text }, 'replace')
-    }, DEBOUNCE_MS)
+    const timer = window.setTimeout(() => commit(text), DEBOUNCE_MS)
     return () => window.clearTimeout(timer)
-  }, [text, setView])
+  }, [text, commit])
 
   return (
     <div className={styles.search}>
@@ -47,7 +63,13 @@ export function FilterSearch() {
         placeholder="Search events"
         maxLength={MAX_TEXT_LENGTH}
         value={text}
-        onChange={(change) => setText(change.target.value)}
+        onChange={(change) => {
+          setText(change.target.value)
+          if (arrivedWhole(change)) commit(change.target.value)
+        }}
+        onKeyDown={(key) => {
+          if (key.key === 'Enter') commit(text)
+        }}
       />
     </div>
   )

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { EventIndexStore } from '../../../src/lib/events-read/event-index/event-index-store'
+import { textMatches } from '../../../src/lib/events-read/event-index/text-search'
+import { SEARCH_DOCUMENT_SQL } from '../../../src/lib/events-read/event-conditions'
 import { databasePool } from '../../../src/lib/import/progress-tracking'
 import { ApiClient, testPayload } from '../../helpers/api-client'
 import { createReadFixture, type ReadFixture } from '../../helpers/read-fixture'
@@ -156,6 +158,67 @@ describe('EventIndexStore', () => {
     const column = segment!.field('attendance')!
     for (let row = 0; row < segment!.size; row++) {
       expect(column.dictionary[column.codes[row]!]).toBe(expected.get(segment!.ids[row]!))
+    }
+  })
+})
+
+describe('full-text search through the index', () => {
+  const texts: Array<[string, string]> = [
+    ["Flood at O'Neil's farm", 'The river burst its banks near Río Grande'],
+    ['Storm-surge hits the coast', 'Version 3.14 of the flood report; see http://example.org/a-b'],
+    ['Public meeting about the flood', 'Residents met at the town hall'],
+    ['Drought', "'; drop table events; --"],
+  ]
+
+  it('answers every search exactly as the database does, from postings or by asking it', async () => {
+    const payload = await testPayload()
+    const pool = databasePool(payload)
+    const ids = await Promise.all(
+      texts.map(async ([title, description]) => {
+        const id = await createEvent(fixture.privateDatasetId, '1990-05-01T00:00:00.000Z', [10, 10])
+        await payload.update({ collection: 'events', id, data: { title, description }, overrideAccess: true })
+        return id
+      }),
+    )
+    try {
+      const store = new EventIndexStore(pool, { maxEvents: 1000 })
+      const [segment] = (await store.segmentsFor([fixture.privateDatasetId], []))!
+      store.loadTextPostings([segment!])
+      await store.textPostingsLoaded()
+      expect(segment!.textPostings?.size).toBe(segment!.size)
+
+      const searches = [
+        'flood',
+        'FLOOD coast',
+        'flood -river',
+        'flood or drought',
+        '-flood',
+        'río',
+        '3.14',
+        'meeting whistleblower',
+        'whistleblower or drought -sydney',
+        '"storm surge"',
+        "o'neil",
+        '!!!',
+        "'; drop table events; --",
+        'example.org',
+      ]
+      for (const search of searches) {
+        const { rows } = await pool.query<{ id: number }>(
+          `select id from events e where dataset_id = $1 and ${SEARCH_DOCUMENT_SQL} @@ websearch_to_tsquery('simple'::regconfig, $2)`,
+          [fixture.privateDatasetId, search],
+        )
+        const rowsFound = (await textMatches(store, pool, [segment!], search)).get(fixture.privateDatasetId)!
+        const found = [...rowsFound].map((row) => segment!.ids[row]!)
+        expect(
+          found.sort((a, b) => a - b),
+          search,
+        ).toEqual(rows.map((row) => row.id).sort((a, b) => a - b))
+      }
+      // The searches cover matches and misses both.
+      expect((await textMatches(store, pool, [segment!], 'flood')).get(fixture.privateDatasetId)!.length).toBe(3)
+    } finally {
+      for (const id of ids) await payload.delete({ collection: 'events', id, overrideAccess: true })
     }
   })
 })

@@ -8,7 +8,13 @@
 import type { EventSegment } from '@chronotope/event-index'
 import type { Pool } from 'pg'
 
-import { loadFieldColumn, loadSegment, readDatasetVersions, type DatasetVersion } from './segment-loader'
+import {
+  loadFieldColumn,
+  loadSegment,
+  loadTextPostings,
+  readDatasetVersions,
+  type DatasetVersion,
+} from './segment-loader'
 
 /** Events a read waits to load (about 50–100 ms); bigger loads go to the background. */
 export const AWAITED_LOAD_EVENTS = 50_000
@@ -37,6 +43,7 @@ export class EventIndexStore {
   private readonly segments = new Map<number, EventSegment>()
   private readonly loads = new Map<number, Promise<void>>()
   private readonly fieldLoads = new Map<string, Promise<void>>()
+  private readonly postingsLoads = new Map<EventSegment, Promise<void>>()
 
   constructor(
     private readonly pool: Pool,
@@ -50,14 +57,14 @@ export class EventIndexStore {
 
   /** What the health check shows: whether the index is on, and how many loads run. */
   health(): { enabled: boolean; loading: number } {
-    return { enabled: this.options.maxEvents > 0, loading: this.loads.size + this.fieldLoads.size }
+    return { enabled: this.options.maxEvents > 0, loading: this.loadCount() }
   }
 
   /** How many datasets and events are held, and how many loads run. */
   status(): EventIndexStatus {
     let events = 0
     for (const segment of this.segments.values()) events += segment.size
-    return { datasets: this.segments.size, events, loading: this.loads.size + this.fieldLoads.size }
+    return { datasets: this.segments.size, events, loading: this.loadCount() }
   }
 
   /**
@@ -152,5 +159,33 @@ export class EventIndexStore {
       this.fieldLoads.set(key, running)
     }
     return running
+  }
+
+  private loadCount(): number {
+    return this.loads.size + this.fieldLoads.size + this.postingsLoads.size
+  }
+
+  /**
+   * Starts reading the full-text postings of the segments that lack them, in the background:
+   * searches meanwhile ask the database, which answers the same.
+   */
+  loadTextPostings(segments: readonly EventSegment[]): void {
+    for (const segment of segments) {
+      if (segment.textPostings || this.postingsLoads.has(segment)) continue
+      const running = loadTextPostings(this.pool, segment)
+        .then((postings) => {
+          if (postings) segment.setTextPostings(postings)
+        })
+        .catch((error: unknown) =>
+          this.options.onLoadError?.(error, `the search words of dataset ${segment.datasetId}`),
+        )
+        .finally(() => this.postingsLoads.delete(segment))
+      this.postingsLoads.set(segment, running)
+    }
+  }
+
+  /** Settles once the postings loads running now have ended (for tests and benchmarks). */
+  async textPostingsLoaded(): Promise<void> {
+    await Promise.all(this.postingsLoads.values())
   }
 }

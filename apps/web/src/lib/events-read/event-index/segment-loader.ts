@@ -5,8 +5,10 @@
  * that version's events.
  * @module
  */
-import { EventSegment, FieldColumn } from '@chronotope/event-index'
+import { EventSegment, FieldColumn, TextPostingsBuilder, type TextPostings } from '@chronotope/event-index'
 import type { Pool } from 'pg'
+
+import { SEARCH_DOCUMENT_SQL } from '../event-conditions'
 
 /** A dataset's events version and event count, as the triggers keep them. */
 export interface DatasetVersion {
@@ -111,4 +113,32 @@ export async function loadFieldColumn(pool: Pool, segment: EventSegment, path: s
     values[row] = value
   }
   return FieldColumn.fromValues(values)
+}
+
+/** Rows the postings build takes in one go (some 30 ms) before letting other work run. */
+const BUILD_SLICE_ROWS = 10_000
+
+/**
+ * Reads the full-text postings of a segment's events: the database splits each event's search
+ * document into lexemes exactly as a search reads it, one row per event in the segment's order.
+ * @returns null when the dataset no longer holds the segment's version
+ */
+export async function loadTextPostings(pool: Pool, segment: EventSegment): Promise<TextPostings | null> {
+  const read = await readAtOneVersion(pool, segment.datasetId, async () => {
+    const { rows } = await pool.query<[string]>({
+      text: `select array_to_string(tsvector_to_array(${SEARCH_DOCUMENT_SQL}), ' ')
+             from events e where dataset_id = $1 ${LIST_ORDER}`,
+      values: [segment.datasetId],
+      rowMode: 'array',
+    })
+    return rows
+  })
+  if (!read || read.version !== segment.version || read.value.length !== segment.size) return null
+  const builder = new TextPostingsBuilder()
+  for (const [lexemes] of read.value) {
+    builder.addRow(lexemes)
+    // Reads waiting meanwhile are served between slices instead of after the whole build.
+    if (builder.size % BUILD_SLICE_ROWS === 0) await new Promise((resolve) => setImmediate(resolve))
+  }
+  return builder.build()
 }

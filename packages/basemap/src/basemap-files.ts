@@ -12,26 +12,37 @@ export interface BasemapFile {
   readonly json: unknown
 }
 
+// The data files of one scale, named with `suffix` (empty for the world view's).
+function dataFiles(layers: NaturalEarthLayers, suffix: string): Record<string, BasemapFile> {
+  return {
+    [`countries${suffix}.geojson`]: { contentType: 'application/geo+json', json: layers.countries },
+    [`borders${suffix}.geojson`]: { contentType: 'application/geo+json', json: layers.borders },
+    [`coastlines${suffix}.geojson`]: { contentType: 'application/geo+json', json: layers.coastlines },
+  }
+}
+
+const pathsOf = (folder: string, suffix: string): BasemapDataPaths => ({
+  countries: `${folder}/countries${suffix}.geojson`,
+  borders: `${folder}/borders${suffix}.geojson`,
+  coastlines: `${folder}/coastlines${suffix}.geojson`,
+})
+
 /**
- * Every basemap file by name, for a server that serves them under `folder` (e.g. `/basemap`).
- * @example Object.keys(basemapFiles('/basemap')) // ['countries.geojson', 'borders.geojson', 'coastlines.geojson', 'style-light.json', 'style-dark.json']
+ * Every basemap file by name, for a server that serves them under `folder` (e.g. `/basemap`): the
+ * world view's data (1:110m), the detailed data (`-50m`), and the styles.
+ * @example Object.keys(basemapFiles('/basemap')) // ['countries.geojson', …, 'countries-50m.geojson', …, 'style-light.json', 'style-dark.json']
  */
 export function basemapFiles(
   folder: string,
-  layers: NaturalEarthLayers = readNaturalEarth(),
+  world: NaturalEarthLayers = readNaturalEarth('110m'),
+  detailed: NaturalEarthLayers = readNaturalEarth('50m'),
 ): Readonly<Record<string, BasemapFile>> {
-  const paths: BasemapDataPaths = {
-    countries: `${folder}/countries.geojson`,
-    borders: `${folder}/borders.geojson`,
-    coastlines: `${folder}/coastlines.geojson`,
-  }
-  const files: Record<string, BasemapFile> = {
-    'countries.geojson': { contentType: 'application/geo+json', json: layers.countries },
-    'borders.geojson': { contentType: 'application/geo+json', json: layers.borders },
-    'coastlines.geojson': { contentType: 'application/geo+json', json: layers.coastlines },
-  }
+  const files: Record<string, BasemapFile> = { ...dataFiles(world, ''), ...dataFiles(detailed, '-50m') }
   for (const theme of BASEMAP_THEMES) {
-    files[`style-${theme}.json`] = { contentType: 'application/json', json: basemapStyle(theme, paths) }
+    files[`style-${theme}.json`] = {
+      contentType: 'application/json',
+      json: basemapStyle(theme, pathsOf(folder, ''), pathsOf(folder, '-50m')),
+    }
   }
   return files
 }

@@ -6,6 +6,8 @@
  */
 import type { StyleSpecification } from '@maplibre/maplibre-gl-style-spec'
 
+import { DETAIL_METADATA_KEY, DETAIL_MINZOOM } from './basemap-detail'
+
 /** The basemap's themes, as the site's light and dark themes. */
 export const BASEMAP_THEMES = ['light', 'dark'] as const
 /** A basemap theme. */
@@ -33,14 +35,22 @@ const COLOURS: Readonly<Record<BasemapTheme, BasemapColours>> = {
 }
 
 /**
- * The style of a theme over the given data paths.
+ * The style of a theme over the given data paths; `detailPaths`, when given, name the detailed
+ * data the map swaps in from {@link DETAIL_MINZOOM} (see `basemap-detail.ts`).
  * @example basemapStyle('dark', { countries: '/basemap/countries.geojson', ... }).layers[0].id // 'sea'
  */
-export function basemapStyle(theme: BasemapTheme, paths: BasemapDataPaths): StyleSpecification {
+export function basemapStyle(
+  theme: BasemapTheme,
+  paths: BasemapDataPaths,
+  detailPaths?: BasemapDataPaths,
+): StyleSpecification {
   const colours = COLOURS[theme]
   return {
     version: 8,
     name: `Chronotope ${theme}`,
+    ...(detailPaths
+      ? { metadata: { [DETAIL_METADATA_KEY]: { minzoom: DETAIL_MINZOOM, data: { ...detailPaths } } } }
+      : {}),
     sources: {
       countries: { type: 'geojson', data: paths.countries, attribution: 'Natural Earth' },
       borders: { type: 'geojson', data: paths.borders },

@@ -3,8 +3,11 @@ import { describe, expect, it } from 'vitest'
 
 import { readNaturalEarth } from './natural-earth'
 
-describe('readNaturalEarth', () => {
-  const layers = readNaturalEarth()
+describe.each([
+  ['110m', 177],
+  ['50m', 241],
+] as const)('readNaturalEarth at 1:%s', (scale, countryCount) => {
+  const layers = readNaturalEarth(scale)
   const named = (name: string) => layers.countries.features.find((country) => country.properties.name === name)!
   const ringsOf = (name: string): Position[][] => {
     const { geometry } = named(name)
@@ -16,8 +19,8 @@ describe('readNaturalEarth', () => {
     ...layers.countries.features.flatMap((country) => ringsOf(country.properties.name)),
   ]
 
-  it('has every country of Natural Earth 1:50m, by name', () => {
-    expect(layers.countries.features).toHaveLength(241)
+  it('has every country of Natural Earth at that scale, by name', () => {
+    expect(layers.countries.features).toHaveLength(countryCount)
     const names = layers.countries.features.map((country) => country.properties.name)
     expect(names).toEqual(expect.arrayContaining(['France', 'Brazil', 'Japan', 'New Zealand', 'Antarctica']))
     expect(Object.keys(layers.countries.features[0]!.properties)).toEqual(['name'])
@@ -28,6 +31,11 @@ describe('readNaturalEarth', () => {
     expect(layers.coastlines.geometry.type).toBe('MultiLineString')
     expect(layers.borders.geometry.coordinates.length).toBeGreaterThan(100)
     expect(layers.coastlines.geometry.coordinates.length).toBeGreaterThan(100)
+    // Natural Earth's 1:50m coasts draw ten times as many islands and bays as its 1:110m ones.
+    if (scale === '50m')
+      expect(layers.coastlines.geometry.coordinates.length).toBeGreaterThan(
+        10 * readNaturalEarth('110m').coastlines.geometry.coordinates.length,
+      )
   })
 
   it('never draws a line the long way round the map: no step crosses the antimeridian', () => {

@@ -1,5 +1,5 @@
 /**
- * Natural Earth's countries at 1:50 million (world-atlas, public domain data) as the GeoJSON the
+ * Natural Earth's countries at 1:110 and 1:50 million (world-atlas, public domain data) as the GeoJSON the
  * basemap draws: land as country shapes, the borders between countries and the coastlines as
  * lines. Read from the npm package on this machine; nothing is downloaded.
  * @module
@@ -111,13 +111,20 @@ export function naturalEarthLayers(topology: CountriesTopology): NaturalEarthLay
   }
 }
 
-let cached: NaturalEarthLayers | undefined
+/** Natural Earth's scales world-atlas ships that the basemap draws: the world, and closer views. */
+export type NaturalEarthScale = '110m' | '50m'
+
+const cached = new Map<NaturalEarthScale, NaturalEarthLayers>()
 
 /**
- * The Natural Earth layers from the installed world-atlas package, read once per process.
- * @example readNaturalEarth().borders.geometry.coordinates.length // several hundred lines
+ * The Natural Earth layers at a scale from the installed world-atlas package, read once per process.
+ * @example readNaturalEarth('50m').borders.geometry.coordinates.length // several hundred lines
  */
-export function readNaturalEarth(): NaturalEarthLayers {
-  cached ??= naturalEarthLayers(createRequire(import.meta.url)('world-atlas/countries-50m.json') as CountriesTopology)
-  return cached
+export function readNaturalEarth(scale: NaturalEarthScale = '50m'): NaturalEarthLayers {
+  let layers = cached.get(scale)
+  if (!layers) {
+    const topology = createRequire(import.meta.url)(`world-atlas/countries-${scale}.json`) as CountriesTopology
+    cached.set(scale, (layers = naturalEarthLayers(topology)))
+  }
+  return layers
 }

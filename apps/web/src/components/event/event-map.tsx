@@ -11,6 +11,7 @@ import 'maplibre-gl/dist/maplibre-gl.css'
 import type { Map as MapLibreMap } from 'maplibre-gl'
 import { useEffect, useRef, useState } from 'react'
 
+import { keepBasemapDetailed } from '../map/basemap-detail'
 import { loadMapLibre } from '../map/load-maplibre'
 import { useColorScheme } from '../site/use-color-scheme'
 import { eventMapZoom, haloRadiusAtZoom0Px } from './event-map-view'
@@ -110,6 +111,7 @@ export function EventMap(props: EventMapProps) {
           cooperativeGestures: true,
         })
         map.addControl(new NavigationControl({ showCompass: false }), 'top-right')
+        keepBasemapDetailed(map)
         map.on('style.load', () => {
           if (map) addEventLayers(map, propsRef.current, accentColour(container))
         })

@@ -18,6 +18,7 @@ import { useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'rea
 import { createPortal } from 'react-dom'
 
 import type { Bounds } from '../../lib/events-read/read-responses'
+import { keepBasemapDetailed } from '../map/basemap-detail'
 import { loadMapLibre, type MapLibre } from '../map/load-maplibre'
 import { useColorScheme } from '../site/use-color-scheme'
 import { useExplore } from './explore-context'
@@ -372,6 +373,8 @@ export function MapPanel() {
         created.addControl(new lib.AttributionControl({ compact: true }), 'bottom-right')
         const canvas = created.getCanvas()
         canvas.setAttribute('aria-describedby', descriptionId)
+        // Before our layers' own handler, so it reads the style before our data is in it.
+        keepBasemapDetailed(created)
         created.on('style.load', () => onStyleLoad())
         // Ask for the marks as soon as the style is read, not once the basemap's countries have
         // loaded ('load'): the view is known, and the answer travels while the basemap draws.

@@ -34,6 +34,15 @@ describe('GET /basemap/{file}', () => {
       generateStaticParams()
         .map(({ file }) => file)
         .sort(),
-    ).toEqual(['borders.geojson', 'coastlines.geojson', 'countries.geojson', 'style-dark.json', 'style-light.json'])
+    ).toEqual([
+      'borders-50m.geojson',
+      'borders.geojson',
+      'coastlines-50m.geojson',
+      'coastlines.geojson',
+      'countries-50m.geojson',
+      'countries.geojson',
+      'style-dark.json',
+      'style-light.json',
+    ])
   })
 })

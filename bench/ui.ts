@@ -7,7 +7,8 @@
  * times (default 5), each time timing, by the page's own clock, the first map marks and the first
  * histogram, a drag of the map until its clusters are new, a dataset ticked and a word searched
  * until map and histogram are new, and reading the JavaScript transferred (gzip) and the JS heap.
- * It prints median and worst against the targets of issue 14, beside the read API request alone,
+ * Before each load it times a bare MapLibre page drawing as many points (`ui-baseline.ts`), the
+ * floor WebGL in this browser sets for the first marks. It prints median and worst against the targets of issue 14, beside the read API request alone,
  * the core count and the load average. It exits 0 when targets are missed (a benchmark, not a test)
  * and non-zero when something failed to run. The database and the server are always removed.
  * @module
@@ -20,6 +21,7 @@ import { RARE_TITLE_WORD } from './read-events'
 import { primeEventIndex } from './read-prime'
 import { FILTER_CASES, MAP_VIEWS, READ_ENDPOINTS, requestPath } from './read-scenarios'
 import { type RunningApp } from './read-server'
+import { measureBaseline, startBaselineServer } from './ui-baseline'
 import { launchBenchBrowser, type BenchBrowser } from './ui-browser'
 import {
   dragMap,
@@ -37,6 +39,9 @@ import {
 import { API_ENTRIES, MAP_SELECTOR, TIMELINE_SELECTOR, type ApiEntry, type UpdateResult } from './ui-page-scripts'
 import { median, newFigure, printFigures, type Figure } from './ui-report'
 import { cleanUp, cleanups, isCleaning, prepareApp } from './ui-setup'
+
+/** Points the bare MapLibre baseline page draws, about as many marks as the explore view's first load. */
+const BASELINE_POINTS = 500
 
 const TARGETS = { firstMarksMs: 1_500, filterMs: 300, panMs: 200, jsBytes: 500_000, heapBytes: 150_000_000 }
 const PRIME_TIMEOUT_MS = 300_000
@@ -177,6 +182,7 @@ async function attempt(figure: Figure, step: () => Promise<string>): Promise<str
 
 type Figures = Record<
   | 'firstMarks'
+  | 'baselineMarks'
   | 'firstHistogram'
   | 'pan'
   | 'filterDataset'
@@ -191,6 +197,7 @@ type Figures = Record<
 function newFigures(): Figures {
   return {
     firstMarks: newFigure('time to first map marks', 'ms', TARGETS.firstMarksMs),
+    baselineMarks: newFigure(`baseline: bare MapLibre page, ${BASELINE_POINTS} points → drawn`, 'ms'),
     firstHistogram: newFigure('time to first histogram', 'ms'),
     pan: newFigure('pan (mouse drag) → clusters updated', 'ms', TARGETS.panMs),
     filterDataset: newFigure('filter: tick a dataset → map + histogram updated', 'ms', TARGETS.filterMs),
@@ -268,9 +275,12 @@ async function measureRun(
   capabilities: Capabilities,
   run: number,
   figures: Figures,
+  baselineUrl: string,
 ): Promise<void> {
+  const baselineMs = await measureBaseline(browser.context, baselineUrl, LOAD_TIMEOUT_MS)
+  figures.baselineMarks.values.push(baselineMs)
   const explore = await openExplore(browser.context, app.baseUrl, LOAD_TIMEOUT_MS)
-  const parts: string[] = []
+  const parts: string[] = [`baseline ${fmt(baselineMs)} ms`]
   try {
     const wanted = { marks: !capabilities.mapMissing, histogram: !capabilities.timelineMissing }
     const first = await explore.firstTimes(LOAD_TIMEOUT_MS, wanted)
@@ -426,6 +436,8 @@ async function main(): Promise<number> {
 
   const browser = await launchBenchBrowser()
   cleanups.push(() => browser.close())
+  const baseline = await startBaselineServer(BASELINE_POINTS)
+  cleanups.push(() => baseline.close())
   console.log(`Chromium ${browser.browser.version()}, 1280×800, WebGL in SwiftShader, internet blocked`)
 
   console.log('Warm-up load of /explore (not measured)…')
@@ -440,7 +452,7 @@ async function main(): Promise<number> {
   console.log(`Measuring ${options.runs} loads of /explore, each followed by a pan, a dataset ticked and a search…`)
   for (let run = 0; run < options.runs; run++) {
     if (isCleaning()) throw new Error('Interrupted')
-    await measureRun(browser, app, capabilities, run, figures)
+    await measureRun(browser, app, capabilities, run, figures, baseline.url)
   }
   figures.blocked.values.push(browser.blockedRequests.length)
   if (browser.blockedRequests.length > 0)
@@ -453,6 +465,12 @@ async function main(): Promise<number> {
   )
   const all = Object.values(figures)
   printFigures(all)
+  const overMs = median(figures.firstMarks.values) - median(figures.baselineMarks.values)
+  if (Number.isFinite(overMs))
+    console.log(
+      `\nFirst map marks came ${fmt(overMs)} ms after a bare MapLibre page drew its points in the same browser ` +
+        "(median): the explore view's own share (its scripts, basemap, data and React) of the time to first marks.",
+    )
   console.log(
     '\nTimes are taken in the page (performance.now, first frame after the panel says ready); a figure is ' +
       'the median of its runs against its target. "API request alone": the request the panel made, sent ' +

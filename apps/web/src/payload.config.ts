@@ -15,21 +15,15 @@ import { CHRONOTOPE_ICON_DATA_URL } from './components/admin/chronotope-icon-url
 import { database } from './config/database'
 import { securePayloadInternals } from './config/payload-internals'
 import { settings } from './config/settings'
-import { healthEndpoint } from './endpoints/health'
-import { openApiEndpoint } from './endpoints/openapi'
 import { acceptEveryEra, findDateTimeScalar } from './graphql/date-time-scalar'
 import { accessQueryAnsweringAnonymous } from './graphql/access-query'
 import { eventReadQueries } from './graphql/event-read-queries'
 import { graphQLValidationRules } from './graphql/query-limits'
 import { unlockUserMutation } from './collections/users/unlock'
-import { importActionEndpoint } from './endpoints/import/actions'
-import { previewEndpoint } from './endpoints/import/preview'
-import { importProgressEndpoint } from './endpoints/import/progress'
-import { importRowErrorsEndpoint } from './endpoints/import/row-errors-csv'
-import { importUploadEndpoint } from './endpoints/import/upload'
 import { MainMenu } from './globals/main-menu'
 import { jobs } from './jobs'
 import { withOfflineJsonEditor } from './lib/admin/offline-json-editor'
+import { rootEndpoints } from './endpoints'
 import { boundCmsEndpoints } from './lib/api/bounded-cms-endpoints'
 import { shareApiErrorShape } from './lib/api/cms-error-shape'
 import { addSpatialIndexes } from './lib/database/spatial-indexes'
@@ -62,15 +56,7 @@ export default buildConfig({
   collections: collections.map(withOfflineJsonEditor),
   globals: [MainMenu].map(withOfflineJsonEditor),
   jobs,
-  endpoints: [
-    healthEndpoint,
-    importUploadEndpoint,
-    previewEndpoint,
-    importRowErrorsEndpoint,
-    importProgressEndpoint,
-    importActionEndpoint,
-    openApiEndpoint,
-  ],
+  endpoints: rootEndpoints(),
   editor: lexicalEditor(),
   admin: {
     user: 'users',

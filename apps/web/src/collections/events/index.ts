@@ -42,7 +42,7 @@ export const Events: CollectionConfig = {
     delete: canChangeDatasetContent,
   },
   // The read API (list, histogram, map clusters, bounds, filters, exports) under /api/events/.
-  endpoints: eventReadEndpoints,
+  endpoints: eventReadEndpoints(),
   indexes: [{ fields: ['dataset', 'uniqueId'], unique: true }, { fields: ['dataset', 'eventTime'] }],
   fields: [
     {

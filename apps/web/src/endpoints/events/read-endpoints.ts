@@ -195,8 +195,10 @@ const eventsRootEndpoint: Endpoint = {
  * - `GET /api/events/dataset-counts`: the filtered events per dataset
  * - `GET /api/events/filters`: the filterable fields of the selection, with values or ranges
  * - `GET /api/events/export.csv` and `/export.geojson`: every filtered event, streamed
+ *
+ * A new array on every call: Payload adds the collection's built-in endpoints to the one it is given.
  */
-export const eventReadEndpoints: Endpoint[] = [
+export const eventReadEndpoints = (): Endpoint[] => [
   eventsRootEndpoint,
   { path: '/list', method: 'get', custom: CHECKS_OWN_PARAMETERS, handler: listHandler },
   jsonEndpoint('/histogram', ({ req, params, state, scope }) =>

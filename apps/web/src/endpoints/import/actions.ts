@@ -21,6 +21,7 @@ import { describeImport } from '../../lib/import/import-progress'
 import { queueDatasetDetection, queueStage } from '../../lib/import/queue-stage'
 import { enforceSheetLimit } from '../../lib/import/sheet-limit'
 import { moveImportJob } from '../../lib/import/stage-transition-service'
+import { IMPORT_ACTION_NAMES, type ImportActionName } from '../../lib/import/import-action-names'
 
 async function jsonBody(req: PayloadRequest): Promise<Record<string, unknown>> {
   const text = typeof req.text === 'function' ? await req.text() : ''
@@ -53,7 +54,7 @@ async function jobsOf(req: PayloadRequest, file: ImportFileDoc, jobId?: unknown)
 
 type Action = (req: PayloadRequest, file: ImportFileDoc, body: Record<string, unknown>) => Promise<void>
 
-const ACTIONS: Record<string, Action> = {
+const ACTIONS: Record<ImportActionName, Action> = {
   // Starts an upload made with autoStart=false, with the options chosen after the preview.
   start: async (req, file, body) => {
     if (file.status !== IMPORT_STATUS.PENDING) {
@@ -201,12 +202,12 @@ export const importActionEndpoint: Endpoint = {
       const importId = parseIdParameter(req.routeParams?.importId as string | undefined, 'importId')
       const requested = req.routeParams?.action
       const name = typeof requested === 'string' ? requested : ''
-      const action = ACTIONS[name]
+      const action = Object.hasOwn(ACTIONS, name) ? ACTIONS[name as ImportActionName] : undefined
       if (!action) {
         throw new ApiError(
           404,
           'unknown-action',
-          `Unknown import action "${name}"; use ${Object.keys(ACTIONS).join(', ')}`,
+          `Unknown import action "${name}"; use ${IMPORT_ACTION_NAMES.join(', ')}`,
           'action',
         )
       }

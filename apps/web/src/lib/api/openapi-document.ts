@@ -1,32 +1,15 @@
 /**
- * The OpenAPI 3.1 document of the events read API, served at `/api/openapi.json`. The filter
- * parameters are described once and shared by every path, as the endpoints share them.
+ * The OpenAPI 3.1 document of Chronotope's own endpoints, served at `/api/openapi.json`: the events
+ * read API, the import endpoints and the health check (the CMS's REST and GraphQL are Payload's).
+ * The filter parameters are described once and shared by every read path, as the endpoints share
+ * them. The documentation's API pages are generated from this document.
  * @module
  */
 import { MAX_LIMIT, MAX_ZOOM } from '@chronotope/filters'
 
-type Schema = Record<string, unknown>
-
-interface Parameter {
-  readonly name: string
-  readonly in: 'query'
-  readonly description: string
-  readonly required?: boolean
-  readonly schema: Schema
-}
-
-const query = (
-  name: string,
-  description: string,
-  schema: Schema = { type: 'string' },
-  required = false,
-): Parameter => ({
-  name,
-  in: 'query',
-  description,
-  ...(required ? { required } : {}),
-  schema,
-})
+import { importAndHealthPaths } from './openapi-import-paths'
+import { EXAMPLE_REQUEST_KEY, ERROR_BODY, query, type Parameter, type Schema } from './openapi-parts'
+import { READ_EXAMPLES } from './openapi-read-examples'
 
 /** The filter state's parameters (`@chronotope/filters`), taken by every events endpoint. */
 const FILTER_PARAMETERS: readonly Parameter[] = [
@@ -64,16 +47,6 @@ const FILTER_PARAMETERS: readonly Parameter[] = [
   }),
 ]
 
-const ERROR_BODY: Schema = {
-  type: 'object',
-  required: ['error'],
-  properties: {
-    error: { type: 'string', description: 'What went wrong, naming the parameter.' },
-    parameter: { type: 'string' },
-    code: { type: 'string' },
-  },
-}
-
 const jsonResponses = (description: string, schema: Schema) => ({
   '200': {
     description,
@@ -89,6 +62,7 @@ const jsonResponses = (description: string, schema: Schema) => ({
 
 const EVENT: Schema = {
   type: 'object',
+  required: ['id', 'datasetId', 'title', 'eventTime', 'longitude', 'latitude', 'data'],
   properties: {
     id: { type: 'integer' },
     datasetId: { type: 'integer' },
@@ -112,6 +86,54 @@ const BOUNDS: Schema = {
   description: '[west, south, east, north]',
 }
 
+/**
+ * The read paths with their example requests and answers (`openapi-read-examples.ts`), and the
+ * import and health paths after them.
+ */
+function withReadExamples(readPaths: Record<string, { get: Record<string, unknown> }>): Record<string, unknown> {
+  const paths: Record<string, unknown> = {}
+  for (const [path, item] of Object.entries(readPaths)) {
+    const example = READ_EXAMPLES[path]
+    if (!example) {
+      paths[path] = item
+      continue
+    }
+    const responses = item.get.responses as Record<string, { content?: Record<string, Record<string, unknown>> }>
+    const ok = responses['200']!
+    const content = ok.content
+      ? Object.fromEntries(
+          Object.entries(ok.content).map(([type, media]) => [
+            type,
+            example.response === undefined ? media : { ...media, example: example.response },
+          ]),
+        )
+      : undefined
+    paths[path] = {
+      get: {
+        ...item.get,
+        [EXAMPLE_REQUEST_KEY]: example.request,
+        responses: { ...responses, '200': { ...ok, ...(content ? { content } : {}) } },
+      },
+    }
+  }
+  return {
+    ...paths,
+    ...importAndHealthPaths(),
+    '/api/openapi.json': {
+      get: {
+        summary: 'This OpenAPI document',
+        responses: {
+          '200': {
+            description: 'OpenAPI 3.1',
+            content: { 'application/json': { schema: { type: 'object', required: ['openapi', 'info', 'paths'] } } },
+          },
+        },
+        [EXAMPLE_REQUEST_KEY]: {},
+      },
+    },
+  }
+}
+
 /** Builds the document; `serverUrl` is the site's origin. */
 export function openApiDocument(serverUrl: string): Record<string, unknown> {
   const get = (summary: string, parameters: readonly Parameter[], responses: Record<string, unknown>) => ({
@@ -133,6 +155,8 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
     ],
     jsonResponses('Events', {
       type: 'object',
+      required: ['events', 'nextCursor', 'page', 'limit'],
+      additionalProperties: false,
       properties: {
         events: { type: 'array', items: EVENT },
         nextCursor: { type: ['string', 'null'] },
@@ -151,7 +175,7 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
         'events plus those the caller may see (sign in with a JWT in `Authorization: JWT <token>` or the session cookie).',
     },
     servers: [{ url: serverUrl }],
-    paths: {
+    paths: withReadExamples({
       '/api/events/list': list,
       '/api/events': list,
       '/api/events/histogram': get(
@@ -163,6 +187,8 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
         ],
         jsonResponses('Buckets, empty ones included', {
           type: 'object',
+          required: ['interval', 'total', 'range', 'buckets'],
+          additionalProperties: false,
           properties: {
             interval: { type: 'string' },
             total: { type: 'integer' },
@@ -171,6 +197,7 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
               type: 'array',
               items: {
                 type: 'object',
+                required: ['start', 'end', 'count'],
                 properties: { start: { type: 'string' }, end: { type: 'string' }, count: { type: 'integer' } },
               },
             },
@@ -187,6 +214,8 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
         ],
         jsonResponses('A GeoJSON FeatureCollection: clusters (count, bounds) and single events; bbox is required', {
           type: 'object',
+          required: ['type', 'features', 'zoom', 'total'],
+          additionalProperties: false,
           properties: {
             type: { const: 'FeatureCollection' },
             features: { type: 'array' },
@@ -200,11 +229,14 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
         [],
         jsonResponses('Datasets holding filtered events, with their counts and time extents, and the total', {
           type: 'object',
+          required: ['datasets', 'total', 'firstTime', 'lastTime'],
+          additionalProperties: false,
           properties: {
             datasets: {
               type: 'array',
               items: {
                 type: 'object',
+                required: ['datasetId', 'count', 'firstTime', 'lastTime'],
                 properties: {
                   datasetId: { type: 'integer' },
                   count: { type: 'integer' },
@@ -224,13 +256,29 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
         [],
         jsonResponses('Bounds and count', {
           type: 'object',
+          required: ['bounds', 'count'],
+          additionalProperties: false,
           properties: { bounds: { oneOf: [BOUNDS, { type: 'null' }] }, count: { type: 'integer' } },
         }),
       ),
       '/api/events/filters': get(
         'Filterable fields of the selection: values with counts, or numeric ranges',
         [],
-        jsonResponses('Fields', { type: 'object', properties: { fields: { type: 'array' } } }),
+        jsonResponses('Fields', {
+          type: 'object',
+          required: ['fields'],
+          additionalProperties: false,
+          properties: {
+            fields: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['path', 'kind'],
+                properties: { path: { type: 'string' }, kind: { enum: ['values', 'range'] } },
+              },
+            },
+          },
+        }),
       ),
       '/api/events/export.csv': get('Every filtered event as CSV, streamed', [], {
         '200': {
@@ -246,6 +294,6 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
         },
         '400': { description: 'A bad parameter', content: { 'application/json': { schema: ERROR_BODY } } },
       }),
-    },
+    }),
   }
 }

@@ -30,9 +30,12 @@ export interface ImportOptions {
   readonly datasetId?: number
 }
 
-const DATE_ORDERS = ['MDY', 'DMY', 'YMD'] as const
-const ID_STRATEGIES = ['auto', 'external', 'content-hash'] as const
-const DUPLICATE_ACTIONS = ['skip', 'update'] as const
+/** The `dateOrder` values an upload takes. */
+export const DATE_ORDERS = ['MDY', 'DMY', 'YMD'] as const
+/** The `idStrategy` values an upload takes. */
+export const ID_STRATEGIES = ['auto', 'external', 'content-hash'] as const
+/** The `duplicateAction` values an upload takes. */
+export const DUPLICATE_ACTIONS = ['skip', 'update'] as const
 
 function oneOf<T extends string>(
   fields: Readonly<Record<string, string>>,

@@ -1,0 +1,88 @@
+import Ajv2020 from 'ajv/dist/2020'
+import { describe, expect, it } from 'vitest'
+
+import { openApiDocument } from './openapi-document'
+import { EXAMPLE_REQUEST_KEY, exampleUrl, type ExampleRequest, type Parameter } from './openapi-parts'
+
+interface Operation {
+  readonly summary: string
+  readonly parameters?: readonly Parameter[]
+  readonly requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown> } }> }
+  readonly responses: Record<string, { content?: Record<string, { schema: object; example?: unknown }> }>
+  readonly [EXAMPLE_REQUEST_KEY]?: ExampleRequest
+}
+
+const document = openApiDocument('http://localhost:3000') as { paths: Record<string, Record<string, Operation>> }
+const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+  Object.entries(item).map(([method, operation]) => ({ path, method, operation })),
+)
+
+describe('the OpenAPI document', () => {
+  it('documents the read, import and health endpoints', () => {
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/events',
+        '/api/events/list',
+        '/api/events/histogram',
+        '/api/events/map-clusters',
+        '/api/import/upload',
+        '/api/import/{importId}',
+        '/api/import/{importId}/{action}',
+        '/api/preview',
+        '/api/health',
+      ]),
+    )
+  })
+
+  it('gives every answer example the shape its schema documents', () => {
+    const ajv = new Ajv2020({ strict: false })
+    let examples = 0
+    for (const { path, method, operation } of operations) {
+      for (const [status, response] of Object.entries(operation.responses)) {
+        for (const media of Object.values(response.content ?? {})) {
+          if (media.example === undefined) continue
+          examples++
+          const valid = ajv.validate(media.schema, media.example)
+          expect(valid, `${method} ${path} ${status}: ${ajv.errorsText()}`).toBe(true)
+        }
+      }
+    }
+    expect(examples).toBeGreaterThanOrEqual(9)
+  })
+
+  it('sends in each example request only parameters the operation declares, and every required one', () => {
+    for (const { path, method, operation } of operations) {
+      const example = operation[EXAMPLE_REQUEST_KEY]
+      if (!example) continue
+      const declared = new Set((operation.parameters ?? []).map((parameter) => `${parameter.in}:${parameter.name}`))
+      for (const name of Object.keys(example.query ?? {}))
+        expect(declared, `${path} ${name}`).toContain(`query:${name}`)
+      for (const name of Object.keys(example.path ?? {})) expect(declared, `${path} ${name}`).toContain(`path:${name}`)
+      for (const parameter of operation.parameters ?? []) {
+        if (!parameter.required) continue
+        const given = parameter.in === 'path' ? example.path : example.query
+        expect(given?.[parameter.name], `${method} ${path} needs ${parameter.name}`).toBeDefined()
+      }
+      const form = operation.requestBody?.content['multipart/form-data']?.schema.properties
+      for (const name of Object.keys(example.form ?? {})) expect(form, `${path} ${name}`).toHaveProperty(name)
+      expect(exampleUrl(path, example)).not.toMatch(/[{}]/)
+    }
+  })
+
+  it('has an example request for every endpoint the documentation pages show', () => {
+    const without = operations
+      .filter(({ operation }) => !operation[EXAMPLE_REQUEST_KEY])
+      .map(({ method, path }) => `${method} ${path}`)
+    // Actions change an import's state and the error CSV needs a failed row: described, not exemplified.
+    expect(without.sort()).toEqual(['get /api/import/{importId}/errors.csv', 'post /api/import/{importId}/{action}'])
+  })
+})
+
+describe('exampleUrl', () => {
+  it('fills path parameters and appends the query', () => {
+    expect(exampleUrl('/api/import/{importId}', { path: { importId: '7' } })).toBe('/api/import/7')
+    expect(exampleUrl('/api/events/list', { query: { datasets: '1', q: 'a b' } })).toBe(
+      '/api/events/list?datasets=1&q=a+b',
+    )
+  })
+})

@@ -1,0 +1,440 @@
+/**
+ * The OpenAPI paths of the import endpoints (upload, progress, actions, row errors, preview) and
+ * of the health check, with an example request for each.
+ * @module
+ */
+import { IMPORT_STATUS, PROCESSING_STAGE } from '../../constants'
+import { IMPORT_ACTION_NAMES } from '../import/import-action-names'
+import { DATE_ORDERS, DUPLICATE_ACTIONS, ID_STRATEGIES } from '../import/import-options'
+import {
+  EXAMPLE_REQUEST_KEY,
+  errorResponse,
+  pathParameter,
+  query,
+  type ExampleRequest,
+  type Schema,
+} from './openapi-parts'
+
+const nullable = (type: string): Schema => ({ type: [type, 'null'] })
+const STATUSES = Object.values(IMPORT_STATUS)
+const STAGES = Object.values(PROCESSING_STAGE)
+
+/** The file the upload example sends: one of the repository's fixtures (`fixtures/fivethirtyeight/`). */
+export const EXAMPLE_UPLOAD_FILE = 'presidential-campaign-trail_clinton.csv'
+
+const IMPORT_ID = pathParameter('importId', 'The import id, from the upload’s answer (`job.importId`).')
+
+const UPLOAD_ANSWER: Schema = {
+  type: 'object',
+  required: ['job'],
+  additionalProperties: false,
+  properties: {
+    job: {
+      type: 'object',
+      required: ['importId', 'fileName', 'format', 'encoding', 'status', 'isStarted', 'statusUrl', 'previewUrl'],
+      additionalProperties: false,
+      properties: {
+        importId: { type: 'integer' },
+        fileName: { type: 'string', description: 'The stored name, with the extension the content says.' },
+        format: { type: 'string', description: 'csv, xlsx, xls, ods, json or geojson.' },
+        encoding: nullable('string'),
+        status: { enum: [IMPORT_STATUS.PROCESSING, IMPORT_STATUS.PENDING] },
+        isStarted: { type: 'boolean' },
+        statusUrl: { type: 'string' },
+        previewUrl: { type: 'string' },
+      },
+    },
+  },
+}
+
+const STAGE_VIEW: Schema = {
+  type: 'object',
+  required: ['stage', 'state', 'rowsDone', 'rowsTotal', 'rowsPerSecond', 'etaSeconds', 'startedAt', 'finishedAt'],
+  properties: {
+    stage: { enum: STAGES },
+    state: { enum: ['done', 'running', 'waiting', 'skipped', 'failed'] },
+    rowsDone: nullable('integer'),
+    rowsTotal: nullable('integer'),
+    rowsPerSecond: nullable('number'),
+    etaSeconds: nullable('number'),
+    startedAt: nullable('string'),
+    finishedAt: nullable('string'),
+  },
+}
+
+/** Response type "import progress" (`ImportProgressResponse`). */
+const IMPORT_PROGRESS: Schema = {
+  type: 'object',
+  required: ['importId', 'fileName', 'format', 'encoding', 'status', 'isStarted', 'failureReason', 'createdAt', 'jobs'],
+  additionalProperties: false,
+  properties: {
+    importId: { type: 'integer' },
+    fileName: { type: 'string' },
+    format: nullable('string'),
+    encoding: nullable('string'),
+    status: { enum: STATUSES },
+    isStarted: { type: 'boolean' },
+    failureReason: nullable('string'),
+    createdAt: { type: 'string' },
+    jobs: {
+      type: 'array',
+      description: 'One import job per sheet.',
+      items: {
+        type: 'object',
+        required: [
+          'jobId',
+          'status',
+          'stage',
+          'percent',
+          'stages',
+          'counts',
+          'errors',
+          'errorsUrl',
+          'schema',
+          'history',
+        ],
+        properties: {
+          jobId: { type: 'integer' },
+          sheetName: nullable('string'),
+          datasetId: nullable('integer'),
+          datasetName: nullable('string'),
+          status: { enum: STATUSES },
+          stage: { enum: STAGES },
+          percent: { type: 'number', minimum: 0, maximum: 100 },
+          stages: { type: 'array', items: STAGE_VIEW },
+          counts: {
+            type: 'object',
+            required: ['rowsRead', 'eventsCreated', 'duplicatesSkipped', 'rowErrors', 'isBalanced'],
+            properties: {
+              rowsTotal: nullable('integer'),
+              rowsRead: { type: 'integer' },
+              eventsCreated: { type: 'integer' },
+              duplicatesSkipped: { type: 'integer' },
+              rowErrors: { type: 'integer' },
+              isBalanced: {
+                type: 'boolean',
+                description: 'rows read = events created + duplicates skipped + row errors',
+              },
+            },
+          },
+          duplicates: { type: ['object', 'null'] },
+          geocoding: { type: ['object', 'null'] },
+          errors: { type: 'array', description: 'The first row errors; all of them as CSV at errorsUrl.' },
+          errorsUrl: { type: 'string' },
+          schema: { type: 'object' },
+          failureReason: nullable('string'),
+          history: { type: 'array' },
+          exploreUrl: { ...nullable('string'), description: 'The explore view of the dataset, once it has events.' },
+        },
+      },
+    },
+  },
+}
+
+const PREVIEW: Schema = {
+  type: 'object',
+  required: ['importId', 'fileName', 'detection', 'sheets', 'sheet', 'headers', 'rowsSampled', 'schema', 'rows'],
+  additionalProperties: false,
+  properties: {
+    importId: { type: 'integer' },
+    fileName: { type: 'string' },
+    detection: { type: 'object', description: 'Format detection result: format, encoding, delimiter, MIME type.' },
+    sheets: { type: 'array', items: { type: 'object', required: ['index', 'name'] } },
+    sheet: { type: ['integer', 'string'] },
+    headers: { type: 'array', items: { type: 'string' } },
+    rowsSampled: { type: 'integer', description: 'Rows read for the field statistics (up to 1,000).' },
+    schema: {
+      type: 'object',
+      required: ['fields', 'mapping', 'warnings'],
+      properties: {
+        fields: { type: 'array', description: 'Each column’s detected type and statistics.' },
+        mapping: { type: 'object', description: 'The suggested event mapping: time, title, place, coordinates, id.' },
+        warnings: { type: 'array' },
+      },
+    },
+    rows: { type: 'array', description: 'The first rows, as read.' },
+  },
+}
+
+const COMPONENT: Schema = {
+  type: 'object',
+  required: ['status'],
+  properties: { status: { enum: ['ok', 'warning', 'error'] } },
+}
+
+/** Response type "health check result" (`HealthCheckResult`). */
+const HEALTH: Schema = {
+  type: 'object',
+  required: ['status', 'checkedAt', 'version', 'uptimeSeconds', 'database', 'migrations', 'jobQueue', 'eventIndex'],
+  additionalProperties: false,
+  properties: {
+    status: { enum: ['ok', 'warning', 'error'] },
+    checkedAt: { type: 'string' },
+    version: { type: 'string' },
+    uptimeSeconds: { type: 'number' },
+    database: {
+      ...COMPONENT,
+      required: ['status', 'kind'],
+      properties: { ...(COMPONENT.properties as Schema), kind: { enum: ['embedded', 'external'] } },
+    },
+    migrations: {
+      ...COMPONENT,
+      required: ['status', 'applied', 'pending'],
+      properties: { ...(COMPONENT.properties as Schema), applied: { type: 'integer' }, pending: { type: 'array' } },
+    },
+    jobQueue: COMPONENT,
+    eventIndex: {
+      ...COMPONENT,
+      required: ['status', 'enabled', 'loading'],
+      properties: { ...(COMPONENT.properties as Schema), enabled: { type: 'boolean' }, loading: { type: 'integer' } },
+    },
+  },
+}
+
+const json = (description: string, schema: Schema, example?: unknown) => ({
+  description,
+  content: { 'application/json': { schema, ...(example === undefined ? {} : { example }) } },
+})
+
+const SIGNED_IN = errorResponse('Not signed in.')
+const NOT_YOURS = errorResponse('No such import, or not yours: the same answer, so ids reveal nothing.')
+
+const withExample = <T extends object>(operation: T, example: ExampleRequest) => ({
+  ...operation,
+  [EXAMPLE_REQUEST_KEY]: example,
+})
+
+/** The paths of the import endpoints and the health check. */
+export function importAndHealthPaths(): Record<string, unknown> {
+  return {
+    '/api/import/upload': {
+      post: withExample(
+        {
+          summary: 'Upload a file to import',
+          description:
+            'Stores the file and answers at once; the pipeline starts within a second (unless `autoStart=false`). ' +
+            'Signed-in users only; rate-limited per user and per address.',
+          requestBody: {
+            required: true,
+            content: {
+              'multipart/form-data': {
+                schema: {
+                  type: 'object',
+                  required: ['file'],
+                  properties: {
+                    file: {
+                      type: 'string',
+                      format: 'binary',
+                      description: 'CSV, TSV, XLSX, XLS, ODS, JSON or GeoJSON.',
+                    },
+                    catalog: { type: 'integer', description: 'An existing catalog’s id…' },
+                    catalogName: { type: 'string', description: '…or a new private catalog’s name.' },
+                    dataset: { type: 'integer', description: 'An existing dataset to import into…' },
+                    datasetName: {
+                      type: 'string',
+                      description: '…or the new dataset’s name (default: from the file).',
+                    },
+                    autoStart: { type: 'boolean', description: 'false keeps the upload for a preview (default true).' },
+                    sheet: { type: 'string', description: 'Import one sheet only: its index from 0 or its name.' },
+                    mapping: {
+                      type: 'string',
+                      description: 'JSON column mapping overrides (time, title, place, id…).',
+                    },
+                    dateOrder: { enum: [...DATE_ORDERS], description: 'Order of ambiguous numeric dates.' },
+                    idStrategy: { enum: [...ID_STRATEGIES], description: 'How events are recognised on re-import.' },
+                    idField: { type: 'string', description: 'The column holding the external id.' },
+                    hashFields: {
+                      type: 'string',
+                      description: 'Columns hashed for content-hash ids, comma-separated.',
+                    },
+                    duplicateAction: { enum: [...DUPLICATE_ACTIONS] },
+                    geocode: { type: 'boolean', description: 'Geocode places without coordinates.' },
+                    options: { type: 'string', description: 'All of the options above as one JSON object.' },
+                  },
+                },
+              },
+            },
+          },
+          responses: {
+            '202': json('Stored; the import runs in the background', UPLOAD_ANSWER, {
+              job: {
+                importId: 12,
+                fileName: 'presidential-campaign-trail_clinton.csv',
+                format: 'csv',
+                encoding: 'utf-8',
+                status: IMPORT_STATUS.PROCESSING,
+                isStarted: true,
+                statusUrl: '/api/import/12',
+                previewUrl: '/api/preview?importId=12',
+              },
+            }),
+            '400': errorResponse('A bad field, an empty or unreadable file; the body names the field.'),
+            '401': SIGNED_IN,
+            '403': errorResponse('The catalog or dataset is not yours to import into.'),
+            '413': errorResponse('The file is larger than CHRONOTOPE_UPLOAD_MAX_MB.'),
+            '415': errorResponse('Not a file type Chronotope imports.'),
+            '422': errorResponse('A workbook with more sheets than CHRONOTOPE_IMPORT_MAX_SHEETS and no sheet chosen.'),
+            '429': errorResponse('Too many uploads; Retry-After says when to try again.'),
+          },
+        },
+        { form: { file: EXAMPLE_UPLOAD_FILE, catalogName: 'Campaign trail', datasetName: 'Clinton 2016' } },
+      ),
+    },
+    '/api/import/{importId}': {
+      get: withExample(
+        {
+          summary: 'Import status and progress',
+          description:
+            'Overall status and, per sheet, the stage, rows done per stage, rate and ETA, counts, geocoding ' +
+            'results, the first row errors and schema changes awaiting approval. The uploader, editors and admins.',
+          parameters: [IMPORT_ID],
+          responses: {
+            '200': json('The import progress', IMPORT_PROGRESS, {
+              importId: 12,
+              fileName: 'presidential-campaign-trail_clinton.csv',
+              format: 'csv',
+              encoding: 'utf-8',
+              status: IMPORT_STATUS.COMPLETED,
+              isStarted: true,
+              failureReason: null,
+              createdAt: '2026-11-26T09:14:03.120Z',
+              jobs: [
+                {
+                  jobId: 31,
+                  sheetName: null,
+                  datasetId: 4,
+                  datasetName: 'Clinton 2016',
+                  status: IMPORT_STATUS.COMPLETED,
+                  stage: PROCESSING_STAGE.COMPLETED,
+                  percent: 100,
+                  stages: [],
+                  counts: {
+                    rowsTotal: 71,
+                    rowsRead: 71,
+                    eventsCreated: 71,
+                    duplicatesSkipped: 0,
+                    rowErrors: 0,
+                    isBalanced: true,
+                  },
+                  duplicates: null,
+                  geocoding: null,
+                  errors: [],
+                  errorsUrl: '/api/import/12/errors.csv?job=31',
+                  schema: { warnings: [], changes: [], isBreaking: false, isAwaitingApproval: false },
+                  failureReason: null,
+                  history: [],
+                  exploreUrl: '/explore?datasets=4',
+                },
+              ],
+            }),
+            '400': errorResponse('importId is not a positive integer.'),
+            '401': SIGNED_IN,
+            '404': NOT_YOURS,
+          },
+        },
+        { path: { importId: '12' } },
+      ),
+    },
+    '/api/import/{importId}/{action}': {
+      post: {
+        summary: 'Start, retry, cancel, review, approve, reject an import, or correct a place',
+        description:
+          '`start` an upload made with autoStart=false (with the options chosen after the preview), `retry` failed ' +
+          'jobs from the stage they failed in, `cancel`; for editors and admins `review` (take the approval lock), ' +
+          '`approve`, `reject` (with a `reason`), and `correct-place` (`{ place, latitude, longitude, precision?, ' +
+          'label? }`). Answers with the import progress.',
+        parameters: [IMPORT_ID, pathParameter('action', 'What to do.', { enum: [...IMPORT_ACTION_NAMES] })],
+        requestBody: {
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                properties: {
+                  jobId: { type: 'integer', description: 'One sheet’s job only.' },
+                  reason: { type: 'string' },
+                },
+              },
+            },
+          },
+        },
+        responses: {
+          '200': json('The import progress after the action', IMPORT_PROGRESS),
+          '400': errorResponse('A bad body or option.'),
+          '401': SIGNED_IN,
+          '403': errorResponse('Only editors and admins review, approve and reject.'),
+          '404': errorResponse('No such import or job, or an unknown action.'),
+          '409': errorResponse('The import is not in a state the action applies to.'),
+        },
+      },
+    },
+    '/api/import/{importId}/errors.csv': {
+      get: {
+        summary: 'Every row error of an import, as CSV',
+        description:
+          'Computed from the file by the code that imported it, so it lists every error, not only the first.',
+        parameters: [IMPORT_ID, query('job', 'One sheet’s job only.', { type: 'integer' })],
+        responses: {
+          '200': {
+            description: 'CSV: sheet, row, column, value, code, message',
+            content: { 'text/csv': { schema: { type: 'string' } } },
+          },
+          '401': SIGNED_IN,
+          '404': NOT_YOURS,
+        },
+      },
+    },
+    '/api/preview': {
+      get: withExample(
+        {
+          summary: 'Preview an uploaded file before importing it',
+          description:
+            'Detected format and encoding, the sheets, the detected schema with field statistics from the first ' +
+            '1,000 rows, the suggested event mapping, warnings, and the first rows.',
+          parameters: [
+            query('importId', 'The upload’s import id (also `fileId`).', { type: 'integer' }, true),
+            query('sheet', 'Sheet index from 0, or its name (default the first).'),
+            query('rows', 'Rows to return, 1–100 (default 20).', { type: 'integer', minimum: 1, maximum: 100 }),
+          ],
+          responses: {
+            '200': json('The preview', PREVIEW),
+            '400': errorResponse('A bad parameter, or a sheet the file does not have.'),
+            '401': SIGNED_IN,
+            '404': NOT_YOURS,
+            '422': errorResponse('The file cannot be read (malformed, too many columns, a zip bomb).'),
+          },
+        },
+        { query: { importId: '12', rows: '5' } },
+      ),
+    },
+    '/api/health': {
+      get: withExample(
+        {
+          summary: 'Health check',
+          description:
+            'The database, migrations, job queue and event index. Public, for load balancers and uptime monitors; ' +
+            'it reveals no data. 503 only when this process cannot serve requests.',
+          responses: {
+            '200': json('ok or warning', HEALTH, {
+              status: 'ok',
+              checkedAt: '2026-11-26T09:15:00.000Z',
+              version: '0.1.0',
+              uptimeSeconds: 3600,
+              database: {
+                status: 'ok',
+                kind: 'external',
+                postgresVersion: '15.20',
+                postgisVersion: '3.3.2',
+                latencyMs: 2,
+              },
+              migrations: { status: 'ok', applied: 8, pending: [] },
+              jobQueue: { status: 'ok', queued: 0, scheduled: 1, running: 0, failed: 0, runners: 1 },
+              eventIndex: { status: 'ok', enabled: true, loading: 0 },
+            }),
+            '503': json('error: the database or its migrations', HEALTH),
+          },
+        },
+        {},
+      ),
+    },
+  }
+}

@@ -8,15 +8,8 @@ import type * as Preset from '@docusaurus/preset-classic'
 import type { Config } from '@docusaurus/types'
 import { themes as prismThemes } from 'prism-react-renderer'
 
+import { blobUrlOf, EDIT_BRANCH, editUrlOf, REPOSITORY_URL } from './repository'
 import { typedocOptions } from './typedoc.config'
-
-/**
- * The project's repository: the navbar link, "Edit this page" and the feedback link point here.
- * The root package.json has no `repository` field yet; change this one constant when it does.
- */
-const REPOSITORY_URL = 'https://github.com/chronotope/chronotope'
-/** The branch "Edit this page" opens files on. */
-const EDIT_BRANCH = 'main'
 
 const config: Config = {
   title: 'Chronotope',
@@ -42,6 +35,8 @@ const config: Config = {
         docsRouteBasePath: '/',
         highlightSearchTermsOnTargetPage: false,
         explicitSearchResultPath: true,
+        // The "ctrl K" hint sat over the placeholder; the shortcut still works without it.
+        searchBarShortcutHint: false,
       },
     ],
   ],
@@ -57,10 +52,10 @@ const config: Config = {
           // API reference's is the code its TSDoc comes from, reachable from the repository link.
           editUrl: ({ docPath }) => {
             if (docPath === 'reference/changelog.md') {
-              return `${REPOSITORY_URL}/blob/${EDIT_BRANCH}/apps/docs/scripts/write-changelog.mjs`
+              return blobUrlOf('apps/docs/scripts/write-changelog.mjs')
             }
             if (docPath.startsWith('developers/api/')) return `${REPOSITORY_URL}/tree/${EDIT_BRANCH}/packages`
-            return `${REPOSITORY_URL}/edit/${EDIT_BRANCH}/apps/docs/docs/${docPath}`
+            return editUrlOf(`apps/docs/docs/${docPath}`)
           },
           showLastUpdateTime: false,
         },

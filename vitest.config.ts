@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module'
 import path from 'node:path'
 
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 
 const payloadConfig = path.resolve(import.meta.dirname, 'apps/web/src/payload.config.ts')
 // Node (and Next, which keeps graphql external) loads graphql's CommonJS build; Vite would give our
@@ -29,6 +29,7 @@ export default defineConfig({
           name: 'unit',
           sequence: { groupOrder: 0 },
           include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'apps/docs/test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'apps/docs/test/e2e/**'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
@@ -52,7 +53,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           sequence: { groupOrder: 2 },
-          include: ['apps/web/test/e2e/**/*.test.ts'],
+          include: ['apps/web/test/e2e/**/*.test.ts', 'apps/docs/test/e2e/**/*.test.ts'],
           globalSetup: ['apps/web/test/setup/production-build.ts'],
           fileParallelism: false,
           testTimeout: 300_000,

@@ -179,7 +179,7 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
       '/api/events/list': list,
       '/api/events': list,
       '/api/events/histogram': get(
-        'Counts over time in calendar buckets',
+        'A histogram: counts of events over time in calendar buckets',
         [
           query('interval', 'auto (about 50–200 buckets) or hour, day, week, month, year, decade, century.', {
             type: 'string',

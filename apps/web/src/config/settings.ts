@@ -125,6 +125,12 @@ export interface Settings {
    * default empty: offline). Its origin is added to the Content-Security-Policy.
    */
   readonly mapStyleUrl: string
+  /**
+   * Where the documentation site is, for the header's "Docs" link (`CHRONOTOPE_DOCS_URL`, an
+   * http(s) URL; default `http://localhost:3001`, where `npm run docs` serves it; `off` hides the
+   * link).
+   */
+  readonly docsUrl: string | null
 }
 
 /** A rate limit: at most `limit` requests per `windowSeconds`. */
@@ -242,6 +248,27 @@ function readMapStyleUrl(env: Environment): string {
   return raw
 }
 
+/** Where `npm run docs` serves the documentation site. */
+export const LOCAL_DOCS_URL = 'http://localhost:3001'
+
+function readDocsUrl(env: Environment): string | null {
+  const raw = env.CHRONOTOPE_DOCS_URL?.trim() || LOCAL_DOCS_URL
+  if (raw === 'off') return null
+  let protocol = ''
+  try {
+    protocol = new URL(raw).protocol
+  } catch {
+    // reported below
+  }
+  if (protocol !== 'https:' && protocol !== 'http:') {
+    throw new InvalidSetting(
+      'CHRONOTOPE_DOCS_URL',
+      `must be the http(s) URL of the documentation site, or off; got "${raw}"`,
+    )
+  }
+  return raw
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const
 const INSECURE_DEVELOPMENT_SECRET = 'chronotope-development-secret-not-for-production'
 
@@ -329,6 +356,7 @@ export function readSettings(env: Environment = process.env): Settings {
     eventIndexMaxEvents: readWholeNumber(env, 'CHRONOTOPE_EVENT_INDEX_MAX_EVENTS', 5_000_000),
     apiMaxLimit: readApiMaxLimit(env),
     mapStyleUrl: readMapStyleUrl(env),
+    docsUrl: readDocsUrl(env),
   })
 }
 

@@ -10,6 +10,8 @@ import path from 'node:path'
 import { IMPORT_STATUS, PROCESSING_STAGE, STAGE_TRANSITIONS, type ProcessingStage } from '@chronotope/import-stages'
 import { describe, expect, it } from 'vitest'
 
+import { JOB_QUEUES, JOB_TYPES } from '../../web/src/constants/job-types'
+
 const repositoryRoot = path.resolve(import.meta.dirname, '../../..')
 const docsRoot = path.join(repositoryRoot, 'apps/docs/docs')
 const readDoc = (relative: string) => readFileSync(path.join(docsRoot, relative), 'utf8')
@@ -163,5 +165,84 @@ describe('processing stages', () => {
     expect([...inGroup].filter((stage) => stage !== PROCESSING_STAGE.AWAITING_APPROVAL).sort()).toEqual(
       [...retried].sort(),
     )
+  })
+})
+
+describe('job types', () => {
+  it('the processing-stages page lists exactly the job types the code has', () => {
+    const section = readDoc('developers/architecture/processing-stages.md').split('## Job types')[1]!.split('\n## ')[0]!
+    const named = [...section.matchAll(/`([a-z]+(?:-[a-z]+)+)`/g)].map((match) => match[1]!)
+    const stagesOnly = new Set<string>(Object.values(PROCESSING_STAGE))
+    // A stage named beside its job ("the `create-events` stage") is not a job type.
+    const jobTypes = named.filter((name) => !stagesOnly.has(name) || Object.values(JOB_TYPES).includes(name as never))
+    expect(new Set(jobTypes)).toEqual(new Set(Object.values(JOB_TYPES)))
+    for (const queue of Object.values(JOB_QUEUES)) expect(section).toContain(`\`${queue}\``)
+  })
+})
+
+/** npm's own lifecycle scripts, which nobody runs by name. */
+const LIFECYCLE_SCRIPTS = new Set(['prepare'])
+
+/** The hand-written pages (not the generated reference, the changelog's history or the roadmap's plans). */
+function handWrittenPages(): string[] {
+  const pages: string[] = []
+  const walk = (folder: string) => {
+    for (const name of readdirSync(folder)) {
+      const full = path.join(folder, name)
+      const relative = path.relative(docsRoot, full)
+      if (statSync(full).isDirectory()) {
+        if (!/^developers\/api(-routes|-collections)?$/.test(relative)) walk(full)
+      } else if (/\.mdx?$/.test(name) && !['reference/changelog.md', 'reference/roadmap.md'].includes(relative)) {
+        pages.push(full)
+      }
+    }
+  }
+  walk(docsRoot)
+  return pages
+}
+
+describe('commands', () => {
+  const scriptsOf = (packageFolder: string) =>
+    new Set(
+      Object.keys(
+        (
+          JSON.parse(readFileSync(path.join(repositoryRoot, packageFolder, 'package.json'), 'utf8')) as {
+            scripts: Record<string, string>
+          }
+        ).scripts,
+      ),
+    )
+  const root = scriptsOf('.')
+  const workspaces: Record<string, Set<string>> = {
+    '@chronotope/web': scriptsOf('apps/web'),
+    '@chronotope/docs': scriptsOf('apps/docs'),
+  }
+  const texts = [
+    ...handWrittenPages().map((file) => readFileSync(file, 'utf8')),
+    readFileSync(path.join(repositoryRoot, 'README.md'), 'utf8'),
+  ]
+  // `npm run name [--workspace pkg]`, and npm's shorthands `npm start` and `npm test`.
+  const named = texts.flatMap((text) => [
+    ...[...text.matchAll(/npm run ([a-z][a-z0-9:-]*)((?: --workspace @chronotope\/[a-z]+)?)/g)].map((match) => ({
+      script: match[1]!,
+      workspace: match[2]?.trim().split(' ')[1],
+    })),
+    ...[...text.matchAll(/npm (start|test)\b/g)].map((match) => ({ script: match[1]!, workspace: undefined })),
+  ])
+
+  it('every command the docs and the README name exists', () => {
+    const missing = named
+      .filter(({ script, workspace }) => !(workspace ? workspaces[workspace]?.has(script) : root.has(script)))
+      .map(({ script, workspace }) => (workspace ? `${script} (${workspace})` : script))
+    expect([...new Set(missing)].sort()).toEqual([])
+    expect(named.some(({ script, workspace }) => script === 'migrate:create' && workspace === '@chronotope/web')).toBe(
+      true,
+    )
+  })
+
+  it('every command of the repository is in the docs', () => {
+    const documented = new Set(named.filter(({ workspace }) => !workspace).map(({ script }) => script))
+    const undocumented = [...root].filter((script) => !documented.has(script) && !LIFECYCLE_SCRIPTS.has(script))
+    expect(undocumented.sort()).toEqual([])
   })
 })

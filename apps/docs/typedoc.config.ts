@@ -1,7 +1,8 @@
 /**
- * TypeDoc options for the API reference (docusaurus-plugin-typedoc). It documents the packages'
- * public entry points and the app's constants and settings, from their TSDoc, into
- * `docs/developers/api/` (generated at every build, not committed).
+ * TypeDoc options for the API reference (docusaurus-plugin-typedoc). It documents the groups of
+ * `reference/` (jobs, hooks, services, constants, lib, configuration and app, seeding tools, types,
+ * utilities) and the packages' public entry points, from their TSDoc, into `docs/developers/api/`
+ * (generated at every build, not committed).
  */
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -24,11 +25,16 @@ const PACKAGES = [
   'schema',
 ]
 
+/**
+ * The reference's groups, in a reader's order: each module under `reference/` re-exports the app's
+ * and packages' symbols of one kind (jobs, hooks, services, …) and is named by its `@module` tag.
+ */
+const GROUPS = ['services', 'jobs', 'hooks', 'lib', 'configuration', 'constants', 'seeding', 'types', 'utilities']
+
 export const typedocOptions = {
   entryPoints: [
+    ...GROUPS.map((group) => path.join(docsRoot, `reference/${group}.ts`)),
     ...PACKAGES.map((name) => fromRoot(`packages/${name}/src/index.ts`)),
-    fromRoot('apps/web/src/constants/index.ts'),
-    fromRoot('apps/web/src/config/settings.ts'),
   ],
   tsconfig: path.join(docsRoot, 'tsconfig.typedoc.json'),
   out: path.join(docsRoot, 'docs/developers/api'),

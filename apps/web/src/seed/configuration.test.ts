@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 
-import { InvalidSeedOption, resolveSeedConfiguration } from './configuration'
+import { InvalidSeedOption, requiredCollections, resolveSeedConfiguration, SEED_RELATIONSHIPS } from './configuration'
 import { parseSeedArguments } from './parse-seed-arguments'
-import { SEEDABLE_COLLECTIONS } from './types'
+import { SeedDependencyMissing } from './seeders/context'
+import { SEEDABLE_COLLECTIONS, type SeedCollection } from './types'
 
 describe('resolveSeedConfiguration', () => {
   it('defaults to every collection in dependency order', () => {
@@ -59,5 +60,30 @@ describe('parseSeedArguments', () => {
     [['--unknown'], "Unknown option '--unknown'"],
   ])('rejects %j', (argv, message) => {
     expect(() => parseSeedArguments(argv)).toThrow(message)
+  })
+})
+
+describe('the seed relationships', () => {
+  it('list every collection after the collections it links to', () => {
+    for (const [collection, links] of Object.entries(SEED_RELATIONSHIPS)) {
+      for (const link of links)
+        expect(SEEDABLE_COLLECTIONS.indexOf(link.collection), `${collection}.${link.field}`).toBeLessThan(
+          SEEDABLE_COLLECTIONS.indexOf(collection as SeedCollection),
+        )
+    }
+  })
+
+  it('give each collection the whole chain it cannot do without, in dependency order', () => {
+    expect(requiredCollections('users')).toEqual([])
+    expect(requiredCollections('events')).toEqual(['catalogs', 'datasets'])
+    expect(requiredCollections('import-jobs')).toEqual(['catalogs', 'import-files'])
+    expect(requiredCollections('main-menu')).toEqual([])
+  })
+
+  it('name that chain when a dependency is missing', () => {
+    expect(new SeedDependencyMissing('events', 'protest-events', 'datasets').message).toBe(
+      'Cannot seed events: datasets "protest-events" does not exist. Seed datasets first ' +
+        '(npm run seed -- --collections catalogs,datasets,events).',
+    )
   })
 })

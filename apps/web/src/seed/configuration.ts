@@ -1,6 +1,7 @@
 import {
   SEEDABLE_COLLECTIONS,
   type EnvironmentConfig,
+  type RelationshipConfig,
   type SeedCollection,
   type SeedConfiguration,
   type SeedEnvironment,
@@ -12,6 +13,48 @@ export const ENVIRONMENT_DEFAULTS: Readonly<Record<SeedEnvironment, EnvironmentC
   demo: { environment: 'demo', generator: { eventCount: 6_000, randomSeed: 20_240_101 } },
   development: { environment: 'development', generator: { eventCount: 2_000, randomSeed: 1 } },
   test: { environment: 'test', generator: { eventCount: 120, randomSeed: 7 } },
+}
+
+/**
+ * The links of each seedable collection's documents to other seeded ones. SEEDABLE_COLLECTIONS
+ * lists every collection after those it links to.
+ */
+export const SEED_RELATIONSHIPS: Readonly<Record<SeedCollection, readonly RelationshipConfig[]>> = {
+  users: [],
+  catalogs: [{ field: 'owner', collection: 'users', required: false }],
+  datasets: [
+    { field: 'catalog', collection: 'catalogs', required: true },
+    { field: 'owner', collection: 'users', required: false },
+  ],
+  events: [{ field: 'dataset', collection: 'datasets', required: true }],
+  'import-files': [
+    { field: 'catalog', collection: 'catalogs', required: true },
+    { field: 'owner', collection: 'users', required: false },
+  ],
+  'import-jobs': [
+    { field: 'importFile', collection: 'import-files', required: true },
+    { field: 'dataset', collection: 'datasets', required: false },
+  ],
+  pages: [],
+  'main-menu': [{ field: 'items.page', collection: 'pages', required: false }],
+}
+
+/**
+ * The collections a collection's seeder cannot do without, directly or through others, in
+ * dependency order.
+ * @example requiredCollections('import-jobs') // ['catalogs', 'import-files']
+ */
+export function requiredCollections(collection: SeedCollection): SeedCollection[] {
+  const needed = new Set<SeedCollection>()
+  const visit = (current: SeedCollection) => {
+    for (const link of SEED_RELATIONSHIPS[current]) {
+      if (!link.required || needed.has(link.collection)) continue
+      needed.add(link.collection)
+      visit(link.collection)
+    }
+  }
+  visit(collection)
+  return SEEDABLE_COLLECTIONS.filter((name) => needed.has(name))
 }
 
 /** A seed option had a value the seeding tools cannot use. */

@@ -18,6 +18,18 @@ export const SEEDABLE_COLLECTIONS = [
 /** One seedable collection. */
 export type SeedCollection = (typeof SEEDABLE_COLLECTIONS)[number]
 
+/**
+ * How documents of one seeded collection point at another's: the field holding the link, the
+ * collection it points at, and whether the seeder cannot do without it (a dataset needs its
+ * catalog; a catalog's owner may be missing).
+ * @example { field: 'catalog', collection: 'catalogs', required: true }
+ */
+export interface RelationshipConfig {
+  readonly field: string
+  readonly collection: SeedCollection
+  readonly required: boolean
+}
+
 /** Where the seed is meant for: `demo` is the full showcase, `test` the smallest useful set. */
 export type SeedEnvironment = 'development' | 'test' | 'demo'
 

@@ -8,7 +8,7 @@ import { IMPORT_ACTION_NAMES } from '../import/import-action-names'
 import { DATE_ORDERS, DUPLICATE_ACTIONS, ID_STRATEGIES } from '../import/import-options'
 import {
   EXAMPLE_REQUEST_KEY,
-  errorResponse,
+  errorAnswer,
   pathParameter,
   query,
   type ExampleRequest,
@@ -196,8 +196,8 @@ const json = (description: string, schema: Schema, example?: unknown) => ({
   content: { 'application/json': { schema, ...(example === undefined ? {} : { example }) } },
 })
 
-const SIGNED_IN = errorResponse('Not signed in.')
-const NOT_YOURS = errorResponse('No such import, or not yours: the same answer, so ids reveal nothing.')
+const SIGNED_IN = errorAnswer('Not signed in.')
+const NOT_YOURS = errorAnswer('No such import, or not yours: the same answer, so ids reveal nothing.')
 
 const withExample = <T extends object>(operation: T, example: ExampleRequest) => ({
   ...operation,
@@ -268,13 +268,13 @@ export function importAndHealthPaths(): Record<string, unknown> {
                 previewUrl: '/api/preview?importId=12',
               },
             }),
-            '400': errorResponse('A bad field, an empty or unreadable file; the body names the field.'),
+            '400': errorAnswer('A bad field, an empty or unreadable file; the body names the field.'),
             '401': SIGNED_IN,
-            '403': errorResponse('The catalog or dataset is not yours to import into.'),
-            '413': errorResponse('The file is larger than CHRONOTOPE_UPLOAD_MAX_MB.'),
-            '415': errorResponse('Not a file type Chronotope imports.'),
-            '422': errorResponse('A workbook with more sheets than CHRONOTOPE_IMPORT_MAX_SHEETS and no sheet chosen.'),
-            '429': errorResponse('Too many uploads; Retry-After says when to try again.'),
+            '403': errorAnswer('The catalog or dataset is not yours to import into.'),
+            '413': errorAnswer('The file is larger than CHRONOTOPE_UPLOAD_MAX_MB.'),
+            '415': errorAnswer('Not a file type Chronotope imports.'),
+            '422': errorAnswer('A workbook with more sheets than CHRONOTOPE_IMPORT_MAX_SHEETS and no sheet chosen.'),
+            '429': errorAnswer('Too many uploads; Retry-After says when to try again.'),
           },
         },
         { form: { file: EXAMPLE_UPLOAD_FILE, catalogName: 'Campaign trail', datasetName: 'Clinton 2016' } },
@@ -327,7 +327,7 @@ export function importAndHealthPaths(): Record<string, unknown> {
                 },
               ],
             }),
-            '400': errorResponse('importId is not a positive integer.'),
+            '400': errorAnswer('importId is not a positive integer.'),
             '401': SIGNED_IN,
             '404': NOT_YOURS,
           },
@@ -359,11 +359,11 @@ export function importAndHealthPaths(): Record<string, unknown> {
         },
         responses: {
           '200': json('The import progress after the action', IMPORT_PROGRESS),
-          '400': errorResponse('A bad body or option.'),
+          '400': errorAnswer('A bad body or option.'),
           '401': SIGNED_IN,
-          '403': errorResponse('Only editors and admins review, approve and reject.'),
-          '404': errorResponse('No such import or job, or an unknown action.'),
-          '409': errorResponse('The import is not in a state the action applies to.'),
+          '403': errorAnswer('Only editors and admins review, approve and reject.'),
+          '404': errorAnswer('No such import or job, or an unknown action.'),
+          '409': errorAnswer('The import is not in a state the action applies to.'),
         },
       },
     },
@@ -397,10 +397,10 @@ export function importAndHealthPaths(): Record<string, unknown> {
           ],
           responses: {
             '200': json('The preview', PREVIEW),
-            '400': errorResponse('A bad parameter, or a sheet the file does not have.'),
+            '400': errorAnswer('A bad parameter, or a sheet the file does not have.'),
             '401': SIGNED_IN,
             '404': NOT_YOURS,
-            '422': errorResponse('The file cannot be read (malformed, too many columns, a zip bomb).'),
+            '422': errorAnswer('The file cannot be read (malformed, too many columns, a zip bomb).'),
           },
         },
         { query: { importId: '12', rows: '5' } },

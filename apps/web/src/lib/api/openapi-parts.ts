@@ -51,8 +51,8 @@ export const ERROR_BODY: Schema = {
   },
 }
 
-/** An error answer's response object. */
-export const errorResponse = (description: string) => ({
+/** The OpenAPI response object of an error answer. */
+export const errorAnswer = (description: string) => ({
   description,
   content: { 'application/json': { schema: ERROR_BODY } },
 })

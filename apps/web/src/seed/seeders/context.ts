@@ -1,6 +1,7 @@
 import type { CollectionSlug, Payload } from 'payload'
 
-import type { SeedConfiguration } from '../types'
+import { requiredCollections } from '../configuration'
+import type { SeedCollection, SeedConfiguration } from '../types'
 
 /** What every seeder gets: Payload and the resolved configuration. */
 export interface SeedContext {
@@ -16,9 +17,10 @@ export interface SeederResult {
 
 /** A seeder needs documents another seeder makes, and they are not there. */
 export class SeedDependencyMissing extends Error {
-  constructor(collection: string, key: string, needed: string) {
+  constructor(collection: SeedCollection, key: string, needed: SeedCollection) {
+    const chain = [...requiredCollections(collection), collection]
     super(
-      `Cannot seed ${collection}: ${needed} "${key}" does not exist. Seed ${needed} first (npm run seed -- --collections ${needed},${collection}).`,
+      `Cannot seed ${collection}: ${needed} "${key}" does not exist. Seed ${needed} first (npm run seed -- --collections ${chain.join(',')}).`,
     )
     this.name = 'SeedDependencyMissing'
   }

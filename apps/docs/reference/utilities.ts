@@ -1,6 +1,7 @@
 /**
  * Utilities: dates as people write them, the file readers, the read API's filter state, the health
- * check, slugs, and the stores that hold the event index and the uploaded files.
+ * check, the logger's options, slugs, and the stores that hold the event index and the uploaded
+ * files.
  * @module utilities
  */
 export {
@@ -16,3 +17,4 @@ export { checkHealth } from '../../web/src/lib/health/check-health'
 export * from '../../web/src/lib/slug'
 export { EventIndexStore } from '../../web/src/lib/events-read/event-index/event-index-store'
 export * from '../../web/src/lib/import/store-import-file'
+export * from '../../web/src/lib/logger'

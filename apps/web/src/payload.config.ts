@@ -24,6 +24,7 @@ import { MainMenu } from './globals/main-menu'
 import { jobs } from './jobs'
 import { withOfflineJsonEditor } from './lib/admin/offline-json-editor'
 import { rootEndpoints } from './endpoints'
+import { loggerOptions } from './lib/logger'
 import { boundCmsEndpoints } from './lib/api/bounded-cms-endpoints'
 import { shareApiErrorShape } from './lib/api/cms-error-shape'
 import { addSpatialIndexes } from './lib/database/spatial-indexes'
@@ -107,7 +108,7 @@ export default buildConfig({
   hooks: { afterError: [shareApiErrorShape] },
   typescript: { outputFile: path.resolve(dirname, 'payload-types.ts'), autoGenerate: false },
   telemetry: false,
-  logger: { options: { level: settings.logLevel } },
+  logger: { options: loggerOptions(settings.logLevel) },
   onInit: () => {
     if (!database) throw new DatabaseUrlMissing()
   },

@@ -96,6 +96,7 @@ describe('the documentation site', () => {
         feedback: document.querySelector<HTMLAnchorElement>('.feedback-link a')?.href ?? null,
         search: document.querySelector(`input[placeholder="${placeholder}"]`) !== null,
         links: Array.from(document.querySelectorAll<HTMLAnchorElement>('a[href]'), (link) => link.href),
+        images: Array.from(document.querySelectorAll<HTMLImageElement>('img[src]'), (image) => image.src),
       }),
       { repository: REPOSITORY_URL, placeholder: PLACEHOLDER },
     )
@@ -135,6 +136,11 @@ describe('the documentation site', () => {
       }
       const facts = await factsOf(served)
       problems.push(...problemsOf(route, facts))
+      for (const image of facts.images) {
+        const url = new URL(image)
+        if (url.origin === site.origin && !fileOf(outDir, url.pathname))
+          problems.push(`${route}: image ${url.pathname} is missing`)
+      }
       for (const href of facts.links) {
         const url = new URL(href)
         if (url.origin !== site.origin) continue

@@ -280,7 +280,8 @@ describe('the explore view', () => {
     const datasetId = progress.jobs[0].datasetId as number
     await page.goto(`${app.baseUrl}/explore?datasets=${datasetId}`)
     await readyPanel(page, 'explore-timeline')
-    await expect(page.getByTestId('explore-timeline').textContent()).resolves.toMatch(/\d+ BC/)
+    // The axis is drawn once the chart knows its width.
+    await expect.poll(() => page.getByTestId('explore-timeline').textContent()).toMatch(/\d+ BC/)
     await readyPanel(page, 'explore-list')
     await expect(page.getByTestId('explore-list').textContent()).resolves.toContain('490 BC')
     await expect(page.getByTestId('explore-summary').textContent()).resolves.toContain('490 BC – 44 BC')

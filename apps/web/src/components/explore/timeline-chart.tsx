@@ -44,9 +44,15 @@ export interface TimelineChartProps {
 function useSize(): [React.RefObject<HTMLDivElement | null>, { width: number; height: number }] {
   const ref = useRef<HTMLDivElement>(null)
   const [size, setSize] = useState({ width: 0, height: 0 })
-  useEffect(() => {
+  // Measured before the first paint, so the chart appears with its bars and axis at once instead
+  // of an empty frame until the observer's first report.
+  useLayoutEffect(() => {
     const element = ref.current
     if (!element) return
+    const style = getComputedStyle(element)
+    const width = Math.floor(element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight))
+    const height = Math.floor(element.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom))
+    setSize((old) => (old.width === width && old.height === height ? old : { width, height }))
     const observer = new ResizeObserver(([entry]) => {
       const width = Math.floor(entry?.contentRect.width ?? 0)
       const height = Math.floor(entry?.contentRect.height ?? 0)

@@ -9,7 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 
 import { tryParseCoordinate, tryParseCoordinatePair } from '@chronotope/coordinates'
-import { tryParseDate, type ParseDateOptions } from '@chronotope/dates'
+import { monthName, tryParseDate, type ParseDateOptions } from '@chronotope/dates'
 import { detectFileFormat, readRows, type FileFormat } from '@chronotope/file-readers'
 import { afterAll, describe, expect, it } from 'vitest'
 import * as XLSX from 'xlsx'
@@ -31,20 +31,7 @@ function tableUnder(heading: string): string[][] {
 
 const codeSpans = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((match) => match[1]!)
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-]
+const MONTHS = Array.from({ length: 12 }, (_, index) => monthName(index + 1))
 const pad = (value: number) => String(value).padStart(2, '0')
 
 // What a "read as" cell promises, as checks on a parsed date: its days, months, times, years.

@@ -9,6 +9,7 @@ export type { DateNumberReading, DateOrder, DateParts, ParsedDate, ParseDateOpti
 export { InvalidDate } from './invalid-date'
 export { parseDate, tryParseDate } from './parse-date'
 export { parseMonthName } from './month-names'
+export { monthName } from './calendar'
 export { inferDateOrder } from './infer-date-order'
 export type { DateOrderDecision } from './infer-date-order'
 export { composeDate } from './compose-date'

@@ -4,6 +4,7 @@
  * their dotted path), access rules and hooks in their authors' words (TSDoc) or, when written in
  * place, as their code, and the REST and GraphQL endpoints. Pure: configs in, Markdown out.
  */
+import { tableCell } from './markdown'
 import type { GeneratedPage } from './route-pages'
 import { formatCode, type TsdocIndex } from './tsdoc-index'
 
@@ -50,9 +51,6 @@ export const COLLECTION_PAGES_FOLDER = 'developers/api-collections'
 
 /** The page URL of a collection (or `shared-fields`). */
 export const collectionPageUrl = (slug: string): string => `/developers/api/collections/${slug}`
-
-const cell = (text: unknown): string =>
-  (typeof text === 'string' ? text : '').replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|')
 
 const plain = (text: unknown): string => (typeof text === 'string' ? text : '')
 
@@ -115,7 +113,7 @@ export function fieldRows(fields: readonly FieldLike[], tsdoc: TsdocIndex, prefi
     if (!field.name) return nested
     const type = field.type === 'array' ? 'array of rows' : field.type
     return [
-      `| \`${path}\` | ${type} | ${field.required ? 'yes' : 'no'} | ${cell(notesOf(field, tsdoc))} | ${cell(plain(field.admin?.description))} |`,
+      `| \`${path}\` | ${type} | ${field.required ? 'yes' : 'no'} | ${tableCell(notesOf(field, tsdoc))} | ${tableCell(plain(field.admin?.description))} |`,
       ...nested,
     ]
   })
@@ -215,7 +213,7 @@ export function sharedFieldsPage(
     '',
     '| definition | what it is |',
     '|---|---|',
-    ...factories.map(([name, entry]) => `| \`${name}\` | ${cell(entry.summary)} |`),
+    ...factories.map(([name, entry]) => `| \`${name}\` | ${tableCell(entry.summary)} |`),
     '',
   ]
   return { file: `${COLLECTION_PAGES_FOLDER}/shared-fields.md`, markdown: lines.join('\n') }
@@ -228,7 +226,7 @@ export function collectionIndexPage(
   editUrl: string,
 ): GeneratedPage {
   const row = (config: CollectionLike, kind: string) =>
-    `| [${config.slug}](${collectionPageUrl(config.slug)}) | ${kind} | ${cell(plain(config.admin?.description))} |`
+    `| [${config.slug}](${collectionPageUrl(config.slug)}) | ${kind} | ${tableCell(plain(config.admin?.description))} |`
   const lines = [
     '---',
     'title: Collections',

@@ -3,6 +3,7 @@
  * method, summary and description, parameters, request body, responses with the answer's fields,
  * and the example request with its answer. Pure: the document in, Markdown pages out.
  */
+import { tableCell } from './markdown'
 
 /** A generated page: its file under the docs folder and its Markdown. */
 export interface GeneratedPage {
@@ -53,10 +54,6 @@ export const ROUTE_PAGES_FOLDER = 'developers/api-routes'
  */
 export const routePageUrl = (apiPath: string): string => `/developers/api${apiPath.replace(/\./g, '-')}`
 
-// A table cell: one line, pipes escaped.
-const cell = (text: unknown): string =>
-  (typeof text === 'string' ? text : '').replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|')
-
 /** A short type name of a JSON Schema, e.g. `integer`, `string or null`, `one of a, b`. */
 export function typeOf(schema: Schema | undefined): string {
   if (!schema) return ''
@@ -79,7 +76,7 @@ function parameterTable(parameters: readonly Parameter[]): string[] {
     '|---|---|---|---|---|',
     ...parameters.map(
       (parameter) =>
-        `| \`${parameter.name}\` | ${parameter.in} | ${cell(typeOf(parameter.schema))} | ${parameter.required ? 'yes' : 'no'} | ${cell(parameter.description)} |`,
+        `| \`${parameter.name}\` | ${parameter.in} | ${tableCell(typeOf(parameter.schema))} | ${parameter.required ? 'yes' : 'no'} | ${tableCell(parameter.description)} |`,
     ),
   ]
 }
@@ -90,7 +87,7 @@ function propertyRows(schema: Schema, prefix: string, depth: number): string[] {
   const required = new Set((schema.required ?? []) as string[])
   return Object.entries(properties).flatMap(([name, property]) => {
     const path = `${prefix}${name}`
-    const row = `| \`${path}\` | ${cell(typeOf(property))} | ${required.has(name) ? 'yes' : 'no'} | ${cell(property.description)} |`
+    const row = `| \`${path}\` | ${tableCell(typeOf(property))} | ${required.has(name) ? 'yes' : 'no'} | ${tableCell(property.description)} |`
     if (depth === 0) return [row]
     const items = property.type === 'array' ? (property.items as Schema | undefined) : undefined
     const inner = items?.properties ? [items, `${path}[].`] : property.properties ? [property, `${path}.`] : null
@@ -155,7 +152,7 @@ export function routePage(
     }
     lines.push(`${heading} Responses`, '', '| status | meaning |', '|---|---|')
     const responses = Object.entries(operation.responses ?? {})
-    for (const [status, response] of responses) lines.push(`| ${status} | ${cell(response.description)} |`)
+    for (const [status, response] of responses) lines.push(`| ${status} | ${tableCell(response.description)} |`)
     lines.push('')
     for (const [status, response] of responses) {
       for (const [type, media] of Object.entries(response.content ?? {})) {
@@ -228,7 +225,7 @@ export function routePages(document: OpenApiPaths, editUrlOf: (apiPath: string) 
     ...Object.entries(document.paths).flatMap(([apiPath, item]) =>
       Object.entries(item).map(
         ([method, operation]) =>
-          `| [\`${method.toUpperCase()} ${apiPath}\`](${routePageUrl(apiPath)}) | ${cell(operation.summary)} |`,
+          `| [\`${method.toUpperCase()} ${apiPath}\`](${routePageUrl(apiPath)}) | ${tableCell(operation.summary)} |`,
       ),
     ),
     '',

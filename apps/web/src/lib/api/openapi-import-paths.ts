@@ -198,6 +198,8 @@ const json = (description: string, schema: Schema, example?: unknown) => ({
 
 const SIGNED_IN = errorAnswer('Not signed in.')
 const NOT_YOURS = errorAnswer('No such import, or not yours: the same answer, so ids reveal nothing.')
+/** The answers of a request about one import: signed out, or an import not theirs. */
+const OWN_IMPORT_ERRORS = { '401': SIGNED_IN, '404': NOT_YOURS }
 
 const withExample = <T extends object>(operation: T, example: ExampleRequest) => ({
   ...operation,
@@ -328,8 +330,7 @@ export function importAndHealthPaths(): Record<string, unknown> {
               ],
             }),
             '400': errorAnswer('importId is not a positive integer.'),
-            '401': SIGNED_IN,
-            '404': NOT_YOURS,
+            ...OWN_IMPORT_ERRORS,
           },
         },
         { path: { importId: '12' } },
@@ -378,8 +379,7 @@ export function importAndHealthPaths(): Record<string, unknown> {
             description: 'CSV: sheet, row, column, value, code, message',
             content: { 'text/csv': { schema: { type: 'string' } } },
           },
-          '401': SIGNED_IN,
-          '404': NOT_YOURS,
+          ...OWN_IMPORT_ERRORS,
         },
       },
     },
@@ -398,8 +398,7 @@ export function importAndHealthPaths(): Record<string, unknown> {
           responses: {
             '200': json('The preview', PREVIEW),
             '400': errorAnswer('A bad parameter, or a sheet the file does not have.'),
-            '401': SIGNED_IN,
-            '404': NOT_YOURS,
+            ...OWN_IMPORT_ERRORS,
             '422': errorAnswer('The file cannot be read (malformed, too many columns, a zip bomb).'),
           },
         },

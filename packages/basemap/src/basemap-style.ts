@@ -58,7 +58,13 @@ export function basemapStyle(
     },
     layers: [
       { id: 'sea', type: 'background', paint: { 'background-color': colours.sea } },
-      { id: 'land', type: 'fill', source: 'countries', paint: { 'fill-color': colours.land } },
+      // No antialiased edge: the coastlines are drawn over it, and it would cost a second shader.
+      {
+        id: 'land',
+        type: 'fill',
+        source: 'countries',
+        paint: { 'fill-color': colours.land, 'fill-antialias': false },
+      },
       {
         id: 'coastlines',
         type: 'line',
@@ -71,8 +77,9 @@ export function basemapStyle(
         source: 'borders',
         paint: {
           'line-color': colours.border,
+          // Solid, not dashed: a dashed line needs a shader of its own, compiled before the first
+          // frame (about 100 ms where WebGL is drawn in software); the colour sets borders apart.
           'line-width': ['interpolate', ['linear'], ['zoom'], 0, 0.4, 6, 1.2],
-          'line-dasharray': [3, 2],
         },
       },
     ],

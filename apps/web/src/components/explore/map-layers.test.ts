@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
+import type { MapClusterFeature } from '../../lib/events-read/read-responses'
 import {
   DEFAULT_MAP_THEMES,
   eventLayers,
@@ -7,7 +8,11 @@ import {
   layerVisibility,
   MAP_LAYERS,
   MAP_SOURCES,
+  marksCollection,
+  perFeature,
 } from './map-layers'
+import { mapMarksOf } from './map-marks'
+import { BY_DATASET } from './view-state'
 
 describe('eventLayers', () => {
   const layers = eventLayers(DEFAULT_MAP_THEMES.light)
@@ -32,6 +37,70 @@ describe('eventLayers', () => {
     const dark = JSON.stringify(eventLayers(DEFAULT_MAP_THEMES.dark))
     expect(dark).toContain(DEFAULT_MAP_THEMES.dark.accent)
     expect(dark).not.toContain(DEFAULT_MAP_THEMES.light.accent)
+  })
+})
+
+describe('one circle shader', () => {
+  // MapLibre compiles a shader per combination of constant (u), per-feature (a) and per-feature
+  // zoom curve (z) paint properties; the layers must all have the same combination.
+  const binding = (value: unknown): string => {
+    const text = JSON.stringify(value)
+    if (!Array.isArray(value) || !text.includes('["get"')) return 'u'
+    return text.includes('["zoom"]') ? 'z' : 'a'
+  }
+
+  it('binds every circle paint property the same way in every circle layer', () => {
+    const circles = eventLayers(DEFAULT_MAP_THEMES.light).filter((layer) => layer.type === 'circle')
+    expect(circles.length).toBe(5)
+    const combinations = circles.map((layer) =>
+      Object.entries((layer as { paint: Record<string, unknown> }).paint)
+        .map(([property, value]) => `${property}:${binding(value)}`)
+        .sort()
+        .join(' '),
+    )
+    expect(new Set(combinations).size).toBe(1)
+    expect(combinations[0]).toContain('circle-radius:z')
+  })
+
+  it('writes constants so that they always give their value', () => {
+    expect(perFeature(0.5)).toEqual(['coalesce', ['get', 'chronotope-unset'], 0.5])
+  })
+})
+
+describe('marksCollection', () => {
+  it('puts clusters and single events in one collection, clusters first', () => {
+    const cluster: MapClusterFeature = {
+      type: 'Feature',
+      id: '3/1/2',
+      geometry: { type: 'Point', coordinates: [1, 2] },
+      properties: { cluster: true, count: 5, bounds: [0, 1, 2, 3] },
+    }
+    const single: MapClusterFeature = {
+      type: 'Feature',
+      id: 9,
+      geometry: { type: 'Point', coordinates: [3, 4] },
+      properties: {
+        cluster: false,
+        eventId: 9,
+        datasetId: 1,
+        title: 'Flood',
+        eventTime: null,
+        timePrecision: null,
+        locationName: null,
+        locationPrecision: null,
+        coordinateSource: null,
+        value: null,
+      },
+    }
+    const marks = mapMarksOf(
+      { features: [single, cluster] },
+      { colorBy: BY_DATASET, datasetColors: new Map([[1, '#123456']]), valueColors: new Map() },
+    )
+    const features = marksCollection(marks).features as Array<{ properties: Record<string, unknown> }>
+    expect(features.map((feature) => Object.keys(feature.properties).sort())).toEqual([
+      ['count', 'diameter', 'key'],
+      ['approximate', 'color', 'eventId', 'haloPx0'],
+    ])
   })
 })
 

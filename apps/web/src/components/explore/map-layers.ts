@@ -3,6 +3,10 @@
  * not drawing code), and the few calls that put them on a map, feed them and switch them: the
  * basemap is replaced when the colour scheme changes, so {@link installEventLayers} adds them again
  * after each `style.load`.
+ *
+ * Every circle layer binds its paint per feature in the same way (see {@link perFeature}), so
+ * MapLibre compiles one circle shader for all five instead of one each. In a browser without a GPU
+ * (WebGL drawn in software) each compile costs about 100 ms of the first frames.
  * @module
  */
 import type { GeoJSONSource, LayerSpecification, Map as MapLibreMap } from 'maplibre-gl'
@@ -11,10 +15,13 @@ import type { MapMarks } from './map-marks'
 import { haloRadiusExpression } from './map-precision'
 import type { MapMode } from './view-state'
 
-/** The sources the explore map adds to the basemap. */
+/**
+ * The sources the explore map adds to the basemap: the clusters and single events in one (one
+ * setData, one set of tiles for the worker to cut), the heatmap's weighted points in another, fed
+ * only while the heatmap shows.
+ */
 export const MAP_SOURCES = {
-  singles: 'chronotope-singles',
-  clusters: 'chronotope-clusters',
+  marks: 'chronotope-marks',
   heat: 'chronotope-heat',
 } as const
 
@@ -45,8 +52,58 @@ export const DEFAULT_MAP_THEMES: Readonly<Record<'light' | 'dark', MapTheme>> = 
   dark: { accent: '#4cc29a', outline: '#111418' },
 }
 
+/** A feature property no mark has, so {@link perFeature} always falls back to its value. */
+const UNSET_PROPERTY = 'chronotope-unset'
+
+/**
+ * A constant written as a per-feature expression. MapLibre builds a shader per combination of
+ * constant and per-feature paint properties; writing every circle layer's constants this way
+ * gives all of them the same combination, so one shader.
+ * @example perFeature(0.5) // ['coalesce', ['get', 'chronotope-unset'], 0.5]
+ */
+export function perFeature(value: unknown): unknown[] {
+  return ['coalesce', ['get', UNSET_PROPERTY], value]
+}
+
+/** A radius by zoom (stops of zoom and pixels) that is also per feature, like every circle radius here. */
+function radiusByZoom(...stops: number[]): unknown[] {
+  const curve: unknown[] = ['interpolate', ['linear'], ['zoom']]
+  for (let index = 0; index < stops.length; index += 2) curve.push(stops[index], perFeature(stops[index + 1]))
+  return curve
+}
+
 // A point's radius grows a little with zoom so it stays easy to hit.
-const POINT_RADIUS = ['interpolate', ['linear'], ['zoom'], 0, 4, 8, 5.5, 14, 7]
+const POINT_RADIUS = radiusByZoom(0, 4, 8, 5.5, 14, 7)
+// Half the cluster's diameter at every zoom: a zoom curve so it binds like the other radii.
+const CLUSTER_RADIUS = [
+  'interpolate',
+  ['linear'],
+  ['zoom'],
+  0,
+  ['/', ['get', 'diameter'], 2],
+  24,
+  ['/', ['get', 'diameter'], 2],
+]
+
+/** The paint every circle layer sets, each property per feature (see {@link perFeature}). */
+function circlePaint(paint: {
+  radius: unknown
+  color: unknown
+  opacity?: unknown
+  strokeColor: unknown
+  strokeWidth: number
+  strokeOpacity?: unknown
+}): Record<string, unknown> {
+  const bound = (value: unknown) => (Array.isArray(value) ? value : perFeature(value))
+  return {
+    'circle-radius': paint.radius,
+    'circle-color': bound(paint.color),
+    'circle-opacity': bound(paint.opacity ?? 1),
+    'circle-stroke-color': bound(paint.strokeColor),
+    'circle-stroke-width': bound(paint.strokeWidth),
+    'circle-stroke-opacity': bound(paint.strokeOpacity ?? 1),
+  }
+}
 
 /** The layers of {@link MAP_LAYERS} for a theme, as style-spec objects. */
 export function eventLayers(theme: MapTheme): LayerSpecification[] {
@@ -86,66 +143,68 @@ export function eventLayers(theme: MapTheme): LayerSpecification[] {
     {
       id: MAP_LAYERS.clusters,
       type: 'circle',
-      source: MAP_SOURCES.clusters,
-      paint: {
-        'circle-radius': ['/', ['get', 'diameter'], 2],
-        'circle-color': theme.accent,
-        'circle-opacity': 0.88,
-        'circle-stroke-color': theme.outline,
-        'circle-stroke-width': 2,
-      },
+      source: MAP_SOURCES.marks,
+      filter: ['has', 'diameter'],
+      paint: circlePaint({
+        radius: CLUSTER_RADIUS,
+        color: theme.accent,
+        opacity: 0.88,
+        strokeColor: theme.outline,
+        strokeWidth: 2,
+      }),
     },
     {
       id: MAP_LAYERS.halos,
       type: 'circle',
-      source: MAP_SOURCES.singles,
+      source: MAP_SOURCES.marks,
       filter: ['==', ['get', 'approximate'], true],
-      paint: {
-        'circle-radius': haloRadiusExpression('haloPx0'),
-        'circle-color': ['get', 'color'],
-        'circle-opacity': 0.12,
-        'circle-stroke-color': ['get', 'color'],
-        'circle-stroke-width': 1,
-        'circle-stroke-opacity': 0.5,
-      },
+      paint: circlePaint({
+        radius: haloRadiusExpression('haloPx0'),
+        color: ['get', 'color'],
+        opacity: 0.12,
+        strokeColor: ['get', 'color'],
+        strokeWidth: 1,
+        strokeOpacity: 0.5,
+      }),
     },
     {
       id: MAP_LAYERS.points,
       type: 'circle',
-      source: MAP_SOURCES.singles,
+      source: MAP_SOURCES.marks,
       filter: ['==', ['get', 'approximate'], false],
-      paint: {
-        'circle-radius': POINT_RADIUS,
-        'circle-color': ['get', 'color'],
-        'circle-stroke-color': theme.outline,
-        'circle-stroke-width': 1.5,
-      },
+      paint: circlePaint({
+        radius: POINT_RADIUS,
+        color: ['get', 'color'],
+        strokeColor: theme.outline,
+        strokeWidth: 1.5,
+      }),
     },
     {
       // Approximately placed events: a hollow centre, so they never pass for exact points.
       id: MAP_LAYERS.centres,
       type: 'circle',
-      source: MAP_SOURCES.singles,
+      source: MAP_SOURCES.marks,
       filter: ['==', ['get', 'approximate'], true],
-      paint: {
-        'circle-radius': POINT_RADIUS,
-        'circle-color': theme.outline,
-        'circle-opacity': 0.9,
-        'circle-stroke-color': ['get', 'color'],
-        'circle-stroke-width': 2.5,
-      },
+      paint: circlePaint({
+        radius: POINT_RADIUS,
+        color: theme.outline,
+        opacity: 0.9,
+        strokeColor: ['get', 'color'],
+        strokeWidth: 2.5,
+      }),
     },
     {
       id: MAP_LAYERS.highlight,
       type: 'circle',
-      source: MAP_SOURCES.singles,
+      source: MAP_SOURCES.marks,
       filter: highlightFilter([]),
-      paint: {
-        'circle-radius': ['interpolate', ['linear'], ['zoom'], 0, 9, 8, 10.5, 14, 12],
-        'circle-opacity': 0,
-        'circle-stroke-color': theme.accent,
-        'circle-stroke-width': 3,
-      },
+      paint: circlePaint({
+        radius: radiusByZoom(0, 9, 8, 10.5, 14, 12),
+        color: theme.accent,
+        opacity: 0,
+        strokeColor: theme.accent,
+        strokeWidth: 3,
+      }),
     },
   ]
   return layers as LayerSpecification[]
@@ -182,9 +241,8 @@ export interface EventLayerState {
 /** Adds the sources and layers to a map whose style has loaded (again), with the current state. */
 export function installEventLayers(map: MapLibreMap, theme: MapTheme, state: EventLayerState): void {
   const data = {
-    [MAP_SOURCES.singles]: state.marks.singles,
-    [MAP_SOURCES.clusters]: state.marks.clusters,
-    [MAP_SOURCES.heat]: state.marks.heat,
+    [MAP_SOURCES.marks]: marksCollection(state.marks),
+    [MAP_SOURCES.heat]: state.mode === 'heatmap' ? state.marks.heat : NO_POINTS,
   }
   for (const [id, collection] of Object.entries(data)) {
     if (!map.getSource(id)) map.addSource(id, { type: 'geojson', data: asGeoJson(collection) })
@@ -192,24 +250,32 @@ export function installEventLayers(map: MapLibreMap, theme: MapTheme, state: Eve
   for (const layer of eventLayers(theme)) {
     if (!map.getLayer(layer.id)) map.addLayer(layer)
   }
-  void showMarks(map, state.marks)
   showMode(map, state.mode)
   showHighlight(map, state.highlighted)
 }
 
-/** Feeds new marks to the sources (a no-op before the layers are installed). */
-export async function showMarks(map: MapLibreMap, marks: MapMarks): Promise<void> {
-  // Resolves once the worker holds the data; the tiles are cut from it after that.
-  await Promise.all([
-    source(map, MAP_SOURCES.singles)?.setData(asGeoJson(marks.singles), true),
-    source(map, MAP_SOURCES.clusters)?.setData(asGeoJson(marks.clusters), true),
-    source(map, MAP_SOURCES.heat)?.setData(asGeoJson(marks.heat), true),
-  ])
+const NO_POINTS = { type: 'FeatureCollection', features: [] } as const
+
+/** The clusters and single events as the one collection of {@link MAP_SOURCES}`.marks`. */
+export function marksCollection(marks: MapMarks): { type: 'FeatureCollection'; features: unknown[] } {
+  return { type: 'FeatureCollection', features: [...marks.clusters.features, ...marks.singles.features] }
 }
 
-/** Whether the marks' sources have all their tiles, so the next frame draws them. */
-export function marksLoaded(map: MapLibreMap): boolean {
-  return Object.values(MAP_SOURCES).every((id) => !map.getSource(id) || map.isSourceLoaded(id))
+/**
+ * Feeds new marks to the sources the mode draws (a no-op before the layers are installed); the
+ * heatmap's source is fed when the heatmap shows.
+ */
+export async function showMarks(map: MapLibreMap, marks: MapMarks, mode: MapMode): Promise<void> {
+  // Resolves once the worker holds the data; the tiles are cut from it after that.
+  await (mode === 'heatmap'
+    ? source(map, MAP_SOURCES.heat)?.setData(asGeoJson(marks.heat), true)
+    : source(map, MAP_SOURCES.marks)?.setData(asGeoJson(marksCollection(marks)), true))
+}
+
+/** Whether the source the mode draws has all its tiles, so the next frame draws the marks. */
+export function marksLoaded(map: MapLibreMap, mode: MapMode): boolean {
+  const id = mode === 'heatmap' ? MAP_SOURCES.heat : MAP_SOURCES.marks
+  return !map.getSource(id) || map.isSourceLoaded(id)
 }
 
 /** Shows the layers of a mode. */

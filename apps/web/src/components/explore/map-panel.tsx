@@ -500,7 +500,7 @@ export function MapPanel() {
     }
     // Whichever comes first after the data is in: a frame with the marks' tiles, or the map at rest.
     const onRender = () => {
-      if (!marksLoaded(map)) return
+      if (!marksLoaded(map, view.mode)) return
       stopWatching()
       drawn()
     }
@@ -513,7 +513,7 @@ export function MapPanel() {
       map.off('sourcedata', onRender)
       map.off('idle', onIdle)
     }
-    void showMarks(map, marks).then(() => {
+    void showMarks(map, marks, view.mode).then(() => {
       if (!current) return
       map.on('render', onRender)
       map.on('sourcedata', onRender)

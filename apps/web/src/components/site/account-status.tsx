@@ -3,7 +3,6 @@
  * Who is signed in, with "Sign out"; or "Sign in", which comes back to the page the visitor was on.
  * @module
  */
-import Link from 'next/link'
 import { usePathname, useSearchParams } from 'next/navigation'
 import { Suspense, useState } from 'react'
 
@@ -12,13 +11,15 @@ function signInHref(path: string): string {
   return `/admin/login?redirect=${encodeURIComponent(path)}`
 }
 
+// A plain link, not Next's <Link>: the admin is another app (its own root layout), so a click loads
+// a whole page anyway, and prefetching it would only load the admin's code into this page.
 function SignInLink() {
   const pathname = usePathname()
   const search = useSearchParams().toString()
   return (
-    <Link className="account-link" href={signInHref(search ? `${pathname}?${search}` : pathname)}>
+    <a className="account-link" href={signInHref(search ? `${pathname}?${search}` : pathname)}>
       Sign in
-    </Link>
+    </a>
   )
 }
 
@@ -69,9 +70,9 @@ export function AccountStatus({ email }: { email: string | null }) {
       {/* The current address is read in the browser; until then the link leads to the login alone. */}
       <Suspense
         fallback={
-          <Link className="account-link" href="/admin/login">
+          <a className="account-link" href="/admin/login">
             Sign in
-          </Link>
+          </a>
         }
       >
         <SignInLink />

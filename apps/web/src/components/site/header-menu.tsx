@@ -76,7 +76,14 @@ export function HeaderMenu({ links, children }: { links: readonly HeaderLink[]; 
               return (
                 <li key={`${link.label}-${link.href}`}>
                   {link.href.startsWith('/') && !link.newTab ? (
-                    <Link href={link.href} aria-current={current ? 'page' : undefined} onClick={() => setOpen(false)}>
+                    // No prefetch: it would load the other pages while this one is still drawing
+                    // its map; on this server a click loads them in tens of milliseconds.
+                    <Link
+                      href={link.href}
+                      prefetch={false}
+                      aria-current={current ? 'page' : undefined}
+                      onClick={() => setOpen(false)}
+                    >
                       {link.label}
                     </Link>
                   ) : (

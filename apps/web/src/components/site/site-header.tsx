@@ -20,7 +20,7 @@ export async function SiteHeader() {
   const items = (menu.items ?? []) as MenuItem[]
   return (
     <header className="site-header">
-      <Link className="brand" href="/">
+      <Link className="brand" href="/" prefetch={false}>
         <ChronotopeMark size={26} />
         Chronotope
       </Link>

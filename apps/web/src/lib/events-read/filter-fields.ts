@@ -1,8 +1,9 @@
 /**
  * `GET /api/events/filters`: what the current selection can be filtered by. Fields are found in a
- * sample of the selection's data: text fields with few distinct values become value lists (counted
- * over the whole selection), numeric fields become ranges. Fields shared by several datasets are
- * listed once, across them.
+ * sample of each selected dataset's data (kept until its events change, see `field-samples.ts`):
+ * text fields with few distinct values become value lists, numeric fields become ranges, each
+ * counted over the filtered events and left out when none of them has the field. Fields shared by
+ * several datasets are listed once, across them.
  *
  * The counts and ranges come from the in-memory event index when it can answer (its field columns
  * are loaded for the fields found), else from the database. The database's counts read every
@@ -17,58 +18,20 @@ import type { Pool } from 'pg'
 
 import { databasePool } from '../import/progress-tracking'
 import { eventConditions, SqlParams, type DatasetScope } from './event-conditions'
+import {
+  datasetFieldSamples,
+  fieldKindsOf,
+  MAX_LISTED_VALUES,
+  mergeFieldSamples,
+  type FieldKinds,
+} from './field-samples'
 import { selectFromIndex } from './event-index/indexed-selection'
 import type { FilterField, FilterFieldsResponse } from './read-responses'
-
-/** Events sampled to find the filterable fields. */
-export const FILTER_SAMPLE_SIZE = 2000
-/** A text field with more distinct values than this in the sample is free text, not a value list. */
-export const MAX_LISTED_VALUES = 50
-
-interface SampledKey {
-  readonly key: string
-  readonly strings: number
-  readonly numbers: number
-  readonly distinct_strings: number
-}
-
-/** The fields found in the sample: those listed by value and those given as a range. */
-interface FieldKinds {
-  readonly valueKeys: readonly string[]
-  readonly numberKeys: readonly string[]
-}
 
 /** Per value field, its values' counts; per number field, its range (absent when it has no number). */
 interface FieldCounts {
   readonly values: ReadonlyMap<string, ReadonlyMap<string, number>>
   readonly ranges: ReadonlyMap<string, FieldNumberRange>
-}
-
-async function sampleFieldKinds(pool: Pool, state: FilterState, scope: DatasetScope): Promise<FieldKinds> {
-  const params = new SqlParams()
-  const where = eventConditions(state, scope, params)
-  const { rows: sampled } = await pool.query<SampledKey>(
-    `select kv.key,
-       count(*) filter (where jsonb_typeof(kv.value) = 'string')::int as strings,
-       count(*) filter (where jsonb_typeof(kv.value) = 'number')::int as numbers,
-       count(distinct kv.value) filter (where jsonb_typeof(kv.value) = 'string')::int as distinct_strings
-     from (select e.data from events e where ${where} and jsonb_typeof(e.data) = 'object'
-           limit ${params.add(FILTER_SAMPLE_SIZE)}) s, jsonb_each(s.data) kv
-     group by kv.key`,
-    params.values,
-  )
-  return {
-    valueKeys: sampled
-      .filter(
-        (key) =>
-          key.strings > 0 &&
-          key.numbers === 0 &&
-          key.distinct_strings <= MAX_LISTED_VALUES &&
-          key.distinct_strings < key.strings,
-      )
-      .map((key) => key.key),
-    numberKeys: sampled.filter((key) => key.numbers > 0 && key.strings === 0).map((key) => key.key),
-  }
 }
 
 async function countsFromIndex(
@@ -135,7 +98,7 @@ export async function filterFields(
   scope: DatasetScope,
 ): Promise<FilterFieldsResponse> {
   const pool = databasePool(payload)
-  const kinds = await sampleFieldKinds(pool, state, scope)
+  const kinds = fieldKindsOf(mergeFieldSamples(await datasetFieldSamples(pool, scope)))
   if (kinds.valueKeys.length === 0 && kinds.numberKeys.length === 0) return { fields: [] }
   const counts =
     (await countsFromIndex(payload, state, scope, kinds)) ?? (await countsFromDatabase(pool, state, scope, kinds))
@@ -144,6 +107,8 @@ export async function filterFields(
     const values = [...(counts.values.get(key) ?? [])]
       .map(([value, count]) => ({ value, count }))
       .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
+    // A field of the datasets that none of the filtered events has.
+    if (values.length === 0) continue
     fields.push({
       path: key,
       kind: 'values',

@@ -6,7 +6,10 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { anonymous, ApiClient, type ApiResponse } from '../../helpers/api-client'
+import { insertEventsBulk } from '../../../src/lib/events/bulk-insert-events'
+import { databasePool } from '../../../src/lib/import/progress-tracking'
+import { anonymous, ApiClient, testPayload, type ApiResponse } from '../../helpers/api-client'
+import { eventRow } from '../../helpers/event-rows'
 import { createReadFixture, type ReadFixture } from '../../helpers/read-fixture'
 import type { Json } from '../../helpers/json'
 
@@ -310,5 +313,33 @@ describe('GET /api/openapi.json', () => {
     expect(body.paths['/api/events/map-clusters'].get.parameters).toContainEqual(
       expect.objectContaining({ name: 'zoom', required: true }),
     )
+  })
+})
+
+// Last: it adds events to the fixture.
+describe('GET /api/events/filters as the data changes', () => {
+  it('counts only the filtered events, and finds a field the dataset gains after its first sample', async () => {
+    const leaks = encodeURIComponent('{"category":["leak"]}')
+    const narrowed = await owner.get(`/events/filters?${scope}&filters=${leaks}`)
+    expect(narrowed.body.fields).toContainEqual({ path: 'attendance', kind: 'range', min: 1000, max: 1011, count: 12 })
+    expect(narrowed.body.fields.map((field: { path: string }) => field.path)).not.toContain('weather')
+
+    const added = ['rain', 'rain', 'snow'].map((weather, index) =>
+      eventRow(fixture.publicDatasetId, `read-weather-${Date.now()}-${index}`, { data: { weather } }),
+    )
+    await insertEventsBulk(databasePool(await testPayload()), added)
+    const after = await owner.get(`/events/filters?${scope}`)
+    expect(after.body.fields).toContainEqual({
+      path: 'weather',
+      kind: 'values',
+      values: [
+        { value: 'rain', count: 2 },
+        { value: 'snow', count: 1 },
+      ],
+      truncated: false,
+    })
+    // The leaks have no weather: the field is left out of their answer.
+    const leaksAfter = await owner.get(`/events/filters?${scope}&filters=${leaks}`)
+    expect(leaksAfter.body.fields.map((field: { path: string }) => field.path)).not.toContain('weather')
   })
 })

@@ -6,35 +6,16 @@
  * @module
  */
 import { filterStateKey, type FilterState, type HistogramIntervalParam } from '@chronotope/filters'
-import {
-  keepPreviousData,
-  usePrefetchQuery,
-  useQuery,
-  type QueryFunction,
-  type UseQueryOptions,
-} from '@tanstack/react-query'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 
 import { colorsOf } from './explore-colors'
 import { useExplore } from './explore-context'
 
-/**
- * `useQuery` whose request leaves while the component renders rather than once the page has
- * committed: on a first load React hydrates the whole view before any effect runs, and the answers
- * can travel during those hundreds of milliseconds. Later renders find the query cached and ask
- * nothing more; a new key (a changed filter) is asked for at once, too.
- */
-function useEarlyQuery<T>(
-  options: UseQueryOptions<T, Error, T, readonly unknown[]> & { queryFn: QueryFunction<T, readonly unknown[]> },
-) {
-  usePrefetchQuery({ queryKey: options.queryKey, queryFn: options.queryFn })
-  return useQuery(options)
-}
-
 /** The filtered events per dataset. */
 export function useDatasetCounts(filters: FilterState) {
   const { client } = useExplore()
-  return useEarlyQuery({
+  return useQuery({
     queryKey: ['dataset-counts', filterStateKey(filters)],
     queryFn: ({ signal }) => client.datasetCounts(filters, signal),
     placeholderData: keepPreviousData,
@@ -44,7 +25,7 @@ export function useDatasetCounts(filters: FilterState) {
 /** The histogram of the filtered events. */
 export function useHistogram(filters: FilterState, interval: HistogramIntervalParam = 'auto') {
   const { client } = useExplore()
-  return useEarlyQuery({
+  return useQuery({
     queryKey: ['histogram', filterStateKey(filters), interval],
     queryFn: ({ signal }) => client.histogram(filters, interval, signal),
     placeholderData: keepPreviousData,
@@ -54,17 +35,17 @@ export function useHistogram(filters: FilterState, interval: HistogramIntervalPa
 /** The fields the selection can be filtered by. */
 export function useFilterFields(filters: FilterState) {
   const { client } = useExplore()
-  return useEarlyQuery({
+  return useQuery({
     queryKey: ['filter-fields', filterStateKey(filters)],
     queryFn: ({ signal }) => client.filterFields(filters, signal),
     placeholderData: keepPreviousData,
   })
 }
 
-/** The extent of the filtered events; the map fits it, and asks for its clusters, as soon as it is known. */
+/** The extent of the filtered events. */
 export function useBounds(filters: FilterState) {
   const { client } = useExplore()
-  return useEarlyQuery({
+  return useQuery({
     queryKey: ['bounds', filterStateKey(filters)],
     queryFn: ({ signal }) => client.bounds(filters, signal),
   })

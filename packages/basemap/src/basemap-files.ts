@@ -3,7 +3,7 @@
  * (`style-light.json`, `style-dark.json`) and the GeoJSON they draw. Pure, given the data.
  * @module
  */
-import { BASEMAP_THEMES, basemapStyle, type BasemapDataPaths } from './basemap-style'
+import { BASEMAP_THEMES, offlineBasemapStyle } from './basemap-style'
 import { readNaturalEarth, type NaturalEarthLayers } from './natural-earth'
 
 /** One served file: its media type and its JSON. */
@@ -21,12 +21,6 @@ function dataFiles(layers: NaturalEarthLayers, suffix: string): Record<string, B
   }
 }
 
-const pathsOf = (folder: string, suffix: string): BasemapDataPaths => ({
-  countries: `${folder}/countries${suffix}.geojson`,
-  borders: `${folder}/borders${suffix}.geojson`,
-  coastlines: `${folder}/coastlines${suffix}.geojson`,
-})
-
 /**
  * Every basemap file by name, for a server that serves them under `folder` (e.g. `/basemap`): the
  * world view's data (1:110m), the detailed data (`-50m`), and the styles.
@@ -41,7 +35,7 @@ export function basemapFiles(
   for (const theme of BASEMAP_THEMES) {
     files[`style-${theme}.json`] = {
       contentType: 'application/json',
-      json: basemapStyle(theme, pathsOf(folder, ''), pathsOf(folder, '-50m')),
+      json: offlineBasemapStyle(theme, folder),
     }
   }
   return files

@@ -85,3 +85,25 @@ export function basemapStyle(
     ],
   }
 }
+
+/**
+ * Where a server that serves the basemap under `folder` keeps the data of a scale: `''` for the
+ * world view's (1:110m), `'-50m'` for the detailed.
+ * @example basemapDataPaths('/basemap', '-50m').countries // '/basemap/countries-50m.geojson'
+ */
+export function basemapDataPaths(folder: string, suffix: '' | '-50m'): BasemapDataPaths {
+  return {
+    countries: `${folder}/countries${suffix}.geojson`,
+    borders: `${folder}/borders${suffix}.geojson`,
+    coastlines: `${folder}/coastlines${suffix}.geojson`,
+  }
+}
+
+/**
+ * The offline style of a theme for a server that serves the basemap under `folder`: exactly what
+ * its `style-{theme}.json` holds, so a page can start the map without fetching it.
+ * @example offlineBasemapStyle('dark', '/basemap').sources.countries // { type: 'geojson', data: '/basemap/countries.geojson', ... }
+ */
+export function offlineBasemapStyle(theme: BasemapTheme, folder: string): StyleSpecification {
+  return basemapStyle(theme, basemapDataPaths(folder, ''), basemapDataPaths(folder, '-50m'))
+}

@@ -3,7 +3,7 @@
  * and the MapLibre styles, light and dark, that draw them from this server alone.
  * @module
  */
-export { BASEMAP_THEMES, basemapStyle } from './basemap-style'
+export { BASEMAP_THEMES, basemapDataPaths, basemapStyle, offlineBasemapStyle } from './basemap-style'
 export type { BasemapDataPaths, BasemapTheme } from './basemap-style'
 export { naturalEarthLayers, readNaturalEarth } from './natural-earth'
 export type { NaturalEarthLayers, NaturalEarthScale } from './natural-earth'

@@ -51,7 +51,7 @@ import { colorByOptions, legendEntries, selectedDatasets } from './map-legend-en
 import { clusterZoomTarget, mapMarksOf, NO_MARKS, type ClusterButton, type MapMarks } from './map-marks'
 import { MapPopupContent } from './map-popup'
 import { fetchSelectedEvent } from './map-selected-event'
-import { basemapStyleUrl, mapStyleOfPage } from './map-style-setting'
+import { mapStyleChoice, mapStyleOfPage } from './map-style-setting'
 import { BY_DATASET, narrowFilterState } from './view-state'
 
 // Begun as soon as this module runs in the browser, while React is still hydrating the page,
@@ -176,7 +176,7 @@ export function MapPanel() {
   const mapRef = useRef<MapLibreMap | null>(null)
   const libRef = useRef<MapLibre | null>(null)
   const markersRef = useRef<ClusterMarkers | null>(null)
-  const styleUrlRef = useRef<string | null>(null)
+  const styleKeyRef = useRef<string | null>(null)
   // Without a camera in the URL, the map fits the data's extent once, when it is known.
   const needsFit = useRef(cameraOfView(view) === null)
   // The fitted camera worked out before MapLibre loaded, which the map then opens at.
@@ -249,9 +249,9 @@ export function MapPanel() {
     // Opened already fitted: nothing to fit once the style has loaded.
     if (prefit) needsFit.current = false
     const camera = cameraOfView(view) ?? prefit ?? WORLD
-    const styleUrl = basemapStyleUrl(scheme, mapStyleOfPage())
-    styleUrlRef.current = styleUrl
-    return { camera, styleUrl }
+    const { style, key } = mapStyleChoice(scheme, mapStyleOfPage())
+    styleKeyRef.current = key
+    return { camera, style }
   })
 
   const onStyleLoad = useEffectEvent(() => {
@@ -348,11 +348,11 @@ export function MapPanel() {
       (lib) => {
         const container = containerRef.current
         if (cancelled || !container) return
-        const { camera, styleUrl } = initialMapSetup()
+        const { camera, style } = initialMapSetup()
         try {
           map = new lib.Map({
             container,
-            style: styleUrl,
+            style,
             center: [camera.lng, camera.lat],
             zoom: camera.zoom,
             attributionControl: false,
@@ -442,10 +442,10 @@ export function MapPanel() {
   useEffect(() => {
     const map = mapRef.current
     if (!map || !ready) return
-    const styleUrl = basemapStyleUrl(scheme, mapStyleOfPage())
-    if (styleUrl === styleUrlRef.current) return
-    styleUrlRef.current = styleUrl
-    map.setStyle(styleUrl, { diff: false })
+    const { style, key } = mapStyleChoice(scheme, mapStyleOfPage())
+    if (key === styleKeyRef.current) return
+    styleKeyRef.current = key
+    map.setStyle(style, { diff: false })
   }, [scheme, ready])
 
   // Without a camera in the URL, as soon as the data's extent is known and while MapLibre may still

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 
 import { InvalidSetting, readSettings } from '../../config/settings'
-import { basemapStyleUrl, MAP_STYLE_META_NAME } from './map-style-setting'
+import { basemapFiles, type NaturalEarthLayers } from '@chronotope/basemap'
+
+import { basemapStyleUrl, MAP_STYLE_META_NAME, mapStyleChoice } from './map-style-setting'
 
 describe('basemapStyleUrl', () => {
   it.each<['light' | 'dark', string | null, string]>([
@@ -16,6 +18,28 @@ describe('basemapStyleUrl', () => {
 
   it('names the meta tag the server renders', () => {
     expect(MAP_STYLE_META_NAME).toBe('chronotope-map-style')
+  })
+})
+
+describe('mapStyleChoice', () => {
+  // The styles do not depend on the data's contents.
+  const layers = { countries: null, borders: null, coastlines: null } as unknown as NaturalEarthLayers
+  const served = basemapFiles('/basemap', layers, layers)
+
+  it('gives the offline style itself, exactly as the app serves it, keyed by its URL', () => {
+    for (const scheme of ['light', 'dark'] as const) {
+      const choice = mapStyleChoice(scheme, '')
+      expect(choice.style).toEqual(served[`style-${scheme}.json`]!.json)
+      expect(choice.key).toBe(`/basemap/style-${scheme}.json`)
+    }
+  })
+
+  it('gives an online style as its URL, for MapLibre to fetch', () => {
+    const choice = mapStyleChoice('dark', 'https://tiles.example.org/{scheme}/style.json')
+    expect(choice).toEqual({
+      style: 'https://tiles.example.org/dark/style.json',
+      key: 'https://tiles.example.org/dark/style.json',
+    })
   })
 })
 

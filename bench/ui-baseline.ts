@@ -91,8 +91,8 @@ export async function startBaselineServer(points: number): Promise<BaselineServe
 }
 
 /**
- * Loads the baseline page in a fresh tab and returns its time to first drawn points, in ms since
- * the navigation began.
+ * Loads the baseline page in a fresh tab of `context`, a context of its own (closed afterwards),
+ * and returns its time to first drawn points, in ms since the navigation began.
  */
 export async function measureBaseline(context: BrowserContext, url: string, timeoutMs: number): Promise<number> {
   const page = await context.newPage()
@@ -101,6 +101,6 @@ export async function measureBaseline(context: BrowserContext, url: string, time
     const handle = await page.waitForFunction('window.__baselineMarksMs', undefined, { timeout: timeoutMs })
     return Number(await handle.jsonValue())
   } finally {
-    await page.close()
+    await context.close()
   }
 }

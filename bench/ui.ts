@@ -214,7 +214,7 @@ async function warmUp(
   browser: BenchBrowser,
   app: RunningApp,
 ): Promise<{ capabilities: Capabilities; paths: string[] }> {
-  const explore = await openExplore(browser.context, app.baseUrl, LOAD_TIMEOUT_MS)
+  const explore = await openExplore(await browser.newContext(), app.baseUrl, LOAD_TIMEOUT_MS)
   try {
     await explore.firstTimes(LOAD_TIMEOUT_MS, { marks: true, histogram: true })
     await explore.settle(LOAD_TIMEOUT_MS)
@@ -277,9 +277,9 @@ async function measureRun(
   figures: Figures,
   baselineUrl: string,
 ): Promise<void> {
-  const baselineMs = await measureBaseline(browser.context, baselineUrl, LOAD_TIMEOUT_MS)
+  const baselineMs = await measureBaseline(await browser.newContext(), baselineUrl, LOAD_TIMEOUT_MS)
   figures.baselineMarks.values.push(baselineMs)
-  const explore = await openExplore(browser.context, app.baseUrl, LOAD_TIMEOUT_MS)
+  const explore = await openExplore(await browser.newContext(), app.baseUrl, LOAD_TIMEOUT_MS)
   const parts: string[] = [`baseline ${fmt(baselineMs)} ms`]
   try {
     const wanted = { marks: !capabilities.mapMissing, histogram: !capabilities.timelineMissing }

@@ -94,7 +94,7 @@ function circlePaint(paint: {
   strokeWidth: number
   strokeOpacity?: unknown
 }): Record<string, unknown> {
-  const bound = (value: unknown) => (Array.isArray(value) ? value : perFeature(value))
+  const bound = (value: unknown): unknown[] => (Array.isArray(value) ? (value as unknown[]) : perFeature(value))
   return {
     'circle-radius': paint.radius,
     'circle-color': bound(paint.color),

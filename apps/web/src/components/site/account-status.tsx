@@ -3,6 +3,7 @@
  * Who is signed in, with "Sign out"; or "Sign in", which comes back to the page the visitor was on.
  * @module
  */
+import Link from 'next/link'
 import { usePathname, useSearchParams } from 'next/navigation'
 import { Suspense, useState } from 'react'
 
@@ -11,15 +12,15 @@ function signInHref(path: string): string {
   return `/admin/login?redirect=${encodeURIComponent(path)}`
 }
 
-// A plain link, not Next's <Link>: the admin is another app (its own root layout), so a click loads
-// a whole page anyway, and prefetching it would only load the admin's code into this page.
+// Not prefetched: the admin is another app (its own root layout), so prefetching it would only
+// load the admin's code into this page while it draws.
 function SignInLink() {
   const pathname = usePathname()
   const search = useSearchParams().toString()
   return (
-    <a className="account-link" href={signInHref(search ? `${pathname}?${search}` : pathname)}>
+    <Link className="account-link" href={signInHref(search ? `${pathname}?${search}` : pathname)} prefetch={false}>
       Sign in
-    </a>
+    </Link>
   )
 }
 
@@ -70,9 +71,9 @@ export function AccountStatus({ email }: { email: string | null }) {
       {/* The current address is read in the browser; until then the link leads to the login alone. */}
       <Suspense
         fallback={
-          <a className="account-link" href="/admin/login">
+          <Link className="account-link" href="/admin/login" prefetch={false}>
             Sign in
-          </a>
+          </Link>
         }
       >
         <SignInLink />

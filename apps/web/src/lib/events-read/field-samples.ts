@@ -89,8 +89,14 @@ async function sampleDataset(pool: Pool, datasetId: number): Promise<FieldSample
   )
 }
 
+/** A dataset's sample, and the events version it was taken at. */
+interface HeldSample {
+  readonly version: string
+  readonly sample: Promise<FieldSamples>
+}
+
 /** Per database (its pool), per dataset: the sample of its latest events version seen. */
-const samplesByDatabase = new WeakMap<Pool, Map<number, { version: string; sample: Promise<FieldSamples> }>>()
+const samplesByDatabase = new WeakMap<Pool, Map<number, HeldSample>>()
 
 /**
  * The samples of the datasets in `scope` that have events, each taken once per events version.
@@ -100,7 +106,7 @@ export async function datasetFieldSamples(pool: Pool, scope: DatasetScope): Prom
   if (scope !== 'all' && scope.length === 0) return []
   const versions = await readDatasetVersions(pool, scope)
   let held = samplesByDatabase.get(pool)
-  if (!held) samplesByDatabase.set(pool, (held = new Map()))
+  if (!held) samplesByDatabase.set(pool, (held = new Map<number, HeldSample>()))
   const cache = held
   if (scope === 'all') for (const datasetId of cache.keys()) if (!versions.has(datasetId)) cache.delete(datasetId)
   const samples: Array<Promise<FieldSamples>> = []

@@ -216,11 +216,28 @@ describe('the explore view', () => {
   })
 
   it('restores exactly the same view from a shared link', async () => {
-    const shared = page.url()
+    await userContext.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseUrl })
+    const camera = (url: string) => ['lng', 'lat', 'zoom'].map((name) => new URL(url).searchParams.get(name))
+    const before = camera(page.url())
+    // "Share" copies the view's link, camera included; the address bar, written once a pan has
+    // rested, ends at the same camera.
+    await page.locator('[data-testid="explore-map"] .maplibregl-canvas').focus()
+    await page.keyboard.press('ArrowLeft')
+    let shared = ''
+    await expect
+      .poll(async () => {
+        await page.getByRole('button', { name: 'Share' }).click()
+        shared = await page.evaluate(() => navigator.clipboard.readText())
+        const link = camera(shared)
+        return !link.includes(null) && link.join() !== before.join()
+      })
+      .toBe(true)
+    await expect.poll(() => camera(page.url())).toEqual(camera(shared))
     const summary = await page.getByTestId('explore-summary').textContent()
     const other = await userContext.newPage()
     await other.goto(shared)
     await readyPanel(other, 'explore-map')
+    expect(camera(other.url())).toEqual(camera(shared))
     await expect.poll(() => other.getByTestId('explore-summary').textContent()).toBe(summary)
     await expect(other.getByRole('searchbox', { name: 'Search events' }).inputValue()).resolves.toBe('Iowa')
     await expect(

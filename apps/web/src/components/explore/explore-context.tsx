@@ -6,8 +6,8 @@
  * @module
  */
 import type { FilterState } from '@chronotope/filters'
-import { useQueryStates } from 'nuqs'
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react'
+import { debounce, useQueryStates } from 'nuqs'
+import { createContext, startTransition, useContext, useMemo, useState, type ReactNode } from 'react'
 
 import { createEventsReadClient, type EventsReadClient } from '../../lib/read-client/events-read-client'
 import { colorsOf } from './explore-colors'
@@ -25,8 +25,18 @@ import {
 /** A change to the URL state: the parameters to set, `null` to remove one. */
 export type ExplorePatch = { [K in keyof ExploreState]?: ExploreState[K] | null }
 
-/** How a change enters the browser's history: filters push an entry; map moves and playback replace it. */
-export type HistoryMode = 'push' | 'replace'
+/**
+ * How a change enters the browser's history: filters push an entry; playback replaces it. `follow`
+ * replaces it too, for state that follows a gesture (the map's camera): the other panels re-render
+ * after urgent work (the map's own request), and the URL is written once the gesture has rested.
+ */
+export type HistoryMode = 'push' | 'replace' | 'follow'
+
+/**
+ * How long the URL waits for a gesture's state to rest. Writing history costs 10–30 ms in
+ * Chromium (Next keeps its router tree in the entry), which would delay the marks of a pan.
+ */
+const FOLLOW_URL_DELAY_MS = 400
 
 /** The explore view's shared model; see the module comment. */
 export interface ExploreModel {
@@ -117,7 +127,12 @@ export function ExploreProvider({
   const model = useMemo<ExploreModel>(
     () => ({
       view,
-      setView: (patch, history = 'push') => void setQuery(patch, { history }),
+      setView: (patch, history = 'push') => {
+        if (history !== 'follow') return void setQuery(patch, { history })
+        startTransition(() => {
+          void setQuery(patch, { history: 'replace', limitUrlUpdates: debounce(FOLLOW_URL_DELAY_MS) })
+        })
+      },
       filters,
       problems,
       nothingVisible,

@@ -61,8 +61,8 @@ if (typeof window !== 'undefined') void loadMapLibre().catch(() => undefined)
 /** The canvas's name for screen readers. */
 const MAP_LABEL = 'Map of the filtered events; arrow keys pan, + and − zoom'
 /**
- * Answers are asked for once the map has rested this long after a move. `moveend` already fires
- * only when a motion ends, so this only merges moves that follow each other (held arrow keys).
+ * Moves by keys or the wheel come in runs (a held arrow key, a spun wheel): their answers are asked
+ * for once the map has rested this long. A drag or a pinch ends once, at `moveend`: asked at once.
  */
 const MOVE_DEBOUNCE_MS = 40
 /** The longest the panel waits for the map to draw new marks before it says they are shown. */
@@ -75,6 +75,11 @@ const WORLD: MapCamera = { lng: 10, lat: 25, zoom: 1 }
 const VIEW_MARGIN_PX = 90
 /** How far from a click or the centre (Enter) a mark may be and still be picked, in pixels. */
 const PICK_RADIUS_PX = { pointer: 6, keyboard: 24 }
+
+/** Whether a move ended by `event` may be followed by another at once: a key press or a wheel turn. */
+function comesInRuns(event: Event | undefined): boolean {
+  return event instanceof KeyboardEvent || event instanceof WheelEvent
+}
 
 /** True once `flag` has been true for `delayMs`. */
 function useDelayedFlag(flag: boolean, delayMs: number): boolean {
@@ -292,7 +297,7 @@ export function MapPanel() {
     const inUrl = cameraOfView(view)
     if (inUrl && sameCamera(inUrl, camera)) return
     lastWritten.current = camera
-    setView(camera, 'replace')
+    setView(camera, 'follow')
   })
 
   const select = useEffectEvent((eventId: number | null, fromMap: boolean) => {
@@ -391,9 +396,10 @@ export function MapPanel() {
             needsFit.current = false
           }
         })
-        created.on('moveend', () => {
+        created.on('moveend', (event) => {
           clearTimeout(moveTimer)
-          moveTimer = setTimeout(() => onMoveEnd(), MOVE_DEBOUNCE_MS)
+          if (comesInRuns(event.originalEvent)) moveTimer = setTimeout(() => onMoveEnd(), MOVE_DEBOUNCE_MS)
+          else onMoveEnd()
         })
         created.on('click', (event) => onPick(event.point, PICK_RADIUS_PX.pointer, true))
         created.on('mousemove', (event) => onPointerMove(event.point))

@@ -6,6 +6,9 @@
  */
 import { useId, useRef, useState } from 'react'
 
+import { useExplore } from './explore-context'
+import { exploreHref } from './view-state'
+
 /**
  * The `<iframe>` snippet for an embed URL.
  * @example embedSnippet('https://x.org/embed?datasets=2') // '<iframe src="https://x.org/embed?datasets=2" title="Chronotope: events on a map and a timeline" width="100%" height="560" style="border:0" loading="lazy"></iframe>'
@@ -32,16 +35,19 @@ export function ShareEmbed() {
   const [embedStatus, setEmbedStatus] = useState('')
   const dialog = useRef<HTMLDialogElement>(null)
   const snippetId = useId()
+  const { view } = useExplore()
 
+  // From the view's state, not the address bar: the map's camera reaches the URL only once a pan has rested.
   const share = async () => {
-    const copied = await copyText(window.location.href)
-    setShareStatus(copied ? 'Link copied' : `Copy this link: ${window.location.href}`)
+    const link = new URL(exploreHref(view), window.location.origin).href
+    const copied = await copyText(link)
+    setShareStatus(copied ? 'Link copied' : `Copy this link: ${link}`)
   }
   const openEmbed = () => {
-    const url = new URL(window.location.href)
-    url.pathname = '/embed'
-    url.searchParams.delete('tab')
-    setSnippet(embedSnippet(url.toString()))
+    // The embed has no phone tabs.
+    const { tab: _tab, ...embedded } = view
+    const link = new URL(exploreHref(embedded, '/embed'), window.location.origin).href
+    setSnippet(embedSnippet(link))
     setEmbedStatus('')
     dialog.current?.showModal()
   }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 
 import { FIVETHIRTYEIGHT_DIR } from '@chronotope/test-fixtures'
-import type { BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Page, Request } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { DEMO_USERS } from '../../src/seed/demo-content'
@@ -167,12 +167,21 @@ describe('the explore view', () => {
     await page.getByRole('button', { name: 'Start import' }).click({ timeout: READY_MS })
     const explore = page.getByRole('link', { name: /Explore the dataset/ })
     await explore.waitFor({ timeout: IMPORT_MS })
+    const reads: string[] = []
+    const recordRead = (request: Request) => {
+      if (request.url().includes('/api/events/')) reads.push(new URL(request.url()).pathname)
+    }
+    page.on('request', recordRead)
     await explore.click()
     await page.waitForURL(/\/explore\?datasets=\d+/)
     gopDatasetId = Number(new URL(page.url()).searchParams.get('datasets'))
 
     const map = await readyPanel(page, 'explore-map')
+    page.off('request', recordRead)
     expect(Number(map.marks)).toBeGreaterThan(0)
+    // The page came with the events' extent: the map opened fitted, with no `bounds` round trip.
+    expect(reads).toContain('/api/events/map-clusters')
+    expect(reads).not.toContain('/api/events/bounds')
     const timeline = await readyPanel(page, 'explore-timeline')
     const histogram = await api(`/api/events/histogram?datasets=${gopDatasetId}`, userToken)
     expect(Number(timeline.total)).toBe(histogram.total)

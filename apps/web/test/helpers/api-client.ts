@@ -59,6 +59,12 @@ export class ApiClient {
     return new ApiClient(token)
   }
 
+  /** The signed-in user as the server would see them (`payload.auth`), null when anonymous. */
+  async user() {
+    const payload = await testPayload()
+    return (await payload.auth({ headers: new Headers(this.headers()) })).user
+  }
+
   private headers(): Record<string, string> {
     return {
       'content-type': 'application/json',

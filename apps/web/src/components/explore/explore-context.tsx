@@ -16,8 +16,7 @@ import {
   exploreParsers,
   filterStateOfView,
   keepVisibleIds,
-  narrowFilterState,
-  playbackRange,
+  mapFilterState,
   type ExploreState,
   type ViewFilters,
 } from './view-state'
@@ -119,10 +118,9 @@ export function ExploreProvider({
       ),
     [viewCatalogs, viewDatasets, start, end, viewFields, q, datasetIds, catalogIds],
   )
-  const playbackWindow = useMemo(() => playbackRange(view.at, view.window), [view.at, view.window])
-  const mapFilters = useMemo(
-    () => (playbackWindow ? narrowFilterState(filters, { window: playbackWindow }) : filters),
-    [filters, playbackWindow],
+  const { state: mapFilters, playbackWindow } = useMemo(
+    () => mapFilterState(filters, view.at, view.window),
+    [filters, view.at, view.window],
   )
   const model = useMemo<ExploreModel>(
     () => ({

@@ -42,11 +42,16 @@ export function useFilterFields(filters: FilterState) {
   })
 }
 
+/** The query key of the `bounds` answer for a filter state's key (`filterStateKey`). */
+export function boundsQueryKey(stateKey: string): readonly ['bounds', string] {
+  return ['bounds', stateKey]
+}
+
 /** The extent of the filtered events. */
 export function useBounds(filters: FilterState) {
   const { client } = useExplore()
   return useQuery({
-    queryKey: ['bounds', filterStateKey(filters)],
+    queryKey: boundsQueryKey(filterStateKey(filters)),
     queryFn: ({ signal }) => client.bounds(filters, signal),
   })
 }

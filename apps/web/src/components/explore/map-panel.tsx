@@ -12,7 +12,7 @@ import 'maplibre-gl/dist/maplibre-gl.css'
 
 import type { BoundingBox } from '@chronotope/filters'
 import { filterStateKey } from '@chronotope/filters'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { Map as MapLibreMap, PointLike } from 'maplibre-gl'
 import { useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
@@ -103,6 +103,12 @@ function themeOf(element: HTMLElement | null, scheme: 'light' | 'dark'): MapThem
     accent: style.getPropertyValue('--accent').trim() || fallback.accent,
     outline: style.getPropertyValue('--bg').trim() || fallback.outline,
   }
+}
+
+/** The box and cluster zoom the map's clusters are asked for. */
+interface MapArea {
+  readonly bbox: BoundingBox
+  readonly zoom: number
 }
 
 /** What a click or Enter picked: a single event or a cluster. */
@@ -197,7 +203,7 @@ export function MapPanel() {
   // The map exists (its style may still be loading): it can be moved and asked what it shows.
   const [created, setCreated] = useState(false)
   const [mapFailure, setMapFailure] = useState<string | null>(null)
-  const [area, setArea] = useState<{ bbox: BoundingBox; zoom: number } | null>(null)
+  const [area, setArea] = useState<MapArea | null>(null)
   // From a move's start until its answer is asked for, the marks on screen are for another view.
   const [moving, setMoving] = useState(false)
   const [popupNode, setPopupNode] = useState<HTMLDivElement | null>(null)
@@ -206,25 +212,26 @@ export function MapPanel() {
   const valueColors = useFieldValueColors(colorField)
   const fields = useFilterFields(filters)
   const bounds = useBounds(mapFilters)
-  const clusters = useQuery({
-    queryKey: [
-      'map-clusters',
-      filterStateKey(mapFilters),
-      area ? boundingBoxKey(area.bbox) : '',
-      area?.zoom ?? -1,
-      colorField ?? '',
-    ],
-    queryFn: ({ signal }) => {
-      const { bbox, zoom } = area!
-      return client.mapClusters(
-        { ...narrowFilterState(mapFilters, { bbox }), bbox },
-        { zoom, color: colorField },
-        signal,
-      )
-    },
-    enabled: area !== null,
-    placeholderData: keepPreviousData,
-  })
+  const queryClient = useQueryClient()
+  const clustersOf = (at: MapArea | null) =>
+    queryOptions({
+      queryKey: [
+        'map-clusters',
+        filterStateKey(mapFilters),
+        at ? boundingBoxKey(at.bbox) : '',
+        at?.zoom ?? -1,
+        colorField ?? '',
+      ],
+      queryFn: ({ signal }) => {
+        const { bbox, zoom } = at!
+        return client.mapClusters(
+          { ...narrowFilterState(mapFilters, { bbox }), bbox },
+          { zoom, color: colorField },
+          signal,
+        )
+      },
+    })
+  const clusters = useQuery({ ...clustersOf(area), enabled: area !== null, placeholderData: keepPreviousData })
 
   const marks = useMemo(
     () => (clusters.data ? mapMarksOf(clusters.data, { colorBy: view.color, datasetColors, valueColors }) : NO_MARKS),
@@ -265,6 +272,10 @@ export function MapPanel() {
     installEventLayers(map, themeOf(containerRef.current, scheme), { marks, mode: view.mode, highlighted })
     setReady(true)
   })
+
+  // Asked for at once, not after the render setArea leads to: on a first load MapLibre's start-up
+  // holds the main thread for a few hundred milliseconds before that render would run.
+  const askClusters = useEffectEvent((at: MapArea) => void queryClient.prefetchQuery(clustersOf(at)))
 
   const updateArea = useEffectEvent(() => {
     const map = mapRef.current
@@ -463,7 +474,9 @@ export function MapPanel() {
     const size = { width: container.clientWidth, height: container.clientHeight }
     const camera = fittedCamera(extent, size)
     prefitCamera.current = camera
-    setArea({ bbox: queryBoundingBox(viewBox(camera, size)), zoom: clusterZoom(camera.zoom) })
+    const fitted = { bbox: queryBoundingBox(viewBox(camera, size)), zoom: clusterZoom(camera.zoom) }
+    askClusters(fitted)
+    setArea(fitted)
   }, [bounds.data])
 
   // Without a camera in the URL: fit the data's extent once, without animation.

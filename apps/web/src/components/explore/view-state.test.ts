@@ -7,6 +7,7 @@ import {
   exploreParsers,
   filterStateOfView,
   keepVisibleIds,
+  mapFilterState,
   narrowFilterState,
   playbackRange,
 } from './view-state'
@@ -128,5 +129,13 @@ describe('playback windows', () => {
     const outside = narrowFilterState(state, { window: playbackRange('1930', '1y')! })
     expect(Date.parse(outside.endDate!)).toBeGreaterThanOrEqual(Date.parse(outside.startDate!))
     expect(outside.startDate).toBe('1930-01-01T00:00:00.000Z')
+  })
+
+  it("gives the map the view's own state without a window, and the narrowed state with one", () => {
+    const { state } = filterStateOfView({ ...noFilters, start: '1915', end: '1916' })
+    expect(mapFilterState(state, null, null)).toEqual({ state, playbackWindow: undefined })
+    const playing = mapFilterState(state, '1910', '10y')
+    expect(playing.playbackWindow).toEqual(playbackRange('1910', '10y'))
+    expect(playing.state).toEqual(narrowFilterState(state, { window: playbackRange('1910', '10y')! }))
   })
 })

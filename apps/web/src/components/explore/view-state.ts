@@ -277,3 +277,18 @@ export function keepVisibleIds(
     nothingVisible: asked > 0 && datasets.length + catalogs.length === 0,
   }
 }
+
+/**
+ * What the map of a view shows: its filter state narrowed to the playback window when one is set.
+ * The explore model (in the browser) and the page (on the server) both derive it here, so both ask
+ * the read API the same question.
+ * @example mapFilterState({ catalogs: [], datasets: [], fields: {} }, null, null) // the same state
+ */
+export function mapFilterState(
+  state: FilterState,
+  at: string | null | undefined,
+  window: string | null | undefined,
+): { readonly state: FilterState; readonly playbackWindow: { startMs: number; endMs: number } | undefined } {
+  const playbackWindow = playbackRange(at, window)
+  return { state: playbackWindow ? narrowFilterState(state, { window: playbackWindow }) : state, playbackWindow }
+}

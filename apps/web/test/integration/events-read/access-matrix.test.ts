@@ -1,5 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { loadExploreState } from '../../../src/components/explore/view-state'
+import { exploreCatalogs } from '../../../src/lib/explore/explore-catalogs'
+import { initialBounds } from '../../../src/lib/explore/initial-bounds'
 import { anonymous, ApiClient, testPayload } from '../../helpers/api-client'
 import { createReadFixture, type ReadFixture } from '../../helpers/read-fixture'
 
@@ -37,6 +40,14 @@ const READ_PATHS: Record<string, (client: ApiClient, query: string) => Promise<n
   'map-clusters': async (client, query) =>
     (await client.get(`/events/map-clusters?${query}&bbox=-180,-85,180,85&zoom=2`)).body.total,
   bounds: async (client, query) => (await client.get(`/events/bounds?${query}`)).body.count,
+  // The explore and embed pages read the map's extent with the page.
+  'explore page bounds': async (client, query) => {
+    const payload = await testPayload()
+    const user = await client.user()
+    const catalogs = await exploreCatalogs(payload, user)
+    const view = loadExploreState(new URLSearchParams(query))
+    return (await initialBounds(payload, user, catalogs, view))?.response.count ?? 0
+  },
   'dataset-counts': async (client, query) => {
     const { body } = await client.get(`/events/dataset-counts?${query}`)
     const listed = (body.datasets as Array<{ count: number }>).reduce((sum, entry) => sum + entry.count, 0)
@@ -121,6 +132,18 @@ describe.each(Object.keys(SEES_PRIVATE) as Caller[])('%s', (caller) => {
         missing.body.error.replace('2147483000', 'N'),
       )
     }
+  })
+
+  it('the explore page reads no extent for a private dataset it may not show, nor for a link with a camera', async () => {
+    const payload = await testPayload()
+    const user = await callers.get(caller)!.user()
+    const catalogs = await exploreCatalogs(payload, user)
+    const opened = (query: string) =>
+      initialBounds(payload, user, catalogs, loadExploreState(new URLSearchParams(query)))
+    const privateLink = await opened(`datasets=${fixture.privateDatasetId}`)
+    if (SEES_PRIVATE[caller]) expect(privateLink?.response.count).toBe(fixture.privateEvents)
+    else expect(privateLink).toBeNull()
+    expect(await opened(`catalogs=${fixture.catalogId}&lng=10&lat=20&zoom=3`)).toBeNull()
   })
 
   it('GraphQL names a bad argument in its error, as REST names the parameter', async () => {

@@ -1,11 +1,14 @@
 import type { Metadata } from 'next'
 import { headers } from 'next/headers'
+import type { SearchParams } from 'nuqs/server'
 
 import { MAP_STYLE_META_NAME } from '../../../components/explore/map-style-setting'
 import { ExploreProviders } from '../../../components/explore/explore-providers'
 import { ExploreView } from '../../../components/explore/explore-view'
+import { loadExploreState } from '../../../components/explore/view-state'
 import { settings } from '../../../config/settings'
 import { exploreCatalogs } from '../../../lib/explore/explore-catalogs'
+import { initialBounds } from '../../../lib/explore/initial-bounds'
 import { getPayloadInstance } from '../../../lib/runtime/payload-instance'
 
 /** The page's title, and the online map style when one is set (read by the map panel). */
@@ -20,13 +23,14 @@ export function generateMetadata(): Metadata {
  * The chrome-less explore view for other sites' `<iframe>`s, with the same URL state. It shows
  * what the viewer may see: a private dataset's embed shows anonymous viewers nothing of it.
  */
-export default async function EmbedPage() {
+export default async function EmbedPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const payload = await getPayloadInstance()
   const { user } = await payload.auth({ headers: await headers() })
   const catalogs = await exploreCatalogs(payload, user)
+  const bounds = await initialBounds(payload, user, catalogs, loadExploreState(await searchParams))
   return (
     <main className="embed-main">
-      <ExploreProviders catalogs={catalogs} embedded>
+      <ExploreProviders catalogs={catalogs} initialBounds={bounds} embedded>
         <ExploreView />
       </ExploreProviders>
     </main>

@@ -1,6 +1,6 @@
 /**
- * Chronotope's mark as a `data:` URL, for the admin's favicon (`admin.meta.icons`): no file to
- * serve and nothing fetched from elsewhere.
+ * Chronotope's mark as a `data:` URL, for the favicon of the admin (`admin.meta.icons`) and of
+ * embeds: no file to serve and nothing fetched from elsewhere.
  * @module
  */
 

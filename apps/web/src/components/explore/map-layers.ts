@@ -65,25 +65,24 @@ export function perFeature(value: unknown): unknown[] {
   return ['coalesce', ['get', UNSET_PROPERTY], value]
 }
 
-/** A radius by zoom (stops of zoom and pixels) that is also per feature, like every circle radius here. */
-function radiusByZoom(...stops: number[]): unknown[] {
-  const curve: unknown[] = ['interpolate', ['linear'], ['zoom']]
-  for (let index = 0; index < stops.length; index += 2) curve.push(stops[index], perFeature(stops[index + 1]))
-  return curve
+/**
+ * A radius as a curve over zoom, `stops` being pairs of zoom and per-feature radius: every circle
+ * radius here is one, so all circle layers bind their radius the same way (one shader).
+ */
+function radiusCurve(...stops: ReadonlyArray<readonly [number, unknown]>): unknown[] {
+  return ['interpolate', ['linear'], ['zoom'], ...stops.flat()]
+}
+
+/** A radius by zoom from stops of zoom and pixels. */
+function radiusByZoom(...stops: ReadonlyArray<readonly [number, number]>): unknown[] {
+  return radiusCurve(...stops.map(([zoom, pixels]) => [zoom, perFeature(pixels)] as const))
 }
 
 // A point's radius grows a little with zoom so it stays easy to hit.
-const POINT_RADIUS = radiusByZoom(0, 4, 8, 5.5, 14, 7)
-// Half the cluster's diameter at every zoom: a zoom curve so it binds like the other radii.
-const CLUSTER_RADIUS = [
-  'interpolate',
-  ['linear'],
-  ['zoom'],
-  0,
-  ['/', ['get', 'diameter'], 2],
-  24,
-  ['/', ['get', 'diameter'], 2],
-]
+const POINT_RADIUS = radiusByZoom([0, 4], [8, 5.5], [14, 7])
+// Half the cluster's diameter, the same at every zoom.
+const HALF_DIAMETER = ['/', ['get', 'diameter'], 2]
+const CLUSTER_RADIUS = radiusCurve([0, HALF_DIAMETER], [24, HALF_DIAMETER])
 
 /** The paint every circle layer sets, each property per feature (see {@link perFeature}). */
 function circlePaint(paint: {
@@ -199,7 +198,7 @@ export function eventLayers(theme: MapTheme): LayerSpecification[] {
       source: MAP_SOURCES.marks,
       filter: highlightFilter([]),
       paint: circlePaint({
-        radius: radiusByZoom(0, 9, 8, 10.5, 14, 12),
+        radius: radiusByZoom([0, 9], [8, 10.5], [14, 12]),
         color: theme.accent,
         opacity: 0,
         strokeColor: theme.accent,

@@ -17,6 +17,7 @@ import {
   filterStateOfView,
   keepVisibleIds,
   mapFilterState,
+  visibleIds,
   type ExploreState,
   type ViewFilters,
 } from './view-state'
@@ -100,11 +101,7 @@ export function ExploreProvider({
   )
   const datasetColors = useMemo(() => colorsOf([...datasets.keys()].sort((a, b) => a - b)), [datasets])
   const { catalogs: viewCatalogs, datasets: viewDatasets, start, end, filters: viewFields, q } = view
-  const catalogIds = useMemo(
-    () => new Set(catalogs.flatMap((catalog) => (catalog.id === null ? [] : [catalog.id]))),
-    [catalogs],
-  )
-  const datasetIds = useMemo(() => new Set(datasets.keys()), [datasets])
+  const { datasetIds, catalogIds } = useMemo(() => visibleIds(catalogs), [catalogs])
   const {
     state: filters,
     problems,

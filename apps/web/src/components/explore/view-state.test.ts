@@ -10,6 +10,7 @@ import {
   mapFilterState,
   narrowFilterState,
   playbackRange,
+  visibleIds,
 } from './view-state'
 
 const load = createLoader(exploreParsers)
@@ -101,6 +102,17 @@ describe('keepVisibleIds', () => {
 
   it('shows everything visible when the link names no dataset', () => {
     expect(keepVisibleIds(filterStateOfView(noFilters), visible, new Set()).nothingVisible).toBe(false)
+  })
+})
+
+describe('visibleIds', () => {
+  it('collects the visible catalogs and datasets, and no id for datasets without a catalog', () => {
+    const ids = visibleIds([
+      { id: 1, name: 'Wars', datasets: [{ id: 2, name: 'Battles', catalogId: 1, isPublic: true }] },
+      { id: null, name: 'Without a catalog', datasets: [{ id: 5, name: 'Notes', catalogId: null, isPublic: false }] },
+    ])
+    expect([...ids.datasetIds]).toEqual([2, 5])
+    expect([...ids.catalogIds]).toEqual([1])
   })
 })
 

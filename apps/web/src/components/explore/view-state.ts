@@ -34,6 +34,8 @@ import {
   type inferParserType,
 } from 'nuqs/server'
 
+import type { ExploreCatalog } from './explore-types'
+
 /** How single events and clusters are drawn: marks (clusters and points) or a heatmap. */
 export const MAP_MODES = ['points', 'heatmap'] as const
 /** A map mode. */
@@ -275,6 +277,21 @@ export function keepVisibleIds(
     state: { ...state, datasets, catalogs },
     problems,
     nothingVisible: asked > 0 && datasets.length + catalogs.length === 0,
+  }
+}
+
+/**
+ * The ids of the catalogs and datasets a visitor may see, from the tree the page loaded for them:
+ * what {@link keepVisibleIds} keeps.
+ * @example visibleIds([{ id: 1, name: 'A', datasets: [{ id: 2, name: 'B' }] }]).datasetIds // Set {2}
+ */
+export function visibleIds(catalogs: readonly ExploreCatalog[]): {
+  readonly datasetIds: ReadonlySet<number>
+  readonly catalogIds: ReadonlySet<number>
+} {
+  return {
+    datasetIds: new Set(catalogs.flatMap((catalog) => catalog.datasets.map((dataset) => dataset.id))),
+    catalogIds: new Set(catalogs.flatMap((catalog) => (catalog.id === null ? [] : [catalog.id]))),
   }
 }
 

@@ -14,6 +14,7 @@ import {
   filterStateOfView,
   keepVisibleIds,
   mapFilterState,
+  visibleIds,
   type ExploreState,
 } from '../../components/explore/view-state'
 import { eventBounds } from '../events-read/event-bounds'
@@ -38,8 +39,7 @@ export async function initialBounds(
   view: ExploreState,
 ): Promise<InitialBounds | null> {
   if (cameraOfView(view) !== null) return null
-  const datasetIds = new Set(catalogs.flatMap((catalog) => catalog.datasets.map((dataset) => dataset.id)))
-  const catalogIds = new Set(catalogs.flatMap((catalog) => (catalog.id === null ? [] : [catalog.id])))
+  const { datasetIds, catalogIds } = visibleIds(catalogs)
   const visible = keepVisibleIds(filterStateOfView(view), datasetIds, catalogIds)
   if (visible.nothingVisible) return null
   const { state } = mapFilterState(visible.state, view.at, view.window)

@@ -15,9 +15,9 @@ import { filterStateKey } from '@chronotope/filters'
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { Map as MapLibreMap, PointLike } from 'maplibre-gl'
 import { useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react'
-import { createPortal } from 'react-dom'
+import { createPortal, flushSync } from 'react-dom'
 
-import type { Bounds } from '../../lib/events-read/read-responses'
+import type { Bounds, MapClustersResponse } from '../../lib/events-read/read-responses'
 import { keepBasemapDetailed } from '../map/basemap-detail'
 import { loadMapLibre, type MapLibre } from '../map/load-maplibre'
 import { useColorScheme } from '../site/use-color-scheme'
@@ -48,11 +48,18 @@ import {
 } from './map-layers'
 import { MapControls, MapLegend } from './map-legend'
 import { colorByOptions, legendEntries, selectedDatasets } from './map-legend-entries'
-import { clusterZoomTarget, mapMarksOf, NO_MARKS, type ClusterButton, type MapMarks } from './map-marks'
+import {
+  clusterZoomTarget,
+  mapMarksOf,
+  NO_MARKS,
+  type ClusterButton,
+  type MapMarks,
+  type MarkColoring,
+} from './map-marks'
 import { MapPopupContent } from './map-popup'
 import { fetchSelectedEvent } from './map-selected-event'
 import { mapStyleChoice, mapStyleOfPage } from './map-style-setting'
-import { BY_DATASET, narrowFilterState } from './view-state'
+import { BY_DATASET, narrowFilterState, type MapMode } from './view-state'
 
 // Begun as soon as this module runs in the browser, while React is still hydrating the page,
 // rather than once the panel has mounted.
@@ -79,6 +86,27 @@ const PICK_RADIUS_PX = { pointer: 6, keyboard: 24 }
 /** Whether a move ended by `event` may be followed by another at once: a key press or a wheel turn. */
 function comesInRuns(event: Event | undefined): boolean {
   return event instanceof KeyboardEvent || event instanceof WheelEvent
+}
+
+const marksMade = new WeakMap<MapClustersResponse, { coloring: MarkColoring; marks: MapMarks }>()
+
+/**
+ * The marks of an answer in a colouring, made once: an answer handed to the map as it arrives and
+ * the render after it get the same object, so the map is not fed it twice.
+ */
+function marksOfAnswer(answer: MapClustersResponse, coloring: MarkColoring): MapMarks {
+  const made = marksMade.get(answer)
+  if (made?.coloring === coloring) return made.marks
+  const marks = mapMarksOf(answer, coloring)
+  marksMade.set(answer, { coloring, marks })
+  return marks
+}
+
+/** Marks handed to the map outside a render, and the promise of the worker holding them. */
+interface FedMarks {
+  readonly marks: MapMarks
+  readonly mode: MapMode
+  readonly fed: Promise<void>
 }
 
 /** True once `flag` has been true for `delayMs`. */
@@ -109,6 +137,10 @@ function themeOf(element: HTMLElement | null, scheme: 'light' | 'dark'): MapThem
 interface MapArea {
   readonly bbox: BoundingBox
   readonly zoom: number
+}
+
+function sameArea(a: MapArea, b: MapArea): boolean {
+  return a.zoom === b.zoom && boundingBoxKey(a.bbox) === boundingBoxKey(b.bbox)
 }
 
 /** What a click or Enter picked: a single event or a cluster. */
@@ -233,10 +265,13 @@ export function MapPanel() {
     })
   const clusters = useQuery({ ...clustersOf(area), enabled: area !== null, placeholderData: keepPreviousData })
 
-  const marks = useMemo(
-    () => (clusters.data ? mapMarksOf(clusters.data, { colorBy: view.color, datasetColors, valueColors }) : NO_MARKS),
-    [clusters.data, view.color, datasetColors, valueColors],
+  const coloring = useMemo<MarkColoring>(
+    () => ({ colorBy: view.color, datasetColors, valueColors }),
+    [view.color, datasetColors, valueColors],
   )
+  const marks = useMemo(() => (clusters.data ? marksOfAnswer(clusters.data, coloring) : NO_MARKS), [clusters.data, coloring])
+  // Marks the map was fed before the render that shows them (see feedAnswer).
+  const fedEarly = useRef<FedMarks | null>(null)
 
   const selectedId = view.event
   const selectedInMarks = selectedId === null ? undefined : marks.singleEvents.get(selectedId)
@@ -266,16 +301,37 @@ export function MapPanel() {
     return { camera, style }
   })
 
+  // The answer for an area if it has arrived, rendered or not.
+  const answerOf = (at: MapArea | null) => (at ? queryClient.getQueryData(clustersOf(at).queryKey) : undefined)
+
   const onStyleLoad = useEffectEvent(() => {
     const map = mapRef.current
     if (!map) return
-    installEventLayers(map, themeOf(containerRef.current, scheme), { marks, mode: view.mode, highlighted })
+    const answer = answerOf(area)
+    const current = answer ? marksOfAnswer(answer, coloring) : marks
+    installEventLayers(map, themeOf(containerRef.current, scheme), { marks: current, mode: view.mode, highlighted })
+    if (current !== marks) fedEarly.current = { marks: current, mode: view.mode, fed: Promise.resolve() }
     setReady(true)
+  })
+
+  // A first answer goes to the map's worker as soon as it arrives: the render it leads to (every
+  // panel, as the others' answers land at the same time) would hold it up by a hundred milliseconds.
+  const feedAnswer = useEffectEvent((at: MapArea) => {
+    const map = mapRef.current
+    const answer = answerOf(at)
+    // Only the answer for the area the panel shows: the user may have moved the map meanwhile.
+    if (!map || !ready || !answer || !area || !sameArea(at, area)) return
+    const early = marksOfAnswer(answer, coloring)
+    if (early === marks) return
+    markersRef.current?.update(view.mode === 'points' ? early.clusterButtons : [])
+    fedEarly.current = { marks: early, mode: view.mode, fed: showMarks(map, early, view.mode) }
   })
 
   // Asked for at once, not after the render setArea leads to: on a first load MapLibre's start-up
   // holds the main thread for a few hundred milliseconds before that render would run.
-  const askClusters = useEffectEvent((at: MapArea) => void queryClient.prefetchQuery(clustersOf(at)))
+  const askClusters = useEffectEvent((at: MapArea) => {
+    void queryClient.prefetchQuery(clustersOf(at)).then(() => feedAnswer(at))
+  })
 
   const updateArea = useEffectEvent(() => {
     const map = mapRef.current
@@ -513,9 +569,14 @@ export function MapPanel() {
     const map = mapRef.current
     if (!map || !ready) return
     markersRef.current?.update(view.mode === 'points' ? marks.clusterButtons : [])
+    const early = fedEarly.current
+    fedEarly.current = null
+    const fed = early?.marks === marks && early.mode === view.mode ? early.fed : showMarks(map, marks, view.mode)
     let current = true
     const drawn = () => {
-      if (current) setDrawnMarks(marks)
+      // Said in the frame that draws them: a render left to React's scheduler waits behind the
+      // map's next frames, and the panel would say "loading" over marks already shown.
+      if (current) flushSync(() => setDrawnMarks(marks))
     }
     // Whichever comes first after the data is in: a frame with the marks' tiles, or the map at rest.
     const onRender = () => {
@@ -532,7 +593,7 @@ export function MapPanel() {
       map.off('sourcedata', onRender)
       map.off('idle', onIdle)
     }
-    void showMarks(map, marks, view.mode).then(() => {
+    void fed.then(() => {
       if (!current) return
       map.on('render', onRender)
       map.on('sourcedata', onRender)

@@ -8,6 +8,7 @@ import { describeDatasetStats } from '../../lib/site/dataset-summary-text'
 import { homeCatalogs, type HomeCatalog, type HomeDataset } from '../../lib/site/home-catalogs'
 import { recentImports, type RecentImport } from '../../lib/site/recent-imports'
 import { getPayloadInstance } from '../../lib/runtime/payload-instance'
+import { countOf } from '../../lib/text/format-number'
 
 const uploadDate = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
@@ -40,8 +41,7 @@ function CatalogCard({ catalog }: { catalog: HomeCatalog }) {
         {catalog.id !== null && !catalog.isPublic ? <span className="home-badge">Private</span> : null}
       </h3>
       <p className="home-catalog-meta">
-        {catalog.datasets.length === 1 ? '1 dataset' : `${catalog.datasets.length} datasets`} ·{' '}
-        {total === 1 ? '1 event' : `${total.toLocaleString('en')} events`}
+        {countOf(catalog.datasets.length, 'dataset')} · {countOf(total, 'event')}
       </p>
       {catalog.description ? <p className="home-catalog-description">{catalog.description}</p> : null}
       <ul className="home-datasets">

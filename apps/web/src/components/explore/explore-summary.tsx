@@ -6,12 +6,9 @@
  */
 import { formatYearSpan } from '@chronotope/dates'
 
+import { countOf } from '../../lib/text/format-number'
 import { useExplore } from './explore-context'
 import { useDatasetCounts } from './explore-queries'
-
-function plural(count: number, one: string, many: string): string {
-  return `${count.toLocaleString('en')} ${count === 1 ? one : many}`
-}
 
 /** The summary line; a polite live region, so screen readers hear new counts. */
 export function ExploreSummary() {
@@ -22,8 +19,8 @@ export function ExploreSummary() {
   else if (!counts.data) text = 'Counting events…'
   else {
     const parts = [
-      plural(counts.data.total, 'event', 'events'),
-      plural(counts.data.datasets.length, 'dataset', 'datasets'),
+      countOf(counts.data.total, 'event'),
+      countOf(counts.data.datasets.length, 'dataset'),
     ]
     const { firstTime, lastTime } = counts.data
     if (firstTime && lastTime) parts.push(formatYearSpan(Date.parse(firstTime), Date.parse(lastTime)))

@@ -6,13 +6,14 @@
  */
 import { useExplore } from './explore-context'
 import { useDatasetCounts } from './explore-queries'
+import { countOf } from '../../lib/text/format-number'
 
 /** The CSV and GeoJSON download links of the current filters. */
 export function ExportButtons() {
   const { client, filters } = useExplore()
   const counts = useDatasetCounts(filters)
   const total = counts.data?.total
-  const rows = total === undefined ? '' : ` (${total.toLocaleString('en')} ${total === 1 ? 'row' : 'rows'})`
+  const rows = total === undefined ? '' : ` (${countOf(total, 'row')})`
   const empty = total === 0
   return (
     <div className="explore-export" role="group" aria-label="Download the filtered events">

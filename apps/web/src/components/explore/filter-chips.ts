@@ -8,6 +8,7 @@ import type { FieldFilter } from '@chronotope/filters'
 import type { ExplorePatch } from './explore-context'
 import { fieldLabel } from './filter-fields'
 import { filterTextToWrittenDate } from './filter-date-input'
+import { formatNumber } from '../../lib/text/format-number'
 
 /** One active filter. */
 export interface FilterChip {
@@ -61,8 +62,9 @@ export function orList(values: readonly string[]): string {
   return `${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}`
 }
 
-function formatNumber(value: number): string {
-  return value.toLocaleString('en', { maximumFractionDigits: 6 })
+/** A bound as the chip writes it: up to six decimals, so a slider's step is not rounded away. */
+function formatBound(value: number): string {
+  return formatNumber(value, 6)
 }
 
 /**
@@ -74,10 +76,10 @@ export function fieldConditionText(path: string, filter: FieldFilter): string {
   const label = fieldLabel(path)
   if (filter.kind === 'values') return `${label} is ${orList(filter.values)}`
   if (filter.min !== undefined && filter.max !== undefined) {
-    return `${label} from ${formatNumber(filter.min)} to ${formatNumber(filter.max)}`
+    return `${label} from ${formatBound(filter.min)} to ${formatBound(filter.max)}`
   }
-  if (filter.min !== undefined) return `${label} at least ${formatNumber(filter.min)}`
-  return `${label} at most ${formatNumber(filter.max ?? 0)}`
+  if (filter.min !== undefined) return `${label} at least ${formatBound(filter.min)}`
+  return `${label} at most ${formatBound(filter.max ?? 0)}`
 }
 
 /**

@@ -11,6 +11,7 @@ import { useDatasetCounts } from './explore-queries'
 import type { ExploreCatalog } from './explore-types'
 import { catalogCheck, selectedDatasetIds, toggleCatalog, toggleDatasets } from './filter-tree-state'
 import styles from './filters.module.css'
+import { formatCount } from '../../lib/text/format-number'
 
 function CatalogBox({ catalog, selected, count }: { catalog: ExploreCatalog; selected: Set<number>; count?: number }) {
   const { setView } = useExplore()
@@ -41,7 +42,7 @@ function Count({ value }: { value: number | undefined }) {
   if (value === undefined) return <span className={styles.count} />
   return (
     <span className={styles.count}>
-      {value.toLocaleString('en')}
+      {formatCount(value)}
       <span className="visually-hidden"> events</span>
     </span>
   )

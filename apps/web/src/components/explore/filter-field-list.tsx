@@ -14,6 +14,7 @@ import { useFilterFields, withoutField } from './explore-queries'
 import { fieldLabel, toggleFieldValue, valueOptions, VALUES_SHOWN } from './filter-fields'
 import { FilterRangeField } from './filter-range-field'
 import styles from './filters.module.css'
+import { formatCount } from '../../lib/text/format-number'
 
 function ValuesField({
   field,
@@ -49,7 +50,7 @@ function ValuesField({
               <span className={styles.count}>
                 {option.count !== null && (
                   <>
-                    {option.count.toLocaleString('en')}
+                    {formatCount(option.count)}
                     <span className="visually-hidden"> events</span>
                   </>
                 )}

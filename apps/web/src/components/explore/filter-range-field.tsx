@@ -12,6 +12,7 @@ import type { FilterField } from '../../lib/events-read/read-responses'
 import { useExplore } from './explore-context'
 import { fieldLabel, rangeStep, setFieldRange } from './filter-fields'
 import styles from './filters.module.css'
+import { countOf, formatNumber } from '../../lib/text/format-number'
 
 const KEY_REST_MS = 500
 
@@ -107,14 +108,14 @@ export function FilterRangeField({ field, condition }: { field: RangeField; cond
     <fieldset className={styles.field}>
       <legend>{label}</legend>
       {field.min === field.max ? (
-        <p className={styles.hint}>Every event has {field.min.toLocaleString('en')}.</p>
+        <p className={styles.hint}>Every event has {formatNumber(field.min)}.</p>
       ) : (
         <>
           {slider('min')}
           {slider('max')}
           <p className={styles.hint}>
-            From {field.min.toLocaleString('en')} to {field.max.toLocaleString('en')} in{' '}
-            {field.count.toLocaleString('en')} events
+            From {formatNumber(field.min)} to {formatNumber(field.max)} in{' '}
+            {countOf(field.count, 'event')}
           </p>
         </>
       )}

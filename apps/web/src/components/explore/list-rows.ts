@@ -4,6 +4,7 @@
  * @module
  */
 import { formatHistoricalDate, type TimePrecision } from '@chronotope/dates'
+import { countOf, formatCount } from '../../lib/text/format-number'
 
 const PRECISIONS: ReadonlySet<string> = new Set<TimePrecision>(['year', 'month', 'day', 'hour', 'minute', 'second'])
 
@@ -34,10 +35,9 @@ export function eventTimeText(event: {
  * @example listCountText(300, 12408) // 'Showing 300 of 12,408 events'
  */
 export function listCountText(loaded: number, total: number | undefined): string {
-  const events = (count: number) => `${count.toLocaleString('en')} ${count === 1 ? 'event' : 'events'}`
-  if (total === undefined) return `Showing ${events(loaded)}`
-  if (loaded >= total) return events(total)
-  return `Showing ${loaded.toLocaleString('en')} of ${events(total)}`
+  if (total === undefined) return `Showing ${countOf(loaded, 'event')}`
+  if (loaded >= total) return countOf(total, 'event')
+  return `Showing ${formatCount(loaded)} of ${countOf(total, 'event')}`
 }
 
 /**

@@ -8,6 +8,7 @@ import type { Bounds, MapClusterFeature, MapClustersResponse } from '../../lib/e
 import { OTHER_COLOR } from './explore-colors'
 import { haloRadiusAtZoom0Px, isApproximatePrecision } from './map-precision'
 import { BY_DATASET } from './view-state'
+import { countOf } from '../../lib/text/format-number'
 
 /** A GeoJSON point feature (the shape MapLibre's GeoJSON sources take). */
 export interface PointFeature<P> {
@@ -143,7 +144,7 @@ function trimOne(value: number): string {
  * @example clusterAriaLabel(12) // '12 events here; zoom in'
  */
 export function clusterAriaLabel(count: number): string {
-  return `${count.toLocaleString('en')} ${count === 1 ? 'event' : 'events'} here; zoom in`
+  return `${countOf(count, 'event')} here; zoom in`
 }
 
 /**

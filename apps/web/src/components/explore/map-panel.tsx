@@ -60,6 +60,7 @@ import { MapPopupContent } from './map-popup'
 import { fetchSelectedEvent } from './map-selected-event'
 import { mapStyleChoice, mapStyleOfPage } from './map-style-setting'
 import { BY_DATASET, narrowFilterState, type MapMode } from './view-state'
+import { countOf } from '../../lib/text/format-number'
 
 // Begun as soon as this module runs in the browser, while React is still hydrating the page,
 // rather than once the panel has mounted.
@@ -693,7 +694,7 @@ export function MapPanel() {
       <p id={descriptionId} className="visually-hidden">
         Press Enter to open the event nearest the centre of the map, or to zoom into the group of events there.
         {marks.featureCount > 0 &&
-          ` The map shows ${clusters.data?.total.toLocaleString('en') ?? 0} events in ${marks.featureCount} marks.`}
+          ` The map shows ${countOf(clusters.data?.total ?? 0, 'event')} in ${marks.featureCount} marks.`}
       </p>
       <MapControls
         mode={view.mode}

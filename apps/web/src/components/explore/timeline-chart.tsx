@@ -18,6 +18,7 @@ import { TimelineHandles } from './timeline-handles'
 import { linearScale, niceCountCeiling } from './timeline-scale'
 import type { BucketSpan } from './timeline-keys'
 import type { StackedHistogram } from './timeline-stacks'
+import { formatCount } from '../../lib/text/format-number'
 
 /**
  * The chart's least height in CSS pixels, axis included. The chart fills the panel's room, which
@@ -101,7 +102,7 @@ function barText(histogram: StackedHistogram, index: number, interval: Histogram
 /** A bar's name for screen readers: the tooltip's text in one line. */
 function barName(text: BarText | undefined): string {
   if (!text) return ''
-  return [text.title, ...text.layers.map((layer) => `${layer.label}: ${layer.count.toLocaleString('en')}`)].join('; ')
+  return [text.title, ...text.layers.map((layer) => `${layer.label}: ${formatCount(layer.count)}`)].join('; ')
 }
 
 /** The timeline's chart; see the module comment. */
@@ -243,7 +244,7 @@ export function TimelineChart({ histogram, interval, selectionMs, playbackWindow
           <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
             <line className={styles.baseline} x1={0} x2={innerWidth} y1={innerHeight} y2={innerHeight} />
             <text className={styles.maxLabel} x={2} y={8}>
-              {y.top.toLocaleString('en')}
+              {formatCount(y.top)}
             </text>
             <line className={styles.gridline} x1={0} x2={innerWidth} y1={0} y2={0} />
             <g role="list" aria-label="Events per bar">
@@ -346,7 +347,7 @@ export function TimelineChart({ histogram, interval, selectionMs, playbackWindow
               {tooltip.layers.map((layer) => (
                 <li key={layer.label}>
                   <span className={styles.swatch} style={{ background: layer.color }} aria-hidden="true" />
-                  {layer.label}: {layer.count.toLocaleString('en')}
+                  {layer.label}: {formatCount(layer.count)}
                 </li>
               ))}
             </ul>

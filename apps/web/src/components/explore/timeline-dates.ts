@@ -7,6 +7,7 @@
  */
 import { formatHistoricalDate, formatHistoricalYear } from '@chronotope/dates'
 import type { HistogramInterval } from '@chronotope/filters'
+import { countOf } from '../../lib/text/format-number'
 
 /** The precision dates are written at: what a histogram interval or a playback step can name. */
 export type TimelinePrecision = 'year' | 'month' | 'day' | 'hour'
@@ -197,5 +198,5 @@ export function formatTimeSpan(startMs: number, endMs: number, precision: Timeli
  * @example formatEventCount(1204) // '1,204 events'
  */
 export function formatEventCount(count: number): string {
-  return `${count.toLocaleString('en')} ${count === 1 ? 'event' : 'events'}`
+  return countOf(count, 'event')
 }

@@ -5,24 +5,9 @@
  */
 import type { ImportStatus, ProcessingStage } from '@chronotope/import-stages'
 
-const numberFormat = new Intl.NumberFormat('en')
+import { countOf, formatCount } from '../../lib/text/format-number'
 
-/**
- * A count with thousands separators.
- * @example formatCount(12345) // '12,345'
- */
-export function formatCount(value: number): string {
-  return numberFormat.format(value)
-}
-
-/**
- * A count with its noun, singular for one.
- * @example countOf(1, 'row') // '1 row'
- * @example countOf(2500, 'event') // '2,500 events'
- */
-export function countOf(value: number, singular: string, plural = `${singular}s`): string {
-  return `${formatCount(value)} ${value === 1 ? singular : plural}`
-}
+export { countOf, formatCount }
 
 /**
  * A file size in bytes, as B, KB, MB or GB (1 KB = 1,024 bytes) with one decimal above 10 KB.

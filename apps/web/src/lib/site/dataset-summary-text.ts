@@ -4,6 +4,7 @@
  * @module
  */
 import { formatYearSpan } from '@chronotope/dates'
+import { countOf } from '../text/format-number'
 
 /** A dataset's events: how many, and the first and last event times (epoch ms; null when none has a time). */
 export interface DatasetEventStats {
@@ -20,7 +21,7 @@ export interface DatasetEventStats {
  */
 export function formatEventCount(count: number): string {
   if (count === 0) return 'no events yet'
-  return `${count.toLocaleString('en')} ${count === 1 ? 'event' : 'events'}`
+  return countOf(count, 'event')
 }
 
 export { formatYearSpan }

@@ -16,6 +16,7 @@ import { rowFields } from '../../../../components/event/row-fields'
 import { exploreHref } from '../../../../components/explore/view-state'
 import { COLLECTION_NAMES } from '../../../../constants/collection-names'
 import { getPayloadInstance } from '../../../../lib/runtime/payload-instance'
+import { formatCount } from '../../../../lib/text/format-number'
 
 type Args = { params: Promise<{ id: string }> }
 
@@ -149,7 +150,7 @@ export default async function EventPage({ params }: Args) {
         <section aria-labelledby="event-row">
           <h2 id="event-row">The original row</h2>
           {typeof event.sourceRow === 'number' ? (
-            <p className="import-hint">Row {event.sourceRow.toLocaleString('en')} of the imported file.</p>
+            <p className="import-hint">Row {formatCount(event.sourceRow)} of the imported file.</p>
           ) : null}
           {fields.length === 0 ? (
             <p className="event-no-place">The row has no fields.</p>

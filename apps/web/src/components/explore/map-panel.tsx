@@ -324,7 +324,6 @@ export function MapPanel() {
     if (!map || !ready || !answer || !area || !sameArea(at, area)) return
     const early = marksOfAnswer(answer, coloring)
     if (early === marks) return
-    markersRef.current?.update(view.mode === 'points' ? early.clusterButtons : [])
     fedEarly.current = { marks: early, mode: view.mode, fed: showMarks(map, early, view.mode) }
   })
 
@@ -569,15 +568,18 @@ export function MapPanel() {
   useEffect(() => {
     const map = mapRef.current
     if (!map || !ready) return
-    markersRef.current?.update(view.mode === 'points' ? marks.clusterButtons : [])
     const early = fedEarly.current
     fedEarly.current = null
     const fed = early?.marks === marks && early.mode === view.mode ? early.fed : showMarks(map, marks, view.mode)
     let current = true
     const drawn = () => {
+      if (!current) return
+      clearTimeout(fallback)
+      // The cluster buttons' numbers come with their circles, not before them.
+      markersRef.current?.update(view.mode === 'points' ? marks.clusterButtons : [])
       // Said in the frame that draws them: a render left to React's scheduler waits behind the
       // map's next frames, and the panel would say "loading" over marks already shown.
-      if (current) flushSync(() => setDrawnMarks(marks))
+      flushSync(() => setDrawnMarks(marks))
     }
     // Whichever comes first after the data is in: a frame with the marks' tiles, or the map at rest.
     const onRender = () => {

@@ -18,10 +18,7 @@ export function ExploreSummary() {
   if (counts.isError) text = 'Could not count the events'
   else if (!counts.data) text = 'Counting events…'
   else {
-    const parts = [
-      countOf(counts.data.total, 'event'),
-      countOf(counts.data.datasets.length, 'dataset'),
-    ]
+    const parts = [countOf(counts.data.total, 'event'), countOf(counts.data.datasets.length, 'dataset')]
     const { firstTime, lastTime } = counts.data
     if (firstTime && lastTime) parts.push(formatYearSpan(Date.parse(firstTime), Date.parse(lastTime)))
     text = parts.join(' · ')

@@ -114,8 +114,7 @@ export function FilterRangeField({ field, condition }: { field: RangeField; cond
           {slider('min')}
           {slider('max')}
           <p className={styles.hint}>
-            From {formatNumber(field.min)} to {formatNumber(field.max)} in{' '}
-            {countOf(field.count, 'event')}
+            From {formatNumber(field.min)} to {formatNumber(field.max)} in {countOf(field.count, 'event')}
           </p>
         </>
       )}

@@ -270,7 +270,10 @@ export function MapPanel() {
     () => ({ colorBy: view.color, datasetColors, valueColors }),
     [view.color, datasetColors, valueColors],
   )
-  const marks = useMemo(() => (clusters.data ? marksOfAnswer(clusters.data, coloring) : NO_MARKS), [clusters.data, coloring])
+  const marks = useMemo(
+    () => (clusters.data ? marksOfAnswer(clusters.data, coloring) : NO_MARKS),
+    [clusters.data, coloring],
+  )
   // Marks the map was fed before the render that shows them (see feedAnswer).
   const fedEarly = useRef<FedMarks | null>(null)
 

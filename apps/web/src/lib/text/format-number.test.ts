@@ -27,13 +27,28 @@ describe('formatNumber', () => {
 
   it('writes what Intl.NumberFormat("en") writes, for edge cases and for many numbers', () => {
     const values = [
-      0, -0, 0.5, -0.0001, 1e-7, 123.456789, 999_999.9999, 1e20, 1e21, -1e22, Infinity, -Infinity, NaN,
-      Number.MAX_SAFE_INTEGER, 0.1 + 0.2, 1234.5675,
+      0,
+      -0,
+      0.5,
+      -0.0001,
+      1e-7,
+      123.456789,
+      999_999.9999,
+      1e20,
+      1e21,
+      -1e22,
+      Infinity,
+      -Infinity,
+      NaN,
+      Number.MAX_SAFE_INTEGER,
+      0.1 + 0.2,
+      1234.5675,
     ]
     // A fixed sequence of varied magnitudes and decimals (no Math.random: the same cases every run).
     for (let i = 1; i < 2000; i++) values.push(((i * 7919) % 104729) * 10 ** ((i % 13) - 6) * (i % 3 === 0 ? -1 : 1))
     for (const value of values) {
-      for (const digits of [0, 2, 3, 6]) expect(formatNumber(value, digits), `${value} to ${digits}`).toBe(intl(value, digits))
+      for (const digits of [0, 2, 3, 6])
+        expect(formatNumber(value, digits), `${value} to ${digits}`).toBe(intl(value, digits))
     }
   })
 })

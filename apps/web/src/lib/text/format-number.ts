@@ -27,7 +27,10 @@ function roundedDigits(value: number, fractionDigits: number): { whole: string; 
   const digits = (BigInt(whole + fraction.slice(0, fractionDigits)) + (roundUp ? 1n : 0n))
     .toString()
     .padStart(fractionDigits + 1, '0')
-  return { whole: digits.slice(0, digits.length - fractionDigits), fraction: digits.slice(digits.length - fractionDigits) }
+  return {
+    whole: digits.slice(0, digits.length - fractionDigits),
+    fraction: digits.slice(digits.length - fractionDigits),
+  }
 }
 
 /**

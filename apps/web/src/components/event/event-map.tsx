@@ -141,7 +141,7 @@ export function EventMap(props: EventMapProps) {
 
   const error = typeof state === 'object' ? state.error : null
   return (
-    <div className="event-map">
+    <div className="event-map map-controls-themed">
       <div
         ref={containerRef}
         className="event-map-canvas"

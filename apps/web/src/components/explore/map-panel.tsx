@@ -694,7 +694,12 @@ export function MapPanel() {
   }
 
   return (
-    <div className={styles.panel} data-testid="explore-map" data-state={state} data-marks={marks.featureCount}>
+    <div
+      className={`${styles.panel} map-controls-themed`}
+      data-testid="explore-map"
+      data-state={state}
+      data-marks={marks.featureCount}
+    >
       <div ref={containerRef} className={styles.canvas} />
       <p id={descriptionId} className="visually-hidden">
         Press Enter to open the event nearest the centre of the map, or to zoom into the group of events there.

@@ -4,9 +4,9 @@
  * export endpoints, with the number of rows said before the download.
  * @module
  */
+import { countOf } from '../../lib/text/format-number'
 import { useExplore } from './explore-context'
 import { useDatasetCounts } from './explore-queries'
-import { countOf } from '../../lib/text/format-number'
 
 /** The CSV and GeoJSON download links of the current filters. */
 export function ExportButtons() {

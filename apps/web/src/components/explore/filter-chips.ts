@@ -5,10 +5,10 @@
  */
 import type { FieldFilter } from '@chronotope/filters'
 
+import { formatNumber } from '../../lib/text/format-number'
 import type { ExplorePatch } from './explore-context'
 import { fieldLabel } from './filter-fields'
 import { filterTextToWrittenDate } from './filter-date-input'
-import { formatNumber } from '../../lib/text/format-number'
 
 /** One active filter. */
 export interface FilterChip {

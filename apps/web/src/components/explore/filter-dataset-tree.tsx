@@ -6,12 +6,12 @@
  */
 import { useEffect, useMemo, useRef } from 'react'
 
+import { formatCount } from '../../lib/text/format-number'
 import { useExplore } from './explore-context'
 import { useDatasetCounts } from './explore-queries'
 import type { ExploreCatalog } from './explore-types'
 import { catalogCheck, selectedDatasetIds, toggleCatalog, toggleDatasets } from './filter-tree-state'
 import styles from './filters.module.css'
-import { formatCount } from '../../lib/text/format-number'
 
 function CatalogBox({ catalog, selected, count }: { catalog: ExploreCatalog; selected: Set<number>; count?: number }) {
   const { setView } = useExplore()

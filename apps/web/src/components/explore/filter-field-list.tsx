@@ -9,12 +9,12 @@ import type { FieldFilter } from '@chronotope/filters'
 import { useMemo, useState } from 'react'
 
 import type { FilterField } from '../../lib/events-read/read-responses'
+import { formatCount } from '../../lib/text/format-number'
 import { useExplore } from './explore-context'
 import { useFilterFields, withoutField } from './explore-queries'
 import { fieldLabel, toggleFieldValue, valueOptions, VALUES_SHOWN } from './filter-fields'
 import { FilterRangeField } from './filter-range-field'
 import styles from './filters.module.css'
-import { formatCount } from '../../lib/text/format-number'
 
 function ValuesField({
   field,

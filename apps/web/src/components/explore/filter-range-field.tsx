@@ -9,10 +9,10 @@ import type { FieldFilter } from '@chronotope/filters'
 import { useEffect, useRef, useState } from 'react'
 
 import type { FilterField } from '../../lib/events-read/read-responses'
+import { countOf, formatNumber } from '../../lib/text/format-number'
 import { useExplore } from './explore-context'
 import { fieldLabel, rangeStep, setFieldRange } from './filter-fields'
 import styles from './filters.module.css'
-import { countOf, formatNumber } from '../../lib/text/format-number'
 
 const KEY_REST_MS = 500
 

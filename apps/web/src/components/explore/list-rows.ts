@@ -4,6 +4,7 @@
  * @module
  */
 import { formatHistoricalDate, type TimePrecision } from '@chronotope/dates'
+
 import { countOf, formatCount } from '../../lib/text/format-number'
 
 const PRECISIONS: ReadonlySet<string> = new Set<TimePrecision>(['year', 'month', 'day', 'hour', 'minute', 'second'])

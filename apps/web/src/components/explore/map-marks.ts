@@ -5,10 +5,10 @@
  * @module
  */
 import type { Bounds, MapClusterFeature, MapClustersResponse } from '../../lib/events-read/read-responses'
+import { countOf } from '../../lib/text/format-number'
 import { OTHER_COLOR } from './explore-colors'
 import { haloRadiusAtZoom0Px, isApproximatePrecision } from './map-precision'
 import { BY_DATASET } from './view-state'
-import { countOf } from '../../lib/text/format-number'
 
 /** A GeoJSON point feature (the shape MapLibre's GeoJSON sources take). */
 export interface PointFeature<P> {

@@ -18,6 +18,7 @@ import { useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'rea
 import { createPortal, flushSync } from 'react-dom'
 
 import type { Bounds, MapClustersResponse } from '../../lib/events-read/read-responses'
+import { countOf } from '../../lib/text/format-number'
 import { keepBasemapDetailed } from '../map/basemap-detail'
 import { loadMapLibre, type MapLibre } from '../map/load-maplibre'
 import { useColorScheme } from '../site/use-color-scheme'
@@ -60,7 +61,6 @@ import { MapPopupContent } from './map-popup'
 import { fetchSelectedEvent } from './map-selected-event'
 import { mapStyleChoice, mapStyleOfPage } from './map-style-setting'
 import { BY_DATASET, narrowFilterState, type MapMode } from './view-state'
-import { countOf } from '../../lib/text/format-number'
 
 // Begun as soon as this module runs in the browser, while React is still hydrating the page,
 // rather than once the panel has mounted.

@@ -12,13 +12,13 @@ import { brushX, type BrushBehavior, type D3BrushEvent } from 'd3-brush'
 import { select } from 'd3-selection'
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 
+import { formatCount } from '../../lib/text/format-number'
 import styles from './timeline.module.css'
 import { bucketIndexAt, bucketLabel, bucketSpan, formatEventCount, type TimelineBucket } from './timeline-dates'
 import { TimelineHandles } from './timeline-handles'
 import { linearScale, niceCountCeiling } from './timeline-scale'
 import type { BucketSpan } from './timeline-keys'
 import type { StackedHistogram } from './timeline-stacks'
-import { formatCount } from '../../lib/text/format-number'
 
 /**
  * The chart's least height in CSS pixels, axis included. The chart fills the panel's room, which

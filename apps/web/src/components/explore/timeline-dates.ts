@@ -7,6 +7,7 @@
  */
 import { formatHistoricalDate, formatHistoricalYear } from '@chronotope/dates'
 import type { HistogramInterval } from '@chronotope/filters'
+
 import { countOf } from '../../lib/text/format-number'
 
 /** The precision dates are written at: what a histogram interval or a playback step can name. */

@@ -1,10 +1,12 @@
 import type { CollectionConfig, DateField } from 'payload'
 
 import { canReadDatasetContent } from '../../access/can-read-dataset-content'
+import { nobodyField } from '../../access/nobody'
 import { canChangeDatasetContent, canCreateDatasetContent } from '../../access/can-write-dataset-content'
 import { COLLECTION_NAMES } from '../../constants/collection-names'
 import { eventReadEndpoints } from '../../endpoints/events/read-endpoints'
 import { coordinateProvenanceField } from './coordinate-provenance-field'
+import { recordEventHandEdits } from './hooks/record-hand-edits'
 
 /** Precision of an event's time, so "1848" is never shown as "1 January 1848, 00:00". */
 export const TIME_PRECISION = ['year', 'month', 'day', 'hour', 'minute', 'second'] as const
@@ -43,6 +45,7 @@ export const Events: CollectionConfig = {
   },
   // The read API (list, histogram, map clusters, bounds, filters, exports) under /api/events/.
   endpoints: eventReadEndpoints(),
+  hooks: { beforeChange: [recordEventHandEdits] },
   indexes: [{ fields: ['dataset', 'uniqueId'], unique: true }, { fields: ['dataset', 'eventTime'] }],
   fields: [
     {
@@ -94,5 +97,16 @@ export const Events: CollectionConfig = {
       admin: { position: 'sidebar' },
     },
     { name: 'sourceRow', type: 'number', admin: { position: 'sidebar', description: 'Row in the file.' } },
+    {
+      name: 'handEdits',
+      type: 'json',
+      // Server-owned: the hook records it from what an edit changed; a re-import keeps these fields.
+      access: { create: nobodyField, update: nobodyField },
+      admin: {
+        position: 'sidebar',
+        readOnly: true,
+        description: 'Fields changed by hand since the import: a re-import of the file keeps them.',
+      },
+    },
   ],
 }

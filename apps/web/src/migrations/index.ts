@@ -7,6 +7,8 @@ import * as migration_20261121_090000_event_index_versions from './20261121_0900
 import * as migration_20261125_140000_job_runners from './20261125_140000_job_runners'
 import * as migration_20261125_160000_rate_limit_attempts from './20261125_160000_rate_limit_attempts'
 import * as migration_20261127_150000_event_hand_edits from './20261127_150000_event_hand_edits'
+import * as migration_20261127_151000_reimport_counts from './20261127_151000_reimport_counts'
+import * as migration_20261127_152000_event_original from './20261127_152000_event_original'
 
 export const migrations = [
   {
@@ -53,5 +55,15 @@ export const migrations = [
     up: migration_20261127_150000_event_hand_edits.up,
     down: migration_20261127_150000_event_hand_edits.down,
     name: '20261127_150000_event_hand_edits',
+  },
+  {
+    up: migration_20261127_151000_reimport_counts.up,
+    down: migration_20261127_151000_reimport_counts.down,
+    name: '20261127_151000_reimport_counts',
+  },
+  {
+    up: migration_20261127_152000_event_original.up,
+    down: migration_20261127_152000_event_original.down,
+    name: '20261127_152000_event_original',
   },
 ]

@@ -83,7 +83,14 @@ export const Events: CollectionConfig = {
     {
       name: 'data',
       type: 'json',
-      admin: { description: 'The original row, as imported.' },
+      admin: { description: "The row's values as Chronotope read them (numbers, dates, booleans)." },
+    },
+    {
+      name: 'original',
+      type: 'json',
+      // Only imports write it: an edit changes what was read, never what the file said.
+      access: { create: nobodyField, update: nobodyField },
+      admin: { readOnly: true, description: "The row's cells as the file wrote them." },
     },
     {
       name: 'contentHash',

@@ -11,7 +11,8 @@ import { applyApprovalDecision } from './hooks/apply-approval-decision'
 /**
  * One import job per sheet of an import file. It moves through the processing stages, records
  * every stage transition with its time and reason, the progress of each stage, and the counts
- * that must add up: rows read = events created + duplicates skipped + row errors.
+ * that must add up: rows read = events created + updated + unchanged + left alone + duplicates
+ * skipped + row errors.
  */
 export const ImportJobs: CollectionConfig = {
   slug: COLLECTION_NAMES.IMPORT_JOBS,
@@ -70,7 +71,10 @@ export const ImportJobs: CollectionConfig = {
     {
       name: 'counts',
       type: 'group',
-      admin: { description: 'Rows read = events created + duplicates skipped + row errors.' },
+      admin: {
+        description:
+          'Rows read = events created + updated + unchanged + left alone (hand edits) + duplicates skipped + row errors.',
+      },
       fields: [
         {
           type: 'row',
@@ -78,6 +82,19 @@ export const ImportJobs: CollectionConfig = {
             { name: 'rowsTotal', type: 'number', admin: { description: 'Data rows in the sheet.' } },
             { name: 'rowsRead', type: 'number', defaultValue: 0 },
             { name: 'eventsCreated', type: 'number', defaultValue: 0 },
+            { name: 'eventsUpdated', type: 'number', defaultValue: 0 },
+            { name: 'eventsUnchanged', type: 'number', defaultValue: 0 },
+          ],
+        },
+        {
+          type: 'row',
+          fields: [
+            {
+              name: 'eventsLeftAlone',
+              type: 'number',
+              defaultValue: 0,
+              admin: { description: 'Events kept as people edited them although the file changed the same values.' },
+            },
             { name: 'duplicatesSkipped', type: 'number', defaultValue: 0 },
             { name: 'rowErrors', type: 'number', defaultValue: 0 },
           ],
@@ -85,6 +102,14 @@ export const ImportJobs: CollectionConfig = {
       ],
     },
     { name: 'progress', type: 'json', admin: { description: 'Rows done/total per stage, rate, ETA.' } },
+    {
+      name: 'reimport',
+      type: 'json',
+      admin: {
+        description:
+          'For an import into a dataset that had events: hand edits kept, events left alone and why, events not in the file.',
+      },
+    },
     {
       name: 'errors',
       type: 'json',

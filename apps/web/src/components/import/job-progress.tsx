@@ -7,6 +7,7 @@ import { GeocodingSummary } from './geocoding-summary'
 import { postImportAction } from './import-api'
 import { ImportCounts } from './import-counts'
 import { ImportHistory } from './import-history'
+import { ReimportSummary } from './reimport-summary'
 import { formatCount, statusLabel } from './import-format'
 import type { ImportJobProgress, ImportProgressResponse } from './import-types'
 import { RowErrorsTable } from './row-errors-table'
@@ -78,18 +79,22 @@ export function JobProgress({
         </p>
       )}
 
+      <ReimportSummary job={job} />
+
       {job.status === 'completed' && job.exploreUrl && (
         <p className="import-done">
           <a className="button primary" href={job.exploreUrl}>
             Explore the dataset
           </a>{' '}
           <span className="import-subtle">
-            {formatCount(job.counts.eventsCreated)} events in {job.datasetName ?? 'the dataset'}
+            {formatCount(job.counts.eventsCreated)} events created
+            {job.reimport ? `, ${formatCount(job.counts.eventsUpdated)} updated` : ''} in{' '}
+            {job.datasetName ?? 'the dataset'}
           </span>
         </p>
       )}
       {job.status === 'completed' && !job.exploreUrl && (
-        <p className="import-hint">No new events were created, so there is nothing new to explore.</p>
+        <p className="import-hint">No events were created or changed, so there is nothing new to explore.</p>
       )}
 
       {job.schema.isAwaitingApproval && (

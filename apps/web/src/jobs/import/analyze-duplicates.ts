@@ -44,11 +44,12 @@ export const analyzeDuplicatesTask = importStageTask(
     const makeId = createUniqueIdMaker(strategy, headers)
     const geocoding = importGeocodingSettings(dataset, options, mapping)
     const extract = geocoding.isEnabled ? createEventExtractor(mapping, { dateOrder: mapping.dateOrder }) : undefined
-    const { rows: existingCount } = await pool.query<{ has: boolean }>(
-      'select exists (select 1 from events where dataset_id = $1) as has',
+    const { rows: existingCount } = await pool.query<{ count: string }>(
+      'select count(*) from events where dataset_id = $1',
       [dataset.id],
     )
-    const datasetHasEvents = Boolean(existingCount[0]?.has)
+    const existingEvents = Number(existingCount[0]?.count ?? 0)
+    const datasetHasEvents = existingEvents > 0
 
     const tracker = new StageProgressTracker(pool, job.id, PROCESSING_STAGE.ANALYZE_DUPLICATES, job, null)
     const firstRowOfId = new Map<string, number>()
@@ -120,6 +121,7 @@ export const analyzeDuplicatesTask = importStageTask(
       duplicatesInFile,
       duplicatesOfExistingEvents,
       rowsWithoutId,
+      existingEvents,
       examples,
     }
     const needsGeocoding = places.size > 0

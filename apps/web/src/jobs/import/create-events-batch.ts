@@ -1,5 +1,6 @@
 import { readRows, type SourceRow } from '@chronotope/file-readers'
 import type { RowError } from '@chronotope/schema'
+import type { PoolClient } from 'pg'
 
 import { BATCH_SIZES } from '../../constants/batch-sizes'
 import { IMPORT_STATUS } from '../../constants/import-status'
@@ -9,8 +10,16 @@ import { database } from '../../config/database'
 import type { EventRow } from '../../lib/events/bulk-insert-events'
 import { writeEventsBulk } from '../../lib/events/bulk-insert-events'
 import { copyEventsBulk, serializeEventsForCopy } from '../../lib/events/copy-events'
+import { loadEditedEvents, releaseHandEdits } from '../../lib/import/edited-events'
 import { createJobRowBuilder } from '../../lib/import/job-row-builder'
-import { idOf, importFilePath, loadImportFile } from '../../lib/import/import-documents'
+import { keepHandEdits, type EditedEvent, type HandEditConflict } from '../../lib/import/keep-hand-edits'
+import {
+  idOf,
+  importFilePath,
+  loadImportFile,
+  type LeftAloneEvent,
+  type ReimportReport,
+} from '../../lib/import/import-documents'
 import { importStageTask } from '../../lib/import/import-stage-task'
 import { databasePool, StageProgressTracker } from '../../lib/import/progress-tracking'
 import { moveImportJob } from '../../lib/import/stage-transition-service'
@@ -24,6 +33,9 @@ function yieldToEventLoop(): Promise<void> {
 
 /** Row errors kept on the import job for the UI; the CSV download has all of them. */
 export const STORED_ROW_ERRORS = 1000
+
+/** Events left alone (hand edits the file contradicts) listed on the import job. */
+export const STORED_LEFT_ALONE = 100
 
 interface PreparedBatch {
   readonly events: EventRow[]
@@ -58,9 +70,18 @@ export const createEventsBatchTask = importStageTask(
       rowsTotal: job.counts?.rowsTotal ?? null,
       rowsRead: job.counts?.rowsRead ?? 0,
       eventsCreated: job.counts?.eventsCreated ?? 0,
+      eventsUpdated: job.counts?.eventsUpdated ?? 0,
+      eventsUnchanged: job.counts?.eventsUnchanged ?? 0,
+      eventsLeftAlone: job.counts?.eventsLeftAlone ?? 0,
       duplicatesSkipped: job.counts?.duplicatesSkipped ?? 0,
       rowErrors: job.counts?.rowErrors ?? 0,
     }
+    const datasetId = idOf(job.dataset)!
+    // Only an update of events that exist can meet hand edits; a first import never looks.
+    const mayMeetHandEdits =
+      strategy.duplicateAction === 'update' && (job.duplicates?.duplicatesOfExistingEvents ?? 0) > 0
+    const takeFileValues = file.options?.keepHandEdits === false
+    let reimport: ReimportReport = job.reimport ?? { eventsWithHandEditsKept: 0, handEditsReleased: 0, leftAlone: [] }
     let checkpoint = job.progress?.checkpoint ?? { lastRow: 0, unplacedRows: 0 }
     const storedErrors: RowError[] = [...(job.errors ?? [])]
     const tracker = new StageProgressTracker(pool, job.id, PROCESSING_STAGE.CREATE_EVENTS, job, counts.rowsTotal)
@@ -108,6 +129,45 @@ export const createEventsBatchTask = importStageTask(
       }
     }
 
+    // The batch's events with people's hand edits kept, and the ones the file contradicts set aside.
+    const withHandEdits = async (client: PoolClient, batch: PreparedBatch) => {
+      const edited = mayMeetHandEdits
+        ? await loadEditedEvents(
+            client,
+            datasetId,
+            batch.events.map((event) => event.uniqueId),
+          )
+        : new Map<string, EditedEvent>()
+      if (edited.size === 0)
+        return { events: batch.events, copyText: batch.copyText, leftAlone: [], kept: 0, releases: [] }
+      const events: EventRow[] = []
+      const leftAlone: LeftAloneEvent[] = []
+      const releases: Array<{ eventId: number; paths: HandEditConflict['field'][] }> = []
+      let kept = 0
+      for (const event of batch.events) {
+        const existing = edited.get(event.uniqueId)
+        if (!existing) {
+          events.push(event)
+          continue
+        }
+        const outcome = keepHandEdits(event, existing, mapping, takeFileValues)
+        if (outcome.kind === 'left-alone') {
+          leftAlone.push({
+            eventId: existing.id,
+            uniqueId: existing.uniqueId,
+            row: event.sourceRow,
+            title: existing.title,
+            conflicts: outcome.conflicts,
+          })
+          continue
+        }
+        events.push(outcome.row)
+        if (outcome.kept.length > 0) kept++
+        if (outcome.released.length > 0) releases.push({ eventId: existing.id, paths: [...outcome.released] })
+      }
+      return { events, copyText: undefined, leftAlone, kept, releases }
+    }
+
     const commit = async (batch: PreparedBatch): Promise<void> => {
       if (batch.rows === 0) return
       const client = await pool.connect()
@@ -116,15 +176,25 @@ export const createEventsBatchTask = importStageTask(
         // Each batch and its checkpoint commit together, so a batch lost to a database crash
         // before reaching the disk is simply written again on resume; no need to wait for the flush.
         if (useCopy) await client.query('set local synchronous_commit = off')
+        const merged = await withHandEdits(client, batch)
         const written = useCopy
-          ? await copyEventsBulk(client, batch.events, strategy.duplicateAction, batch.copyText)
-          : await writeEventsBulk(client, batch.events, strategy.duplicateAction)
+          ? await copyEventsBulk(client, merged.events, strategy.duplicateAction, merged.copyText)
+          : await writeEventsBulk(client, merged.events, strategy.duplicateAction)
+        await releaseHandEdits(client, merged.releases)
         const next = {
           ...counts,
           rowsRead: counts.rowsRead + batch.rows,
           eventsCreated: counts.eventsCreated + written.inserted,
-          duplicatesSkipped: counts.duplicatesSkipped + written.duplicates + batch.supersededInBatch,
+          eventsUpdated: counts.eventsUpdated + written.updated,
+          eventsUnchanged: counts.eventsUnchanged + written.unchanged,
+          eventsLeftAlone: counts.eventsLeftAlone + merged.leftAlone.length,
+          duplicatesSkipped: counts.duplicatesSkipped + written.skipped + batch.supersededInBatch,
           rowErrors: counts.rowErrors + batch.rowsWithErrors,
+        }
+        const nextReimport: ReimportReport = {
+          eventsWithHandEditsKept: reimport.eventsWithHandEditsKept + merged.kept,
+          handEditsReleased: reimport.handEditsReleased + merged.releases.length,
+          leftAlone: [...reimport.leftAlone, ...merged.leftAlone].slice(0, STORED_LEFT_ALONE),
         }
         const nextCheckpoint = { lastRow: batch.lastRow, unplacedRows: checkpoint.unplacedRows + batch.unplacedRows }
         const room = STORED_ROW_ERRORS - storedErrors.length
@@ -134,7 +204,8 @@ export const createEventsBatchTask = importStageTask(
         const { rows } = await client.query<{ status: string }>(
           `update import_jobs set counts_rows_read = $2, counts_events_created = $3,
              counts_duplicates_skipped = $4, counts_row_errors = $5, progress = $6::jsonb,
-             errors = $7::jsonb, heartbeat_at = now()
+             errors = $7::jsonb, counts_events_updated = $8, counts_events_unchanged = $9,
+             counts_events_left_alone = $10, reimport = $11::jsonb, heartbeat_at = now()
            where id = $1 returning status`,
           [
             job.id,
@@ -144,10 +215,15 @@ export const createEventsBatchTask = importStageTask(
             next.rowErrors,
             JSON.stringify(tracker.snapshot({ checkpoint: nextCheckpoint })),
             JSON.stringify(nextErrors),
+            next.eventsUpdated,
+            next.eventsUnchanged,
+            next.eventsLeftAlone,
+            JSON.stringify(nextReimport),
           ],
         )
         await client.query('commit')
         Object.assign(counts, next)
+        reimport = nextReimport
         checkpoint = nextCheckpoint
         if (nextErrors !== storedErrors) storedErrors.splice(0, storedErrors.length, ...nextErrors)
         cancelled = rows[0]?.status === IMPORT_STATUS.CANCELLED
@@ -186,7 +262,8 @@ export const createEventsBatchTask = importStageTask(
     if (cancelled) return
 
     const summary =
-      `${counts.eventsCreated} events created, ${counts.duplicatesSkipped} duplicates, ` +
+      `${counts.eventsCreated} events created, ${counts.eventsUpdated} updated, ${counts.eventsUnchanged} unchanged, ` +
+      `${counts.eventsLeftAlone} left alone, ${counts.duplicatesSkipped} duplicates skipped, ` +
       `${counts.rowErrors} rows with errors, of ${counts.rowsRead} rows`
     await moveImportJob(payload, job, PROCESSING_STAGE.COMPLETED, summary, {
       progress: tracker.finish(counts.rowsRead, { checkpoint }),

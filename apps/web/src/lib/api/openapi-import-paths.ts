@@ -104,20 +104,45 @@ const IMPORT_PROGRESS: Schema = {
           stages: { type: 'array', items: STAGE_VIEW },
           counts: {
             type: 'object',
-            required: ['rowsRead', 'eventsCreated', 'duplicatesSkipped', 'rowErrors', 'isBalanced'],
+            required: [
+              'rowsRead',
+              'eventsCreated',
+              'eventsUpdated',
+              'eventsUnchanged',
+              'eventsLeftAlone',
+              'duplicatesSkipped',
+              'rowErrors',
+              'isBalanced',
+            ],
             properties: {
               rowsTotal: nullable('integer'),
               rowsRead: { type: 'integer' },
               eventsCreated: { type: 'integer' },
-              duplicatesSkipped: { type: 'integer' },
+              eventsUpdated: { type: 'integer', description: 'Existing events whose values the file changed.' },
+              eventsUnchanged: { type: 'integer', description: 'Existing events the file gives the same values.' },
+              eventsLeftAlone: {
+                type: 'integer',
+                description: 'Existing events not updated: the file changed values people had edited by hand.',
+              },
+              duplicatesSkipped: {
+                type: 'integer',
+                description: 'Repeats inside the file, and existing events under duplicateAction skip.',
+              },
               rowErrors: { type: 'integer' },
               isBalanced: {
                 type: 'boolean',
-                description: 'rows read = events created + duplicates skipped + row errors',
+                description: 'rows read = created + updated + unchanged + left alone + duplicates skipped + row errors',
               },
             },
           },
           duplicates: { type: ['object', 'null'] },
+          reimport: {
+            type: ['object', 'null'],
+            description:
+              'For an import into a dataset that had events: eventsWithHandEditsKept, handEditsReleased, ' +
+              'leftAlone (the first 100 events left alone, with each field: the hand value and the file value) ' +
+              'and eventsNotInFile.',
+          },
           geocoding: { type: ['object', 'null'] },
           errors: { type: 'array', description: 'The first row errors; all of them as CSV at errorsUrl.' },
           errorsUrl: { type: 'string' },
@@ -249,7 +274,17 @@ export function importAndHealthPaths(): Record<string, unknown> {
                       type: 'string',
                       description: 'Columns hashed for content-hash ids, comma-separated.',
                     },
-                    duplicateAction: { enum: [...DUPLICATE_ACTIONS] },
+                    duplicateAction: {
+                      enum: [...DUPLICATE_ACTIONS],
+                      description:
+                        'What a row whose event exists does: skip it, or update the event (keeping hand edits).',
+                    },
+                    keepHandEdits: {
+                      type: 'boolean',
+                      description:
+                        'With update: false takes the file’s values where they contradict hand edits (default true: ' +
+                        'those events are left alone and listed).',
+                    },
                     geocode: { type: 'boolean', description: 'Geocode places without coordinates.' },
                     options: { type: 'string', description: 'All of the options above as one JSON object.' },
                   },
@@ -314,11 +349,15 @@ export function importAndHealthPaths(): Record<string, unknown> {
                     rowsTotal: 71,
                     rowsRead: 71,
                     eventsCreated: 71,
+                    eventsUpdated: 0,
+                    eventsUnchanged: 0,
+                    eventsLeftAlone: 0,
                     duplicatesSkipped: 0,
                     rowErrors: 0,
                     isBalanced: true,
                   },
                   duplicates: null,
+                  reimport: null,
                   geocoding: null,
                   errors: [],
                   errorsUrl: '/api/import/12/errors.csv?job=31',

@@ -27,6 +27,8 @@ export interface EventRow {
   /** The location cache key of the place the coordinates were geocoded from, for corrections. */
   readonly geocodedQuery?: string | null
   readonly data: unknown
+  /** The row's cells as the file wrote them, kept beside the values read from them. */
+  readonly original?: Readonly<Record<string, unknown>> | null
   readonly contentHash: string | null
   readonly importJobId: number | null
   readonly sourceRow: number | null
@@ -42,30 +44,62 @@ export const EVENT_COLUMNS = `
   dataset_id, unique_id, title, description, event_time, event_end_time, time_precision,
   location, location_name, coordinates_source, coordinates_precision, coordinates_confidence,
   coordinates_source_columns, coordinates_provider, data, content_hash, import_job_id, source_row,
-  coordinates_geocoded_query`
+  coordinates_geocoded_query, original`
 
 // The columns of the unnest source row `r`, in the order of eventColumns().
 const EVENT_SOURCE_COLUMNS = `dataset_id, unique_id, title, description, event_time, event_end_time, time_precision,
   longitude, latitude, location_name, coordinates_source, coordinates_precision,
   coordinates_confidence, coordinates_source_columns, coordinates_provider, data, content_hash,
-  import_job_id, source_row, geocoded_query`
+  import_job_id, source_row, geocoded_query, original`
+
+// The columns an import writes and a re-import compares: an event whose values are all the same
+// is left as it is (no write, no new version) and counted as unchanged.
+const IMPORTED_COLUMNS = [
+  'title',
+  'description',
+  'event_time',
+  'event_end_time',
+  'time_precision',
+  'location',
+  'location_name',
+  'coordinates_source',
+  'coordinates_precision',
+  'coordinates_confidence',
+  'coordinates_source_columns',
+  'coordinates_provider',
+  'data',
+  'content_hash',
+  'coordinates_geocoded_query',
+  'original',
+] as const
 
 /**
- * What a duplicate does when its action is `update`: every column but the identity ones takes the
- * new row's value; `xmax = 0` tells an inserted row from an updated one.
+ * What a duplicate does when its action is `update`: the imported columns take the new row's
+ * values when any of them differs, and the event then points at the import and row that last
+ * changed it; `xmax = 0` tells an inserted row from an updated one. Unchanged events return no row.
  */
 export const UPDATE_ON_CONFLICT = `do update set
-  title = excluded.title, description = excluded.description, event_time = excluded.event_time,
-  event_end_time = excluded.event_end_time, time_precision = excluded.time_precision,
-  location = excluded.location, location_name = excluded.location_name,
-  coordinates_source = excluded.coordinates_source, coordinates_precision = excluded.coordinates_precision,
-  coordinates_confidence = excluded.coordinates_confidence,
-  coordinates_source_columns = excluded.coordinates_source_columns,
-  coordinates_provider = excluded.coordinates_provider, data = excluded.data,
-  content_hash = excluded.content_hash, import_job_id = excluded.import_job_id,
-  source_row = excluded.source_row, coordinates_geocoded_query = excluded.coordinates_geocoded_query,
-  updated_at = now()
+  ${IMPORTED_COLUMNS.map((column) => `${column} = excluded.${column}`).join(', ')},
+  import_job_id = excluded.import_job_id, source_row = excluded.source_row, updated_at = now()
+where (${IMPORTED_COLUMNS.map((column) => `events.${column}`).join(', ')})
+  is distinct from (${IMPORTED_COLUMNS.map((column) => `excluded.${column}`).join(', ')})
 returning (xmax = 0) as inserted`
+
+/**
+ * Counts a bulk write's outcome from what its statement returned.
+ * @param returned - the rows an `update` statement returned (one per inserted or changed event)
+ */
+export function countWrite(
+  rows: number,
+  onDuplicate: 'skip' | 'update',
+  affected: number,
+  returned: ReadonlyArray<{ inserted: boolean }> = [],
+): BulkWriteResult {
+  if (onDuplicate === 'skip') return { inserted: affected, updated: 0, unchanged: 0, skipped: rows - affected }
+  const inserted = returned.filter((row) => row.inserted).length
+  const updated = returned.length - inserted
+  return { inserted, updated, unchanged: rows - returned.length, skipped: 0 }
+}
 
 // Moves rows from a source `r` into events, skipping or updating those whose (dataset, unique id) exists.
 function insertEventsFrom(source: string, onDuplicate: 'skip' | 'update'): string {
@@ -78,7 +112,7 @@ select
   r.location_name, r.coordinates_source::enum_events_coordinates_source,
   r.coordinates_precision::enum_events_coordinates_precision, r.coordinates_confidence,
   r.coordinates_source_columns::jsonb, r.coordinates_provider, r.data::jsonb, r.content_hash,
-  r.import_job_id, r.source_row, r.geocoded_query
+  r.import_job_id, r.source_row, r.geocoded_query, r.original::jsonb
 from ${source}
 on conflict (dataset_id, unique_id) ${onDuplicate === 'skip' ? 'do nothing' : UPDATE_ON_CONFLICT}`
 }
@@ -86,7 +120,7 @@ on conflict (dataset_id, unique_id) ${onDuplicate === 'skip' ? 'do nothing' : UP
 const UNNEST_SOURCE = `unnest(
   $1::int[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::timestamptz[], $7::text[],
   $8::float8[], $9::float8[], $10::text[], $11::text[], $12::text[], $13::numeric[],
-  $14::text[], $15::text[], $16::text[], $17::text[], $18::int[], $19::int[], $20::text[]
+  $14::text[], $15::text[], $16::text[], $17::text[], $18::int[], $19::int[], $20::text[], $21::text[]
 ) as r(${EVENT_SOURCE_COLUMNS})`
 
 const INSERT_EVENTS_SQL = insertEventsFrom(UNNEST_SOURCE, 'skip')
@@ -104,35 +138,38 @@ export async function insertEventsBulk(db: Queryable, rows: readonly EventRow[])
   return result.rowCount ?? 0
 }
 
-/** What a bulk write did. */
+/** What a bulk write did with its rows; the four add up to the rows written. */
 export interface BulkWriteResult {
   /** New events. */
   readonly inserted: number
-  /** Existing events overwritten (`update`), or left alone (`skip`). */
-  readonly duplicates: number
+  /** Existing events whose values changed (`update`). */
+  readonly updated: number
+  /** Existing events whose values were all the same (`update`): not written. */
+  readonly unchanged: number
+  /** Existing events left as they were because the action is `skip`. */
+  readonly skipped: number
 }
 
 /**
  * Writes events in one statement; an event whose (dataset, unique id) exists is skipped or
  * updated. Rows must have distinct unique ids (PostgreSQL cannot update one row twice in a statement).
- * @example await writeEventsBulk(client, rows, 'update') // { inserted: 4990, duplicates: 10 }
+ * @example await writeEventsBulk(client, rows, 'update') // { inserted: 4990, updated: 4, unchanged: 6, skipped: 0 }
  */
 export async function writeEventsBulk(
   db: Queryable,
   rows: readonly EventRow[],
   onDuplicate: 'skip' | 'update',
 ): Promise<BulkWriteResult> {
-  if (rows.length === 0) return { inserted: 0, duplicates: 0 }
+  if (rows.length === 0) return countWrite(0, onDuplicate, 0)
   if (onDuplicate === 'skip') {
     const inserted = (await db.query(INSERT_EVENTS_SQL, eventColumns(rows))).rowCount ?? 0
-    return { inserted, duplicates: rows.length - inserted }
+    return countWrite(rows.length, onDuplicate, inserted)
   }
   const result = await db.query(UPSERT_EVENTS_SQL, eventColumns(rows))
-  const inserted = (result.rows as Array<{ inserted: boolean }>).filter((row) => row.inserted).length
-  return { inserted, duplicates: rows.length - inserted }
+  return countWrite(rows.length, onDuplicate, result.rowCount ?? 0, result.rows as Array<{ inserted: boolean }>)
 }
 
-// The rows as the 20 column arrays of EVENT_SOURCE_COLUMNS, ready for PostgreSQL.
+// The rows as the 21 column arrays of EVENT_SOURCE_COLUMNS, ready for PostgreSQL.
 function eventColumns(rows: readonly EventRow[]): unknown[][] {
   const column = <T>(pick: (row: EventRow) => T): unknown[] => rows.map(pick)
   const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value))
@@ -157,5 +194,6 @@ function eventColumns(rows: readonly EventRow[]): unknown[][] {
     column((r) => r.importJobId),
     column((r) => r.sourceRow),
     column((r) => r.geocodedQuery ?? null),
+    column((r) => json(r.original)),
   ]
 }

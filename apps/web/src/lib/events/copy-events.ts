@@ -12,7 +12,13 @@ import { formatPostgresTimestamp } from '@chronotope/dates'
 import type { PoolClient } from 'pg'
 import { from as copyFrom } from 'pg-copy-streams'
 
-import { EVENT_COLUMNS, UPDATE_ON_CONFLICT, type BulkWriteResult, type EventRow } from './bulk-insert-events'
+import {
+  countWrite,
+  EVENT_COLUMNS,
+  UPDATE_ON_CONFLICT,
+  type BulkWriteResult,
+  type EventRow,
+} from './bulk-insert-events'
 
 // Emptied at the end of each transaction, so a batch never sees another batch's rows.
 const CREATE_STAGE = `create temp table if not exists events_stage (
@@ -21,7 +27,7 @@ const CREATE_STAGE = `create temp table if not exists events_stage (
   location_name varchar, coordinates_source enum_events_coordinates_source,
   coordinates_precision enum_events_coordinates_precision, coordinates_confidence numeric,
   coordinates_source_columns jsonb, coordinates_provider varchar, data jsonb, content_hash varchar,
-  import_job_id int, source_row numeric, coordinates_geocoded_query varchar
+  import_job_id int, source_row numeric, coordinates_geocoded_query varchar, original jsonb
 ) on commit delete rows`
 
 const UNIQUE_VIOLATION = '23505'
@@ -62,7 +68,7 @@ export function serializeEventsForCopy(rows: readonly EventRow[]): string {
       `${copyText(row.locationName)}\t${row.coordinateSource}\t${copyText(row.coordinatePrecision)}\t` +
       `${copyText(row.coordinateConfidence)}\t${json(row.coordinateSourceColumns)}\t${copyText(row.coordinateProvider)}\t` +
       `${json(row.data)}\t${copyText(row.contentHash)}\t${copyText(row.importJobId)}\t${copyText(row.sourceRow)}\t` +
-      copyText(row.geocodedQuery ?? null)
+      `${copyText(row.geocodedQuery ?? null)}\t${json(row.original)}`
   }
   return lines.length > 0 ? `${lines.join('\n')}\n` : ''
 }
@@ -83,13 +89,13 @@ export async function copyEventsBulk(
   onDuplicate: 'skip' | 'update',
   serialized: string = serializeEventsForCopy(rows),
 ): Promise<BulkWriteResult> {
-  if (rows.length === 0) return { inserted: 0, duplicates: 0 }
+  if (rows.length === 0) return countWrite(0, onDuplicate, 0)
   if (onDuplicate === 'skip') {
     await client.query('savepoint copy_events')
     try {
       await copyInto(client, 'events', serialized)
       await client.query('release savepoint copy_events')
-      return { inserted: rows.length, duplicates: 0 }
+      return countWrite(rows.length, onDuplicate, rows.length)
     } catch (error) {
       if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error
       // Some of these events exist already: copy the batch aside and skip those.
@@ -103,9 +109,5 @@ export async function copyEventsBulk(
      on conflict (dataset_id, unique_id) ${onDuplicate === 'skip' ? 'do nothing' : UPDATE_ON_CONFLICT}`,
   )
   await client.query('truncate events_stage')
-  const inserted =
-    onDuplicate === 'skip'
-      ? (result.rowCount ?? 0)
-      : (result.rows as Array<{ inserted: boolean }>).filter((row) => row.inserted).length
-  return { inserted, duplicates: rows.length - inserted }
+  return countWrite(rows.length, onDuplicate, result.rowCount ?? 0, result.rows as Array<{ inserted: boolean }>)
 }

@@ -150,6 +150,7 @@ export function createEventRowBuilder(options: EventRowBuilderOptions): (row: So
         coordinateProvider: provider,
         geocodedQuery,
         data,
+        original: row.values,
         contentHash: id.uniqueId.startsWith('h:') ? id.uniqueId.slice(2) : null,
         importJobId: options.importJobId,
         sourceRow: row.rowNumber,

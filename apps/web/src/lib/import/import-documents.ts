@@ -16,6 +16,7 @@ import { COLLECTION_NAMES } from '../../constants/collection-names'
 import type { ImportStatus } from '../../constants/import-status'
 import type { ProcessingStage } from '../../constants/processing-stage'
 import type { ImportOptions } from './import-options'
+import type { HandEditConflict } from './keep-hand-edits'
 
 /** Folder where uploaded import files are kept (the import-files collection's static folder). */
 export const IMPORT_FILES_DIR = path.join(settings.dataDir, 'uploads', 'import-files')
@@ -72,8 +73,31 @@ export interface DuplicationSummary {
   readonly duplicatesInFile: number
   readonly duplicatesOfExistingEvents: number
   readonly rowsWithoutId: number
+  /** Events the dataset held before the import (absent in summaries of older imports). */
+  readonly existingEvents?: number
   /** The first duplicates found, for a user to check. */
   readonly examples: readonly DuplicateInfo[]
+}
+
+/** An event a re-import did not update because the file contradicts what people changed by hand. */
+export interface LeftAloneEvent {
+  readonly eventId: number
+  readonly uniqueId: string
+  /** The row of the file that would have updated it. */
+  readonly row: number | null
+  readonly title: string | null
+  /** The fields where the person's value and the file's new value differ. */
+  readonly conflicts: readonly HandEditConflict[]
+}
+
+/** What an import into a dataset that had events did to people's hand edits. */
+export interface ReimportReport {
+  /** Events updated from the file with some hand edits kept (the file had not changed them). */
+  readonly eventsWithHandEditsKept: number
+  /** Events whose hand edits no longer hold: the file now agrees, or the import took its values. */
+  readonly handEditsReleased: number
+  /** The first events left alone (at most 100; the counts have them all). */
+  readonly leftAlone: readonly LeftAloneEvent[]
 }
 
 /** What the schema stages stored: the detected schema and its comparison with the dataset's. */
@@ -122,6 +146,9 @@ export interface ImportJobDoc {
     readonly rowsTotal?: number | null
     readonly rowsRead?: number | null
     readonly eventsCreated?: number | null
+    readonly eventsUpdated?: number | null
+    readonly eventsUnchanged?: number | null
+    readonly eventsLeftAlone?: number | null
     readonly duplicatesSkipped?: number | null
     readonly rowErrors?: number | null
   }
@@ -130,6 +157,7 @@ export interface ImportJobDoc {
   readonly detectedSchema?: StoredSchemaDetection | null
   readonly mapping?: StoredMapping | null
   readonly duplicates?: DuplicationSummary | null
+  readonly reimport?: ReimportReport | null
   readonly geocoding?: StoredGeocoding | null
   readonly stageHistory?: Array<{ stage: ProcessingStage; at: string; reason?: string | null }>
   readonly schema?: number | { id: number } | null

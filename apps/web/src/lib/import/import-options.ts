@@ -24,6 +24,11 @@ export interface ImportOptions {
   readonly hashFields?: readonly string[]
   /** What a duplicate does. */
   readonly duplicateAction?: 'skip' | 'update'
+  /**
+   * On `update`, whether fields people changed by hand keep their value when the file changed
+   * them too (default true: such events are left alone and listed); false takes the file's values.
+   */
+  readonly keepHandEdits?: boolean
   /** Geocode places without coordinates (default: the dataset's setting). */
   readonly geocode?: boolean
   /** The existing dataset to import into; set by the upload route once it checked the user may. */
@@ -49,6 +54,15 @@ function oneOf<T extends string>(
     throw new ApiError(400, 'invalid-option', `${name} must be one of ${allowed.join(', ')}; got "${raw}"`, name)
   }
   return value
+}
+
+function booleanOption(fields: Readonly<Record<string, string>>, name: string): 'true' | 'false' | undefined {
+  const raw = fields[name]?.trim().toLowerCase()
+  if (!raw) return undefined
+  if (raw !== 'true' && raw !== 'false') {
+    throw new ApiError(400, 'invalid-option', `${name} must be true or false; got "${fields[name]}"`, name)
+  }
+  return raw
 }
 
 function parseMapping(raw: string | undefined): Partial<EventMapping> | undefined {
@@ -89,10 +103,8 @@ export function parseImportOptions(formFields: Readonly<Record<string, string>>)
     fields = { ...asStrings, ...Object.fromEntries(Object.entries(formFields).filter(([key]) => key !== 'options')) }
   }
   const sheetRaw = fields.sheet?.trim()
-  const geocodeRaw = fields.geocode?.trim().toLowerCase()
-  if (geocodeRaw && !['true', 'false'].includes(geocodeRaw)) {
-    throw new ApiError(400, 'invalid-option', `geocode must be true or false; got "${fields.geocode}"`, 'geocode')
-  }
+  const geocodeRaw = booleanOption(fields, 'geocode')
+  const keepHandEditsRaw = booleanOption(fields, 'keepHandEdits')
   const hashFields = fields.hashFields
     ?.split(',')
     .map((name) => name.trim())
@@ -108,6 +120,7 @@ export function parseImportOptions(formFields: Readonly<Record<string, string>>)
       ? { duplicateAction: oneOf(fields, 'duplicateAction', DUPLICATE_ACTIONS) }
       : {}),
     ...(geocodeRaw ? { geocode: geocodeRaw === 'true' } : {}),
+    ...(keepHandEditsRaw ? { keepHandEdits: keepHandEditsRaw === 'true' } : {}),
   }
   if (options.idStrategy === 'external' && !options.idField && !options.mapping?.id) {
     throw new ApiError(400, 'invalid-option', 'idStrategy external needs idField, the column holding the id', 'idField')

@@ -17,6 +17,7 @@ import {
   type DuplicationSummary,
   type ImportFileDoc,
   type ImportJobDoc,
+  type ReimportReport,
   type StoredPlaceCorrection,
 } from './import-documents'
 
@@ -49,12 +50,24 @@ export interface ImportJobProgress {
     readonly rowsTotal: number | null
     readonly rowsRead: number
     readonly eventsCreated: number
+    /** Existing events whose values the file changed (duplicate action `update`). */
+    readonly eventsUpdated: number
+    /** Existing events the file gives the same values (duplicate action `update`): not written. */
+    readonly eventsUnchanged: number
+    /** Existing events not updated because the file changed values people had edited by hand. */
+    readonly eventsLeftAlone: number
+    /** Rows not written: repeats inside the file, or existing events under duplicate action `skip`. */
     readonly duplicatesSkipped: number
     readonly rowErrors: number
-    /** Whether rows read = events created + duplicates skipped + row errors. */
+    /** Whether rows read = created + updated + unchanged + left alone + duplicates skipped + row errors. */
     readonly isBalanced: boolean
   }
   readonly duplicates: DuplicationSummary | null
+  /**
+   * For an import into a dataset that had events: hand edits kept and events left alone
+   * ({@link ReimportReport}), and how many of the dataset's events the file did not have.
+   */
+  readonly reimport: (ReimportReport & { readonly eventsNotInFile: number | null }) | null
   readonly geocoding: {
     readonly places: number
     readonly stats: ResolutionStats | null
@@ -118,15 +131,35 @@ function stageView(job: ImportJobDoc, stage: ProcessingStage): StageProgressView
   }
 }
 
+// Only imports into a dataset that had events have a re-import report.
+function reimportOf(job: ImportJobDoc): ImportJobProgress['reimport'] {
+  const existing = job.duplicates?.existingEvents
+  if (!existing && !job.reimport?.leftAlone.length) return null
+  const report = job.reimport ?? { eventsWithHandEditsKept: 0, handEditsReleased: 0, leftAlone: [] }
+  const eventsNotInFile =
+    existing === undefined ? null : Math.max(0, existing - (job.duplicates?.duplicatesOfExistingEvents ?? 0))
+  return { ...report, eventsNotInFile }
+}
+
 /** The progress of one import job, as the API answers it. */
 export function describeImportJob(job: ImportJobDoc, datasetName: string | null): ImportJobProgress {
   const counts = {
     rowsTotal: job.counts?.rowsTotal ?? null,
     rowsRead: job.counts?.rowsRead ?? 0,
     eventsCreated: job.counts?.eventsCreated ?? 0,
+    eventsUpdated: job.counts?.eventsUpdated ?? 0,
+    eventsUnchanged: job.counts?.eventsUnchanged ?? 0,
+    eventsLeftAlone: job.counts?.eventsLeftAlone ?? 0,
     duplicatesSkipped: job.counts?.duplicatesSkipped ?? 0,
     rowErrors: job.counts?.rowErrors ?? 0,
   }
+  const accounted =
+    counts.eventsCreated +
+    counts.eventsUpdated +
+    counts.eventsUnchanged +
+    counts.eventsLeftAlone +
+    counts.duplicatesSkipped +
+    counts.rowErrors
   const datasetId = idOf(job.dataset) ?? null
   const comparison = job.detectedSchema?.comparison
   const awaiting = job.stage === PROCESSING_STAGE.AWAITING_APPROVAL
@@ -141,9 +174,10 @@ export function describeImportJob(job: ImportJobDoc, datasetName: string | null)
     stages: ROW_STAGES.map((stage) => stageView(job, stage)),
     counts: {
       ...counts,
-      isBalanced: counts.rowsRead === counts.eventsCreated + counts.duplicatesSkipped + counts.rowErrors,
+      isBalanced: counts.rowsRead === accounted,
     },
     duplicates: job.duplicates ?? null,
+    reimport: reimportOf(job),
     geocoding: job.geocoding
       ? {
           places: job.geocoding.places.length,
@@ -166,7 +200,10 @@ export function describeImportJob(job: ImportJobDoc, datasetName: string | null)
     },
     failureReason: job.failureReason ?? null,
     history: (job.stageHistory ?? []).map(({ stage, at, reason }) => ({ stage, at, reason: reason ?? null })),
-    exploreUrl: datasetId && counts.eventsCreated > 0 ? `/explore?datasets=${datasetId}` : null,
+    exploreUrl:
+      datasetId && counts.eventsCreated + counts.eventsUpdated + counts.eventsUnchanged + counts.eventsLeftAlone > 0
+        ? `/explore?datasets=${datasetId}`
+        : null,
   }
 }
 

@@ -23,15 +23,14 @@ function byScoreThenDistinct(role: FieldRole) {
 
 /**
  * Finds the title and description columns. The title is the best title-named text column
- * (`name`, `title`, `headline`, `titel`, `nombre`…), else the most distinct short text column,
- * else the place or city column. The description is the best description-named column (`notes`,
+ * (`name`, `title`, `headline`, `titel`, `nombre`…), else the most distinct short text column
+ * that is not a place; without one, no column is the title. The description is the best description-named column (`notes`,
  * `summary`, `beschreibung`…), else the text column with the longest values (30+ characters).
- * @example detectTextFields(profilesOf('police-killings'), claimed, places) // { title: 'name', ... }
+ * @example detectTextFields(profilesOf('police-killings'), claimed) // { title: 'name', ... }
  */
 export function detectTextFields(
   profiles: readonly ColumnProfile[],
   claimed: ReadonlySet<string>,
-  placeColumns: readonly string[],
 ): TextDetection {
   const roles = new Map<string, FieldRole>()
   const texts = profiles.filter((profile) => !claimed.has(profile.name) && isTextColumn(profile))
@@ -47,8 +46,10 @@ export function detectTextFields(
         distinctShare(profile) >= TITLE_MIN_DISTINCT_SHARE && averageLength(profile) <= TITLE_MAX_AVERAGE_LENGTH,
     )
     .sort((a, b) => distinctShare(b) - distinctShare(a) || averageLength(a) - averageLength(b))[0]
+  // A place column is never guessed as the title: it keeps its place role, and an event with no
+  // title column is named after its place when it is built (see createEventExtractor).
   const titleColumn = namedTitle ?? fallbackTitle
-  const title = titleColumn?.name ?? placeColumns[0]
+  const title = titleColumn?.name
   if (titleColumn !== undefined) roles.set(titleColumn.name, 'title')
 
   const others = texts.filter((profile) => profile !== titleColumn)

@@ -160,6 +160,15 @@ describe('field roles', () => {
     const fields = detectSchema(headers, rows).fields
     expect(Object.fromEntries(fields.map((field) => [field.name, field.role]))).toEqual(expected)
   })
+
+  it('never takes a city column for the title', () => {
+    const cities = ['Paris', 'Lyon', 'Nantes', 'Lille', 'Москва', 'القاهرة']
+    const rows = cities.map((city, index) => ({ Date: `2024-01-0${index + 1}`, City: city, Crowd: `${(index + 1) * 150}` }))
+    const schema = detectSchema(['Date', 'City', 'Crowd'], rows)
+    expect(schema.mapping.title).toBeUndefined()
+    expect(schema.mapping.location.address?.city).toBe('City')
+    expect(schema.fields.find((field) => field.name === 'City')?.role).toBe('city')
+  })
 })
 
 describe('createSchemaBuilder', () => {

@@ -185,12 +185,7 @@ function buildSchema(
   claim(time.roles)
   const geo = locateGeoColumns(profiles, pairs, claimed)
   claim(geo.roles)
-  const address = geo.location.address
-  const text = detectTextFields(
-    profiles,
-    claimed,
-    [address?.place, address?.city].filter((name): name is string => name !== undefined),
-  )
+  const text = detectTextFields(profiles, claimed)
   claim(text.roles)
   warnings.push(...time.warnings, ...geo.warnings)
 

@@ -9,6 +9,7 @@ import * as migration_20261125_160000_rate_limit_attempts from './20261125_16000
 import * as migration_20261127_150000_event_hand_edits from './20261127_150000_event_hand_edits'
 import * as migration_20261127_151000_reimport_counts from './20261127_151000_reimport_counts'
 import * as migration_20261127_152000_event_original from './20261127_152000_event_original'
+import * as migration_20261127_153000_dataset_import_settings from './20261127_153000_dataset_import_settings'
 
 export const migrations = [
   {
@@ -65,5 +66,10 @@ export const migrations = [
     up: migration_20261127_152000_event_original.up,
     down: migration_20261127_152000_event_original.down,
     name: '20261127_152000_event_original',
+  },
+  {
+    up: migration_20261127_153000_dataset_import_settings.up,
+    down: migration_20261127_153000_dataset_import_settings.down,
+    name: '20261127_153000_dataset_import_settings',
   },
 ]

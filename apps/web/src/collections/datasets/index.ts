@@ -50,6 +50,18 @@ export const Datasets: CollectionConfig = {
       admin: { position: 'sidebar', readOnly: true, description: 'The approved schema in force.' },
     },
     {
+      name: 'importSettings',
+      type: 'json',
+      // Server-owned: written when an import into the dataset completes.
+      access: { create: nobodyField, update: nobodyField },
+      admin: {
+        position: 'sidebar',
+        readOnly: true,
+        description:
+          'How the last import read its file (column roles, date order, duplicates); the next import starts from it.',
+      },
+    },
+    {
       name: 'language',
       type: 'text',
       defaultValue: 'en',

@@ -7,7 +7,7 @@
 import type { FormatDetectionResult, SheetInfo } from '@chronotope/file-readers'
 
 import type { EventMapping, ImportProgressResponse, SchemaField, SourceRowValues } from './import-types'
-import type { StartImportBody } from './start-options'
+import type { RememberedChoices, StartImportBody } from './start-options'
 
 /** A failed API call: the HTTP status, the API's error code and its message, shown verbatim. */
 export class ImportApiError extends Error {
@@ -110,6 +110,16 @@ export interface ImportPreview {
     readonly mapping: EventMapping
     readonly warnings: ReadonlyArray<{ readonly code: string; readonly field?: string; readonly message: string }>
   }
+  /** For an import into a dataset: how its last import read the file, which the mapping starts from. */
+  readonly remembered: {
+    readonly datasetId: number
+    readonly datasetName: string
+    readonly importId: number
+    readonly at: string
+    readonly kept: readonly string[]
+    readonly dropped: readonly string[]
+    readonly options: RememberedChoices
+  } | null
   readonly rows: ReadonlyArray<{ readonly rowNumber: number; readonly values: SourceRowValues }>
 }
 

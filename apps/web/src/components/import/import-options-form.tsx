@@ -135,6 +135,23 @@ export function ImportOptionsForm({
             </span>
           ))}
         </div>
+        {choices.duplicateAction === 'update' && (
+          <div className="import-choice">
+            <input
+              type="checkbox"
+              id={`${id}-keep-hand-edits`}
+              checked={choices.keepHandEdits}
+              aria-describedby={`${id}-keep-hand-edits-hint`}
+              onChange={(event) => set({ keepHandEdits: event.target.checked })}
+            />
+            <label htmlFor={`${id}-keep-hand-edits`}>Keep what people corrected by hand</label>
+            <p className="import-hint" id={`${id}-keep-hand-edits-hint`}>
+              {choices.keepHandEdits
+                ? 'Corrected titles, times, places and values stay; an event whose corrected value the file changes is left alone and listed.'
+                : 'The file’s values replace hand corrections where the file changed them.'}
+            </p>
+          </div>
+        )}
       </fieldset>
 
       <div className="import-field">

@@ -10,7 +10,14 @@ import { ImportOptionsForm } from './import-options-form'
 import type { ImportProgressResponse } from './import-types'
 import { PreviewTable } from './preview-table'
 import { SchemaWarnings } from './schema-warnings'
-import { buildStartBody, choiceProblems, DEFAULT_CHOICES, type ImportChoices } from './start-options'
+import { RememberedNote } from './remembered-note'
+import {
+  buildStartBody,
+  choiceProblems,
+  choicesFromRemembered,
+  DEFAULT_CHOICES,
+  type ImportChoices,
+} from './start-options'
 import { useFocusOnMount } from './use-focus-on-mount'
 
 const PREVIEW_ROWS = 10
@@ -33,10 +40,15 @@ export function PreviewStep({
   const heading = useFocusOnMount<HTMLHeadingElement>()
   const problemsRef = useRef<HTMLDivElement>(null)
   const [previewSheet, setPreviewSheet] = useState(0)
-  const [preview, setPreview] = useState<ImportPreview | null>(null)
+  // Each sheet's preview and column roles are kept, so switching sheets loses no choice.
+  const [previews, setPreviews] = useState<Readonly<Record<number, ImportPreview>>>({})
+  const [rolesBySheet, setRolesBySheet] = useState<Readonly<Record<number, Record<string, ColumnRole>>>>({})
   const [loadError, setLoadError] = useState<string | null>(null)
-  const [roles, setRoles] = useState<Record<string, ColumnRole>>({})
   const [choices, setChoices] = useState<ImportChoices>(DEFAULT_CHOICES)
+  const hasRememberedChoices = useRef(false)
+  const preview = previews[previewSheet] ?? null
+  const roles = useMemo(() => rolesBySheet[previewSheet] ?? {}, [rolesBySheet, previewSheet])
+  const setRoles = (next: Record<string, ColumnRole>) => setRolesBySheet({ ...rolesBySheet, [previewSheet]: next })
   const [isBusy, setIsBusy] = useState(false)
   const [actionError, setActionError] = useState<string | null>(null)
   const [hasTriedStart, setHasTriedStart] = useState(false)
@@ -46,29 +58,57 @@ export function PreviewStep({
     setPreviewSheet(sheet)
   }
 
+  const isLoaded = previews[previewSheet] !== undefined
   useEffect(() => {
+    if (isLoaded) return
     let isCurrent = true
     fetchImportPreview(importId, previewSheet, PREVIEW_ROWS).then(
       (loaded) => {
         if (!isCurrent) return
-        setPreview(loaded)
-        setRoles(rolesFromMapping(loaded.schema.mapping, loaded.headers))
+        // An import into a dataset starts from its last import's options, once.
+        const remembered = loaded.remembered
+        if (remembered && !hasRememberedChoices.current) {
+          hasRememberedChoices.current = true
+          setChoices((current) => choicesFromRemembered(current, remembered.options))
+        }
+        setPreviews((earlier) => ({ ...earlier, [previewSheet]: loaded }))
+        setRolesBySheet((earlier) =>
+          earlier[previewSheet]
+            ? earlier
+            : { ...earlier, [previewSheet]: rolesFromMapping(loaded.schema.mapping, loaded.headers) },
+        )
       },
       (error: Error) => isCurrent && setLoadError(error.message),
     )
     return () => {
       isCurrent = false
     }
-  }, [importId, previewSheet])
+  }, [importId, previewSheet, isLoaded])
 
-  const rolesMapping = useMemo(
-    () =>
-      preview ? mappingFromRoles(roles, preview.schema.mapping) : { override: undefined, problems: [], notes: [] },
-    [roles, preview],
-  )
-  const problems = [...rolesMapping.problems, ...choiceProblems(choices)]
   const sheets = preview?.sheets ?? []
   const isMultiSheet = sheets.length > 1
+  // Every sheet looked at keeps its roles; a sheet never shown imports as detected.
+  const sheetRoles = useMemo(
+    () =>
+      Object.entries(previews).map(([sheet, loaded]) => ({
+        sheet: Number(sheet),
+        name: loaded.sheets.find((candidate) => candidate.index === Number(sheet))?.name ?? `Sheet ${sheet}`,
+        mapping: mappingFromRoles(rolesBySheet[Number(sheet)] ?? {}, loaded.schema.mapping),
+      })),
+    [previews, rolesBySheet],
+  )
+  const rolesMapping = sheetRoles.find((entry) => entry.sheet === previewSheet)?.mapping ?? {
+    override: undefined,
+    problems: [],
+    notes: [],
+  }
+  const importsAllSheets = isMultiSheet && choices.sheet === 'all'
+  const problems = [
+    ...(importsAllSheets
+      ? sheetRoles.flatMap(({ name, mapping }) => mapping.problems.map((problem) => `${name}: ${problem}`))
+      : rolesMapping.problems),
+    ...choiceProblems(choices),
+  ]
   const isAmbiguousDate = preview?.schema.warnings.some((warning) => warning.code === 'ambiguous-date-order') ?? false
 
   const start = async () => {
@@ -80,7 +120,11 @@ export function PreviewStep({
     setIsBusy(true)
     setActionError(null)
     try {
-      onStarted(await postImportAction(importId, 'start', buildStartBody(choices, rolesMapping.override)))
+      const sheetMappings = Object.fromEntries(
+        sheetRoles.flatMap(({ sheet, mapping }) => (mapping.override ? [[String(sheet), mapping.override]] : [])),
+      )
+      const mapping = importsAllSheets ? undefined : rolesMapping.override
+      onStarted(await postImportAction(importId, 'start', buildStartBody(choices, mapping, sheetMappings)))
     } catch (error) {
       setActionError((error as Error).message)
       setIsBusy(false)
@@ -154,6 +198,7 @@ export function PreviewStep({
             </div>
           )}
 
+          {preview.remembered && <RememberedNote remembered={preview.remembered} />}
           <SchemaWarnings warnings={preview.schema.warnings} />
 
           <h3>Columns</h3>
@@ -173,9 +218,10 @@ export function PreviewStep({
               ))}
             </ul>
           )}
-          {isMultiSheet && choices.sheet === 'all' && rolesMapping.override && (
+          {importsAllSheets && (
             <p className="import-hint">
-              Your column roles apply to every sheet; a sheet without these columns will fail.
+              Each sheet keeps its own column roles: choose a sheet above to check or change its roles. Sheets you do
+              not open are imported as detected.
             </p>
           )}
 

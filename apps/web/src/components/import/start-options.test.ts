@@ -4,6 +4,7 @@ import type { MappingOverride } from './column-roles'
 import {
   buildStartBody,
   choiceProblems,
+  choicesFromRemembered,
   DEFAULT_CHOICES,
   type ImportChoices,
   type StartImportBody,
@@ -51,8 +52,49 @@ describe('buildStartBody', () => {
       undefined,
       { idStrategy: 'auto', duplicateAction: 'skip', geocode: true },
     ],
+    [
+      'updating and taking the file’s values over hand edits',
+      { duplicateAction: 'update', keepHandEdits: false },
+      undefined,
+      { idStrategy: 'auto', duplicateAction: 'update', keepHandEdits: false },
+    ],
+    [
+      'hand edits only matter when updating',
+      { duplicateAction: 'skip', keepHandEdits: false },
+      undefined,
+      { idStrategy: 'auto', duplicateAction: 'skip' },
+    ],
   ])('%s', (_, choices, mapping, expected) => {
     expect(buildStartBody({ ...DEFAULT_CHOICES, ...choices }, mapping)).toEqual(expected)
+  })
+
+  it('sends each sheet’s own roles when a workbook is imported whole', () => {
+    const sheets = { '0': TITLE, '2': { title: 'name' } }
+    expect(buildStartBody(DEFAULT_CHOICES, undefined, sheets)).toMatchObject({ sheetMappings: sheets })
+    expect(buildStartBody({ ...DEFAULT_CHOICES, sheet: 2 }, { title: 'name' }, sheets)).not.toHaveProperty(
+      'sheetMappings',
+    )
+  })
+})
+
+describe('choicesFromRemembered', () => {
+  it('starts from what the dataset’s last import chose', () => {
+    expect(
+      choicesFromRemembered(DEFAULT_CHOICES, {
+        duplicateAction: 'update',
+        idStrategy: 'external',
+        idField: 'id',
+        keepHandEdits: false,
+        geocode: false,
+      }),
+    ).toEqual({
+      ...DEFAULT_CHOICES,
+      duplicateAction: 'update',
+      idStrategy: 'external',
+      idField: 'id',
+      keepHandEdits: false,
+      geocode: 'no',
+    })
   })
 })
 

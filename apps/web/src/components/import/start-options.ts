@@ -20,6 +20,8 @@ export interface ImportChoices {
   /** The column holding the external id (`idStrategy: external`). */
   readonly idField: string
   readonly duplicateAction: 'skip' | 'update'
+  /** On update: keep what people corrected by hand where the file contradicts it (else take the file's values). */
+  readonly keepHandEdits: boolean
   /** `default` follows the dataset's geocoding setting. */
   readonly geocode: 'default' | 'yes' | 'no'
 }
@@ -31,6 +33,7 @@ export const DEFAULT_CHOICES: ImportChoices = {
   idStrategy: 'auto',
   idField: '',
   duplicateAction: 'skip',
+  keepHandEdits: true,
   geocode: 'default',
 }
 
@@ -38,11 +41,40 @@ export const DEFAULT_CHOICES: ImportChoices = {
 export interface StartImportBody {
   sheet?: number
   mapping?: MappingOverride
+  /** Per sheet (index from 0), for a workbook imported whole whose sheets were given different roles. */
+  sheetMappings?: Record<string, MappingOverride>
   dateOrder?: DateOrder
   idStrategy?: IdStrategy
   idField?: string
   duplicateAction?: 'skip' | 'update'
+  keepHandEdits?: boolean
   geocode?: boolean
+}
+
+/** The options a dataset remembers from its last import, as the preview answers them. */
+export interface RememberedChoices {
+  readonly dateOrder?: DateOrder
+  readonly idStrategy?: IdStrategy
+  readonly idField?: string
+  readonly duplicateAction?: 'skip' | 'update'
+  readonly keepHandEdits?: boolean
+  readonly geocode?: boolean
+}
+
+/**
+ * The choices an import into a dataset starts from: what its last import chose.
+ * @example choicesFromRemembered(DEFAULT_CHOICES, { duplicateAction: 'update' }).duplicateAction // 'update'
+ */
+export function choicesFromRemembered(choices: ImportChoices, remembered: RememberedChoices): ImportChoices {
+  return {
+    ...choices,
+    ...(remembered.dateOrder ? { dateOrder: remembered.dateOrder } : {}),
+    ...(remembered.idStrategy ? { idStrategy: remembered.idStrategy } : {}),
+    ...(remembered.idField ? { idField: remembered.idField } : {}),
+    ...(remembered.duplicateAction ? { duplicateAction: remembered.duplicateAction } : {}),
+    ...(remembered.keepHandEdits !== undefined ? { keepHandEdits: remembered.keepHandEdits } : {}),
+    ...(remembered.geocode !== undefined ? { geocode: remembered.geocode ? 'yes' : 'no' } : {}),
+  }
 }
 
 /**
@@ -59,17 +91,24 @@ export function choiceProblems(choices: ImportChoices): string[] {
 /**
  * The start request's body: only what the user chose, so everything else keeps its detected
  * or dataset default.
+ * @param sheetMappings - a workbook imported whole: each sheet's own overrides, by sheet index
  * @example buildStartBody({ ...DEFAULT_CHOICES, sheet: 1, dateOrder: 'DMY' }, undefined)
  * // { sheet: 1, dateOrder: 'DMY', idStrategy: 'auto', duplicateAction: 'skip' }
  */
-export function buildStartBody(choices: ImportChoices, mapping: MappingOverride | undefined): StartImportBody {
+export function buildStartBody(
+  choices: ImportChoices,
+  mapping: MappingOverride | undefined,
+  sheetMappings: Readonly<Record<string, MappingOverride>> = {},
+): StartImportBody {
   const body: StartImportBody = {}
   if (choices.sheet !== 'all') body.sheet = choices.sheet
   if (mapping) body.mapping = mapping
+  if (choices.sheet === 'all' && Object.keys(sheetMappings).length > 0) body.sheetMappings = { ...sheetMappings }
   if (choices.dateOrder !== 'detected') body.dateOrder = choices.dateOrder
   body.idStrategy = choices.idStrategy
   if (choices.idStrategy === 'external' && choices.idField) body.idField = choices.idField
   body.duplicateAction = choices.duplicateAction
+  if (choices.duplicateAction === 'update' && !choices.keepHandEdits) body.keepHandEdits = false
   if (choices.geocode !== 'default') body.geocode = choices.geocode === 'yes'
   return body
 }

@@ -1,10 +1,11 @@
 import { listSheets, readHeaders, readRows, type SourceRow } from '@chronotope/file-readers'
-import { createSchemaBuilder } from '@chronotope/schema'
-import type { Endpoint } from 'payload'
+import { createSchemaBuilder, type EventMapping } from '@chronotope/schema'
+import type { Endpoint, Payload } from 'payload'
 
 import { ApiError, errorResponse, parseIdParameter } from '../../lib/api/api-error'
 import { loadImportForRequest } from '../../lib/import/import-access'
-import { importFilePath } from '../../lib/import/import-documents'
+import { importFilePath, loadDataset } from '../../lib/import/import-documents'
+import { applyRememberedMapping, type RememberedOptions } from '../../lib/import/remembered-settings'
 
 /** Rows read to compute the preview's field statistics. */
 export const PREVIEW_SAMPLE_ROWS = 1000
@@ -24,11 +25,51 @@ function rowCount(raw: string | null): number {
   return rows
 }
 
+/** What the preview says about the target dataset's remembered settings. */
+export interface RememberedSummary {
+  readonly datasetId: number
+  readonly datasetName: string
+  /** The import they come from, and when it completed. */
+  readonly importId: number
+  readonly at: string
+  /** Roles set as in that import, and remembered roles whose columns this file lacks. */
+  readonly kept: readonly string[]
+  readonly dropped: readonly string[]
+  readonly options: RememberedOptions
+}
+
+// An import into an existing dataset starts from how the dataset's last import read its file.
+async function rememberedFor(
+  payload: Payload,
+  datasetId: number | undefined,
+  headers: readonly string[],
+  detected: EventMapping,
+): Promise<{ mapping: EventMapping; summary: RememberedSummary } | undefined> {
+  if (!datasetId) return undefined
+  const dataset = await loadDataset(payload, datasetId)
+  const settings = dataset.importSettings
+  if (!settings) return undefined
+  const { mapping, kept, dropped } = applyRememberedMapping(detected, settings, headers)
+  return {
+    mapping,
+    summary: {
+      datasetId,
+      datasetName: dataset.name,
+      importId: settings.importId,
+      at: settings.at,
+      kept,
+      dropped,
+      options: settings.options,
+    },
+  }
+}
+
 /**
  * `GET /api/preview?importId={id}&sheet={index or name}&rows={n}`: a preview of an uploaded file
  * (imported or not): detected format and encoding, its sheets, the detected schema with field
- * statistics (from the first rows), the suggested event mapping, warnings, and the first rows, so
- * a user can check and adjust before importing.
+ * statistics (from the first rows), the suggested event mapping (for an import into an existing
+ * dataset, starting from how its last import read the file: `remembered`), warnings, and the first
+ * rows, so a user can check and adjust before importing.
  */
 export const previewEndpoint: Endpoint = {
   path: '/preview',
@@ -60,6 +101,7 @@ export const previewEndpoint: Endpoint = {
         if (sampled >= PREVIEW_SAMPLE_ROWS) break
       }
       const schema = builder.build()
+      const remembered = await rememberedFor(req.payload, file.options?.datasetId, headers, schema.mapping)
       return Response.json(
         {
           importId: file.id,
@@ -69,7 +111,12 @@ export const previewEndpoint: Endpoint = {
           sheet,
           headers,
           rowsSampled: sampled,
-          schema: { fields: schema.fields, mapping: schema.mapping, warnings: schema.warnings },
+          schema: {
+            fields: schema.fields,
+            mapping: remembered?.mapping ?? schema.mapping,
+            warnings: schema.warnings,
+          },
+          remembered: remembered?.summary ?? null,
           rows: firstRows,
         },
         { headers: { 'Cache-Control': 'no-store' } },

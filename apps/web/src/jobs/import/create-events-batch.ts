@@ -10,8 +10,10 @@ import { database } from '../../config/database'
 import type { EventRow } from '../../lib/events/bulk-insert-events'
 import { writeEventsBulk } from '../../lib/events/bulk-insert-events'
 import { copyEventsBulk, serializeEventsForCopy } from '../../lib/events/copy-events'
+import { COLLECTION_NAMES } from '../../constants/collection-names'
 import { loadEditedEvents, releaseHandEdits } from '../../lib/import/edited-events'
 import { createJobRowBuilder } from '../../lib/import/job-row-builder'
+import { rememberImportSettings } from '../../lib/import/remembered-settings'
 import { keepHandEdits, type EditedEvent, type HandEditConflict } from '../../lib/import/keep-hand-edits'
 import {
   idOf,
@@ -265,6 +267,22 @@ export const createEventsBatchTask = importStageTask(
       `${counts.eventsCreated} events created, ${counts.eventsUpdated} updated, ${counts.eventsUnchanged} unchanged, ` +
       `${counts.eventsLeftAlone} left alone, ${counts.duplicatesSkipped} duplicates skipped, ` +
       `${counts.rowErrors} rows with errors, of ${counts.rowsRead} rows`
+    // The next import into this dataset starts from how this one read the file.
+    await payload.update({
+      collection: COLLECTION_NAMES.DATASETS,
+      id: datasetId,
+      data: {
+        importSettings: rememberImportSettings(
+          file.id,
+          job.detectedSchema?.headers ?? [],
+          mapping,
+          file.options ?? {},
+          new Date(),
+        ),
+      },
+      depth: 0,
+      overrideAccess: true,
+    })
     await moveImportJob(payload, job, PROCESSING_STAGE.COMPLETED, summary, {
       progress: tracker.finish(counts.rowsRead, { checkpoint }),
       ...(job.geocoding ? { geocoding: { ...job.geocoding, unplacedRows: checkpoint.unplacedRows } } : {}),

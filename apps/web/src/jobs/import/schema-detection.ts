@@ -5,11 +5,19 @@ import { createSchemaBuilder, type EventMapping } from '@chronotope/schema'
 import { BATCH_SIZES } from '../../constants/batch-sizes'
 import { JOB_TYPES } from '../../constants/job-types'
 import { PROCESSING_STAGE } from '../../constants/processing-stage'
-import { idOf, importFilePath, loadImportFile, type StoredMapping } from '../../lib/import/import-documents'
+import {
+  idOf,
+  importFilePath,
+  loadDataset,
+  loadImportFile,
+  type StoredMapping,
+} from '../../lib/import/import-documents'
 import { ImportFailure } from '../../lib/import/import-failure'
 import { importStageTask } from '../../lib/import/import-stage-task'
+import { optionsForSheet } from '../../lib/import/import-options'
 import { applyMappingOverrides } from '../../lib/import/mapping-overrides'
 import { queueStage } from '../../lib/import/queue-stage'
+import { applyRememberedMapping } from '../../lib/import/remembered-settings'
 import { moveImportJob } from '../../lib/import/stage-transition-service'
 
 /**
@@ -43,7 +51,16 @@ export const schemaDetectionTask = importStageTask(
       detection.format === 'geojson'
         ? { ...schema.mapping, location: { kind: 'geometry', confidence: 1, reason: 'GeoJSON feature geometry' } }
         : schema.mapping
-    const mapping: StoredMapping = applyMappingOverrides(detected, file.options ?? {}, headers)
+    // A dataset's last import tells how its files are read; the user's options for this one win.
+    const dataset = await loadDataset(payload, idOf(job.dataset)!)
+    const remembered = dataset.importSettings
+      ? applyRememberedMapping(detected, dataset.importSettings, headers).mapping
+      : detected
+    const mapping: StoredMapping = applyMappingOverrides(
+      remembered,
+      optionsForSheet(file.options ?? {}, job.sheetIndex),
+      headers,
+    )
     const progress = {
       ...(job.progress ?? { stages: {} }),
       stages: {

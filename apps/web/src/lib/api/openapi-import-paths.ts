@@ -158,7 +158,18 @@ const IMPORT_PROGRESS: Schema = {
 
 const PREVIEW: Schema = {
   type: 'object',
-  required: ['importId', 'fileName', 'detection', 'sheets', 'sheet', 'headers', 'rowsSampled', 'schema', 'rows'],
+  required: [
+    'importId',
+    'fileName',
+    'detection',
+    'sheets',
+    'sheet',
+    'headers',
+    'rowsSampled',
+    'schema',
+    'remembered',
+    'rows',
+  ],
   additionalProperties: false,
   properties: {
     importId: { type: 'integer' },
@@ -176,6 +187,12 @@ const PREVIEW: Schema = {
         mapping: { type: 'object', description: 'The suggested event mapping: time, title, place, coordinates, id.' },
         warnings: { type: 'array' },
       },
+    },
+    remembered: {
+      type: ['object', 'null'],
+      description:
+        'For an import into a dataset whose last import completed: that import (importId, at), the roles taken ' +
+        'from it (kept), the remembered roles this file lacks (dropped) and its options.',
     },
     rows: { type: 'array', description: 'The first rows, as read.' },
   },
@@ -265,7 +282,14 @@ export function importAndHealthPaths(): Record<string, unknown> {
                     sheet: { type: 'string', description: 'Import one sheet only: its index from 0 or its name.' },
                     mapping: {
                       type: 'string',
-                      description: 'JSON column mapping overrides (time, title, place, id…).',
+                      description:
+                        'JSON column mapping overrides (time, title, place, id…). An import into an existing dataset ' +
+                        'starts from how its last import read the file; these override that.',
+                    },
+                    sheetMappings: {
+                      type: 'string',
+                      description:
+                        'A workbook imported whole: JSON mapping overrides per sheet index, e.g. {"1":{"title":"name"}}.',
                     },
                     dateOrder: { enum: [...DATE_ORDERS], description: 'Order of ambiguous numeric dates.' },
                     idStrategy: { enum: [...ID_STRATEGIES], description: 'How events are recognised on re-import.' },

@@ -17,6 +17,7 @@ import type { ImportStatus } from '../../constants/import-status'
 import type { ProcessingStage } from '../../constants/processing-stage'
 import type { ImportOptions } from './import-options'
 import type { HandEditConflict } from './keep-hand-edits'
+import type { RememberedImportSettings } from './remembered-settings'
 
 /** Folder where uploaded import files are kept (the import-files collection's static folder). */
 export const IMPORT_FILES_DIR = path.join(settings.dataDir, 'uploads', 'import-files')
@@ -226,6 +227,8 @@ export interface DatasetDoc {
     readonly offlineFallback?: boolean | null
     readonly minimumConfidence?: number | null
   }
+  /** How the last completed import read its file; the next import starts from it. */
+  readonly importSettings?: RememberedImportSettings | null
 }
 
 /** Loads an import job with no access checks (the pipeline runs as the system). */

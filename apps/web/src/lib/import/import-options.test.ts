@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { ApiError } from '../api/api-error'
-import { parseImportOptions } from './import-options'
+import { optionsForSheet, parseImportOptions } from './import-options'
 
 describe('parseImportOptions', () => {
   it.each([
@@ -19,6 +19,11 @@ describe('parseImportOptions', () => {
       { duplicateAction: 'update', geocode: false },
     ],
     [{ mapping: '{"title":"name"}' }, { mapping: { title: 'name' } }],
+    [{ keepHandEdits: 'FALSE' }, { keepHandEdits: false }],
+    [
+      { sheetMappings: '{"0":{"title":"name"},"2":{"title":null}}' },
+      { sheetMappings: { '0': { title: 'name' }, '2': { title: null } } },
+    ],
     [
       { options: '{"dateOrder":"MDY","mapping":{"title":"name"}}', dateOrder: 'DMY' },
       { dateOrder: 'DMY', mapping: { title: 'name' } },
@@ -35,6 +40,9 @@ describe('parseImportOptions', () => {
     [{ mapping: '{title' }, 'mapping', 'mapping must be a JSON object'],
     [{ mapping: '[1]' }, 'mapping', 'mapping must be a JSON object'],
     [{ options: 'nope' }, 'options', 'options must be a JSON object'],
+    [{ keepHandEdits: 'yes' }, 'keepHandEdits', 'keepHandEdits must be true or false; got "yes"'],
+    [{ sheetMappings: '{"Sheet1":{}}' }, 'sheetMappings', 'sheetMappings must map sheet indexes'],
+    [{ sheetMappings: '{"0":"title"}' }, 'sheetMappings', 'sheetMappings must map sheet indexes'],
     [{ idStrategy: 'external' }, 'idField', 'idStrategy external needs idField'],
   ])('refuses %o naming the field', (fields, parameter, message) => {
     let error: unknown
@@ -47,5 +55,18 @@ describe('parseImportOptions', () => {
     expect((error as ApiError).status).toBe(400)
     expect((error as ApiError).parameter).toBe(parameter)
     expect((error as ApiError).message).toContain(message)
+  })
+})
+
+describe('optionsForSheet', () => {
+  const options = {
+    duplicateAction: 'update' as const,
+    mapping: { title: 'a' },
+    sheetMappings: { '1': { title: 'b' } },
+  }
+
+  it('gives a sheet named in sheetMappings its own mapping and the rest the file’s', () => {
+    expect(optionsForSheet(options, 1)).toMatchObject({ duplicateAction: 'update', mapping: { title: 'b' } })
+    expect(optionsForSheet(options, 0).mapping).toEqual({ title: 'a' })
   })
 })

@@ -14,6 +14,11 @@ export interface ImportOptions {
   readonly sheet?: number | string
   /** Column mapping overrides: which columns hold the time, title, place, id… */
   readonly mapping?: Partial<EventMapping>
+  /**
+   * A workbook's mapping overrides per sheet (key: the sheet's index from 0), for sheets whose
+   * columns differ; a sheet named here uses its own instead of `mapping`.
+   */
+  readonly sheetMappings?: Readonly<Record<string, Partial<EventMapping>>>
   /** Order of numeric dates when the file leaves it ambiguous. */
   readonly dateOrder?: DateOrder
   /** How events are recognised on re-import. */
@@ -65,18 +70,48 @@ function booleanOption(fields: Readonly<Record<string, string>>, name: string): 
   return raw
 }
 
-function parseMapping(raw: string | undefined): Partial<EventMapping> | undefined {
+function parseJsonObject(raw: string | undefined, name: string, example: string): object | undefined {
   if (!raw?.trim()) return undefined
   let value: unknown
   try {
     value = JSON.parse(raw)
   } catch (error) {
-    throw new ApiError(400, 'invalid-option', `mapping must be a JSON object; ${(error as Error).message}`, 'mapping')
+    throw new ApiError(400, 'invalid-option', `${name} must be a JSON object; ${(error as Error).message}`, name)
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
-    throw new ApiError(400, 'invalid-option', 'mapping must be a JSON object such as {"title":"name"}', 'mapping')
+    throw new ApiError(400, 'invalid-option', `${name} must be a JSON object such as ${example}`, name)
   }
   return value
+}
+
+function parseMapping(raw: string | undefined): Partial<EventMapping> | undefined {
+  return parseJsonObject(raw, 'mapping', '{"title":"name"}')
+}
+
+function parseSheetMappings(raw: string | undefined): Record<string, Partial<EventMapping>> | undefined {
+  const value = parseJsonObject(raw, 'sheetMappings', '{"0":{"title":"name"},"1":{"title":"headline"}}')
+  if (!value) return undefined
+  for (const [sheet, mapping] of Object.entries(value)) {
+    if (!/^\d+$/.test(sheet) || !mapping || typeof mapping !== 'object' || Array.isArray(mapping)) {
+      throw new ApiError(
+        400,
+        'invalid-option',
+        `sheetMappings must map sheet indexes (0, 1, …) to mapping objects; got "${sheet}"`,
+        'sheetMappings',
+      )
+    }
+  }
+  return value as Record<string, Partial<EventMapping>>
+}
+
+/**
+ * The options one sheet of a workbook imports with: its own mapping overrides when
+ * `sheetMappings` names it, else the file's.
+ * @example optionsForSheet({ mapping: { title: 'a' }, sheetMappings: { '1': { title: 'b' } } }, 1).mapping // { title: 'b' }
+ */
+export function optionsForSheet(options: ImportOptions, sheetIndex: number): ImportOptions {
+  const own = options.sheetMappings?.[String(sheetIndex)]
+  return own ? { ...options, mapping: own } : options
 }
 
 /**
@@ -112,6 +147,7 @@ export function parseImportOptions(formFields: Readonly<Record<string, string>>)
   const options: ImportOptions = {
     ...(sheetRaw ? { sheet: /^\d+$/.test(sheetRaw) ? Number(sheetRaw) : sheetRaw } : {}),
     ...(parseMapping(fields.mapping) ? { mapping: parseMapping(fields.mapping) } : {}),
+    ...(parseSheetMappings(fields.sheetMappings) ? { sheetMappings: parseSheetMappings(fields.sheetMappings) } : {}),
     ...(oneOf(fields, 'dateOrder', DATE_ORDERS) ? { dateOrder: oneOf(fields, 'dateOrder', DATE_ORDERS) } : {}),
     ...(oneOf(fields, 'idStrategy', ID_STRATEGIES) ? { idStrategy: oneOf(fields, 'idStrategy', ID_STRATEGIES) } : {}),
     ...(fields.idField?.trim() ? { idField: fields.idField.trim() } : {}),

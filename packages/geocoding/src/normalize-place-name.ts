@@ -44,7 +44,12 @@ export function normalizePlaceName(name: string): string {
 const MAX_MEMOIZED_NAMES = 200_000
 const normalizedNames = new Map<string, string>()
 
-function foldPlaceName(name: string): string {
+/**
+ * {@link normalizePlaceName} without its memo: for indexing many names seen once (the gazetteer's
+ * alternate names), which would only push the import's own names out of the memo.
+ * @example foldPlaceName('München') // 'munchen'
+ */
+export function foldPlaceName(name: string): string {
   const folded = name
     .toLowerCase()
     .normalize('NFD')

@@ -1,4 +1,4 @@
-import { normalizePlaceName } from '../normalize-place-name'
+import { foldPlaceName, normalizePlaceName } from '../normalize-place-name'
 import type { Admin1Record, CountryRecord, OfflineGazetteerData, ZipCodeRecord } from './load-data'
 import type { CityColumns } from './read-cities-pbf'
 import { COUNTRIES_WITH_LETTER_REGION_CODES, REGION_ALIASES } from './region-aliases'
@@ -30,6 +30,11 @@ export interface Gazetteer {
   cities: CityColumns
   /** Normalized city name → indexes into `cities`. */
   cityIndex: Map<string, number[]>
+  /**
+   * Normalized other name of a larger city ("munchen", "москва", "cologne") → indexes into `cities`;
+   * only names that differ from the city's own, so a city is found once per spelling.
+   */
+  alternateNameIndex: Map<string, number[]>
   /** ISO alpha-2 → the normalized city names of that country, for fuzzy matching. */
   cityNamesByCountry: Map<string, string[]>
   /** Region key (`"US.OH"`) → the normalized city names of that region: fuzzy matching scans only these when a region is named. */
@@ -157,10 +162,33 @@ function indexRegions(cities: CityColumns, admin1: readonly Admin1Record[]): Map
   return regions
 }
 
+function indexAlternateNames(
+  cities: CityColumns,
+  cityIndex: ReadonlyMap<string, number[]>,
+  data: OfflineGazetteerData,
+): Map<string, number[]> {
+  const index = new Map<string, number[]>()
+  const alternates = data.alternateNames
+  if (alternates === undefined) return index
+  const byGeonameId = new Map<number, number>()
+  for (let i = 0; i < data.cities.count; i++) byGeonameId.set(cities.geonameIds[i] ?? 0, i)
+  for (let k = 0; k < alternates.names.length; k++) {
+    const city = byGeonameId.get(alternates.geonameIds[k] ?? 0)
+    if (city === undefined) continue
+    const key = foldPlaceName(alternates.names[k] ?? '')
+    if (key === '' || cityIndex.get(key)?.includes(city) === true) continue
+    const list = index.get(key)
+    if (list === undefined) index.set(key, [city])
+    else if (!list.includes(city)) list.push(city)
+  }
+  return index
+}
+
 /**
  * Builds the offline gazetteer's indexes from its raw data: city, region and country names in
- * every spelling the data knows, normalized with {@link normalizePlaceName}; ZIP codes; and points
- * for regions (population-weighted over their cities).
+ * every spelling the data knows (the larger cities' other languages and scripts in an index of their
+ * own), normalized with {@link normalizePlaceName}; ZIP codes; and points for regions
+ * (population-weighted over their cities).
  * @example indexPlaces(data).cityIndex.get('montreal')?.length // 3 (Canada and two in France)
  */
 export function indexPlaces(data: OfflineGazetteerData): Gazetteer {
@@ -183,6 +211,7 @@ export function indexPlaces(data: OfflineGazetteerData): Gazetteer {
       addName(namesByRegion, `${country}.${cities.admin1Codes[i] ?? ''}`, normalized)
     }
   }
+  const alternateNameIndex = indexAlternateNames(cities, cityIndex, data)
   const regions = indexRegions(cities, data.admin1)
   const regionIndex = new Map<string, RegionEntry[]>()
   for (const region of regions.values()) {
@@ -199,6 +228,7 @@ export function indexPlaces(data: OfflineGazetteerData): Gazetteer {
   return {
     cities,
     cityIndex,
+    alternateNameIndex,
     cityNamesByCountry: new Map([...namesByCountry].map(([country, names]) => [country, [...names]])),
     cityNamesByRegion: new Map([...namesByRegion].map(([region, names]) => [region, [...names]])),
     regions,

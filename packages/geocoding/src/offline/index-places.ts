@@ -1,6 +1,7 @@
 import { foldPlaceName, normalizePlaceName } from '../normalize-place-name'
 import type { Admin1Record, CountryRecord, OfflineGazetteerData, ZipCodeRecord } from './load-data'
 import type { CityColumns } from './read-cities-pbf'
+import { MIN_POPULATION_FOR_ALTERNATE_NAMES } from './read-alternate-names'
 import { COUNTRIES_WITH_LETTER_REGION_CODES, REGION_ALIASES } from './region-aliases'
 
 /** A first-level region (state, province, Land) with a population-weighted point. */
@@ -37,6 +38,8 @@ export interface Gazetteer {
   alternateNameIndex: Map<string, number[]>
   /** ISO alpha-2 → the normalized city names of that country, for fuzzy matching. */
   cityNamesByCountry: Map<string, string[]>
+  /** Normalized names of the cities of 15,000+ people: the close spellings suggested when nothing narrows a name down. */
+  largeCityNames: string[]
   /** Region key (`"US.OH"`) → the normalized city names of that region: fuzzy matching scans only these when a region is named. */
   cityNamesByRegion: Map<string, string[]>
   /** Region key (`"US.OH"`) → region. */
@@ -201,9 +204,11 @@ export function indexPlaces(data: OfflineGazetteerData): Gazetteer {
     names.add(name)
     index.set(key, names)
   }
+  const largeCityNames = new Set<string>()
   for (let i = 0; i < cities.count; i++) {
     const name = cities.names[i] ?? ''
     const country = cities.countryCodes[i] ?? ''
+    if ((cities.populations[i] ?? 0) >= MIN_POPULATION_FOR_ALTERNATE_NAMES) largeCityNames.add(normalizePlaceName(name))
     for (const spelling of [name, ...cityNameAliases(name, cities.featureCodes[i])]) {
       addToIndex(cityIndex, spelling, i)
       const normalized = normalizePlaceName(spelling)
@@ -229,6 +234,7 @@ export function indexPlaces(data: OfflineGazetteerData): Gazetteer {
     cities,
     cityIndex,
     alternateNameIndex,
+    largeCityNames: [...largeCityNames],
     cityNamesByCountry: new Map([...namesByCountry].map(([country, names]) => [country, [...names]])),
     cityNamesByRegion: new Map([...namesByRegion].map(([region, names]) => [region, [...names]])),
     regions,

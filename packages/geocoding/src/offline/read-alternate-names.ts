@@ -38,7 +38,7 @@ export function isWrittenName(name: string): boolean {
   if (/^[A-Z]{1,3}$/.test(name)) return false
   // A script without case (Arabic, Chinese, Hebrew…) or any letter beyond ASCII is written by people;
   // all-lower-case ASCII is GeoNames' own romanisation.
-  return /[^\x00-\x7f]/.test(name) || /[A-Z]/.test(name)
+  return /[^ -~]/.test(name) || /[A-Z]/.test(name)
 }
 
 function readNumber(bytes: Uint8Array, start: number, end: number): number {

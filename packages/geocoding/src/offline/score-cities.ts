@@ -3,6 +3,7 @@ import { normalizePlaceName } from '../normalize-place-name'
 import type { GeocodingCandidate } from '../types'
 import { findSimilarNames } from './fuzzy-match'
 import { ZIP_TOWN_FEATURE } from './index-places'
+import { MIN_POPULATION_FOR_ALTERNATE_NAMES } from './read-alternate-names'
 import type { Gazetteer } from './index-places'
 import { countryName, joinPlaceLabel, regionOfCity } from './place-labels'
 import type { PlaceReading } from './read-query'
@@ -23,6 +24,12 @@ const CONFIDENCE_BY_SCOPE = {
 const BIAS_WEIGHT = 20
 /** Confidence kept after 1 and 2 typing mistakes. */
 const EDIT_FACTORS = [1, 0.85, 0.72]
+/**
+ * A close spelling ("Sprngfield", "Pheonix, AZ") is a suggestion, never placed without a person's
+ * word: its confidence stays below the default minimum (0.5), so the import lists it as not placed
+ * with the suggestion to accept.
+ */
+export const CLOSE_SPELLING_MAX_CONFIDENCE = 0.45
 /**
  * Weight of a city found by one of its other names ("Cologne" for Köln) against one found by its own
  * name: the other name of a big city still beats a village's own ("Cologne" in Lombardy), but not a
@@ -100,16 +107,17 @@ function fuzzyNameLists(gazetteer: Gazetteer, reading: PlaceReading, countryBias
       reading.countries.flatMap((country) => coveredCountryCodes(country.alpha2)),
       gazetteer.cityNamesByCountry,
     )
-  return countryBias !== undefined ? lists([countryBias], gazetteer.cityNamesByCountry) : []
+  // Nothing narrows the name down: only the larger cities' names are suggested (few, and cheap to scan).
+  return countryBias !== undefined ? lists([countryBias], gazetteer.cityNamesByCountry) : [gazetteer.largeCityNames]
 }
 
-/** Countries a fuzzy match may lie in: the reading's, else the bias. */
-function fuzzyCountries(reading: PlaceReading, countryBias: string | undefined): Set<string> {
+/** Countries a fuzzy match may lie in: the reading's, else the bias; undefined: anywhere. */
+function fuzzyCountries(reading: PlaceReading, countryBias: string | undefined): Set<string> | undefined {
   if (reading.regions !== undefined) return new Set(reading.regions.map((region) => region.countryCode))
   if (reading.countries !== undefined) {
     return new Set(reading.countries.flatMap((country) => coveredCountryCodes(country.alpha2)))
   }
-  return new Set(countryBias !== undefined ? [countryBias] : [])
+  return countryBias !== undefined ? new Set([countryBias]) : undefined
 }
 
 /**
@@ -160,7 +168,9 @@ function matchCityName(
     for (const similar of findSimilarNames(option.text, names)) {
       for (const index of gazetteer.cityIndex.get(similar.name) ?? []) {
         if (seen.has(index)) continue
-        if (!countries.has(gazetteer.cities.countryCodes[index] ?? '') || !isInScope(gazetteer, index, reading))
+        const isInCountries = countries?.has(gazetteer.cities.countryCodes[index] ?? '') ?? true
+        if (!isInCountries || !isInScope(gazetteer, index, reading)) continue
+        if (countries === undefined && (gazetteer.cities.populations[index] ?? 0) < MIN_POPULATION_FOR_ALTERNATE_NAMES)
           continue
         seen.add(index)
         matches.push({ index, edits: similar.edits, factor: option.factor, isAlternate: false })
@@ -224,12 +234,13 @@ export function scoreCities(
     }
     const total = matches.reduce((sum, match) => sum + weightOf(match), 0)
     for (const match of matches) {
-      const confidence =
+      const scored =
         (matches.length === 1 ? unique : base + span * (weightOf(match) / total)) *
         (EDIT_FACTORS[match.edits] ?? 0.6) *
         match.factor *
         (reading.isWordSplit ? 0.97 : 1) *
         (hasStreet ? 0.8 : 1)
+      const confidence = match.edits > 0 ? CLOSE_SPELLING_MAX_CONFIDENCE * Math.min(1, scored / unique) : scored
       candidates.push(cityCandidate(gazetteer, match.index, confidence, hasStreet))
     }
   }

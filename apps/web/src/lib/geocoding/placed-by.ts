@@ -56,7 +56,7 @@ export async function loadPlacedByRole(
   // Set by hand for this import ('manual'), or by an editor's correction for every import ('manual' provider).
   const isByHand = event.coordinates?.source === 'manual' || event.coordinates?.provider === 'manual'
   if (!isByHand) return placedByRole(event)
-  const jobId = idOf(event.importJob as number | { id: number } | null | undefined)
+  const jobId = idOf(event.importJob)
   if (!jobId) return placedByRole(event)
   const job = (await payload.findByID({
     collection: COLLECTION_NAMES.IMPORT_JOBS,

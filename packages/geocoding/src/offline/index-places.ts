@@ -32,10 +32,11 @@ export interface Gazetteer {
   /** Normalized city name → indexes into `cities`. */
   cityIndex: Map<string, number[]>
   /**
-   * Normalized other name of a larger city ("munchen", "москва", "cologne") → indexes into `cities`;
-   * only names that differ from the city's own, so a city is found once per spelling.
+   * Normalized other name of a larger city ("munchen", "москва", "cologne") → index into `cities`,
+   * or indexes when several cities share it (a bare number saves an array for the 9 in 10 names of
+   * one city); only names that differ from the city's own. Read it with {@link citiesByAlternateName}.
    */
-  alternateNameIndex: Map<string, number[]>
+  alternateNameIndex: Map<string, number | number[]>
   /** ISO alpha-2 → the normalized city names of that country, for fuzzy matching. */
   cityNamesByCountry: Map<string, string[]>
   /** Normalized names of the cities of 15,000+ people: the close spellings suggested when nothing narrows a name down. */
@@ -169,8 +170,8 @@ function indexAlternateNames(
   cities: CityColumns,
   cityIndex: ReadonlyMap<string, number[]>,
   data: OfflineGazetteerData,
-): Map<string, number[]> {
-  const index = new Map<string, number[]>()
+): Map<string, number | number[]> {
+  const index = new Map<string, number | number[]>()
   const alternates = data.alternateNames
   if (alternates === undefined) return index
   const byGeonameId = new Map<number, number>()
@@ -180,11 +181,23 @@ function indexAlternateNames(
     if (city === undefined) continue
     const key = foldPlaceName(alternates.names[k] ?? '')
     if (key === '' || cityIndex.get(key)?.includes(city) === true) continue
-    const list = index.get(key)
-    if (list === undefined) index.set(key, [city])
-    else if (!list.includes(city)) list.push(city)
+    const known = index.get(key)
+    if (known === undefined) index.set(key, city)
+    else if (typeof known === 'number') {
+      if (known !== city) index.set(key, [known, city])
+    } else if (!known.includes(city)) known.push(city)
   }
   return index
+}
+
+/**
+ * The cities a normalized name is another name of.
+ * @example citiesByAlternateName(gazetteer, 'munchen').map((i) => gazetteer.cities.names[i]) // ['Munich']
+ */
+export function citiesByAlternateName(gazetteer: Gazetteer, key: string): readonly number[] {
+  const found = gazetteer.alternateNameIndex.get(key)
+  if (found === undefined) return []
+  return typeof found === 'number' ? [found] : found
 }
 
 /**

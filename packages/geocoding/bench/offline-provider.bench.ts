@@ -1,6 +1,7 @@
 /**
- * Measures the offline provider: data load time, memory it adds, and geocoding throughput on
- * the distinct places of the FiveThirtyEight fixtures. Run from the repository root:
+ * Measures the offline provider: data load time, memory it adds (RSS and JavaScript heap), its
+ * answers for place names in other scripts, street addresses and misspellings, and geocoding
+ * throughput on the distinct places of the FiveThirtyEight fixtures. Run from the repository root:
  * `node --expose-gc --import tsx packages/geocoding/bench/offline-provider.bench.ts`
  * @module
  */
@@ -9,20 +10,43 @@ import { readFileSync } from 'node:fs'
 import { createOfflineProvider } from '../src/index'
 import { fivethirtyeightFixture } from '@chronotope/test-fixtures'
 
-const rssMb = (): number => {
+const memoryMb = (): { rss: number; heap: number } => {
   globalThis.gc?.()
-  return process.memoryUsage().rss / 1e6
+  const { rss, heapUsed } = process.memoryUsage()
+  return { rss: rss / 1e6, heap: heapUsed / 1e6 }
 }
 
-const before = rssMb()
+const before = memoryMb()
 const started = performance.now()
 const provider = createOfflineProvider()
 await provider.load()
 const loadMs = performance.now() - started
-const after = rssMb()
+const after = memoryMb()
 console.log(
-  `load: ${loadMs.toFixed(0)} ms, RSS ${before.toFixed(0)} → ${after.toFixed(0)} MB (+${(after - before).toFixed(0)} MB)`,
+  `load: ${loadMs.toFixed(0)} ms, RSS ${before.rss.toFixed(0)} → ${after.rss.toFixed(0)} MB ` +
+    `(+${(after.rss - before.rss).toFixed(0)} MB), heap +${(after.heap - before.heap).toFixed(0)} MB`,
 )
+
+const NAMES = [
+  'Москва',
+  'москва россия',
+  'القاهرة',
+  'القاهرة مصر',
+  'hong kong china',
+  'München',
+  'Munich',
+  'Köln',
+  'Cologne',
+  '123 Main St, New York, NY',
+  '123 Main St New York NY',
+  'Alexanderplatz Berlin',
+  'Sprngfield',
+]
+for (const text of NAMES) {
+  const { best } = await provider.geocode({ text })
+  const answer = best ? `${best.label} (${best.precision}, ${best.confidence})` : 'not found'
+  console.log(`  ${JSON.stringify(text)} → ${answer}`)
+}
 
 const lines = readFileSync(fivethirtyeightFixture('gop-candidate-visits-2024_candidate_visits.csv'), 'utf8')
   .split('\n')

@@ -31,10 +31,23 @@ export { InvalidCountryBias, InvalidGeocodingSettings, NoGeocodingProviders, Off
 export { normalizePlaceName } from './normalize-place-name'
 export { normalizeGeocodingQuery } from './normalize-query'
 export { isNoPlace, looksLikeStreet, parsePlaceText } from './parse-place-text'
-export type { ParsedPlaceText } from './parse-place-text'
+export type { ParsedPlaceText, ParsePlaceTextOptions } from './parse-place-text'
+export { isCompoundStreetName, splitStreetAddress } from './split-street-address'
+export type { IsKnownPlace, StreetAndPlace } from './split-street-address'
 export { geocodeWithProviders, isPlaced, validateGeocodingSettings } from './provider-chain'
-export { MAX_LOW_CONFIDENCE_PLACES, summarizeResolution } from './resolution-stats'
-export type { LowConfidencePlace, ResolutionStats } from './resolution-stats'
+export {
+  MAX_LOW_CONFIDENCE_PLACES,
+  MAX_NOT_PLACED_PLACES,
+  MAX_SUGGESTIONS,
+  summarizeResolution,
+} from './resolution-stats'
+export type {
+  LowConfidencePlace,
+  NotPlacedPlace,
+  NotPlacedReason,
+  ResolutionStats,
+  SuggestedPlace,
+} from './resolution-stats'
 export { inferDatasetCountry } from './infer-dataset-country'
 export { distanceKm } from './distance-km'
 export type { LatLng } from './distance-km'

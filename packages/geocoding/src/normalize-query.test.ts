@@ -11,7 +11,7 @@ describe('normalizeGeocodingQuery', () => {
     [{ text: 'Montréal,  QC' }, 'montreal qc'],
     [{ text: 'St. Louis, MO' }, 'saint louis mo'],
     [{ text: 'Dayton, OH', countryBias: 'us' }, 'dayton oh|bias:us'],
-    [{ street: '12 Main St', city: 'Dayton', postalCode: '45402' }, '12 main saint|dayton|45402'],
+    [{ street: '12 Main St', city: 'Dayton', postalCode: '45402' }, '12 main street|dayton|45402'],
     [{ city: 'Dayton', region: '' }, 'dayton'],
     [{}, ''],
   ])('%j → %j', (query, expected) => {

@@ -19,12 +19,36 @@ describe('parsePlaceText', () => {
     ['NW, Washington, DC', { parts: ['Washington', 'DC'], street: 'NW' }],
     ['St. Louis, MO', { parts: ['St. Louis', 'MO'] }],
     ['Main Street', { parts: ['Main Street'] }],
+    // A street without a comma before its place
+    ['123 Main St New York NY', { parts: ['New York NY'], street: '123 Main St' }],
+    ['123 Main St New York, NY', { parts: ['New York', 'NY'], street: '123 Main St' }],
+    ['1600 Pennsylvania Ave NW Washington DC', { parts: ['Washington DC'], street: '1600 Pennsylvania Ave NW' }],
+    ['12 Elm St Apt 4 Dayton OH', { parts: ['Dayton OH'], street: '12 Elm St Apt 4' }],
+    ['Alexanderplatz Berlin', { parts: ['Berlin'], street: 'Alexanderplatz' }],
+    ['Alexanderplatz, Berlin', { parts: ['Berlin'], street: 'Alexanderplatz' }],
+    ['Friedrichstraße 43 Berlin', { parts: ['Berlin'], street: 'Friedrichstraße 43' }],
+    ['Friedrichstraße 43, Berlin', { parts: ['Berlin'], street: 'Friedrichstraße 43' }],
+    ['Main St 12, Springfield', { parts: ['Springfield'], street: 'Main St 12' }],
+    ['Calle Mayor 5 Madrid', { parts: ['Madrid'], street: 'Calle Mayor 5' }],
+    ['St. Louis MO', { parts: ['St. Louis MO'] }],
     ['N/A', { parts: [] }],
     ['', { parts: [] }],
     ['12345678', { parts: [] }],
     ['Unknown, Unknown', { parts: [] }],
   ])('%j → %j', (text, expected) => {
     expect(parsePlaceText(text)).toEqual(expected)
+  })
+})
+
+describe('parsePlaceText with known place names', () => {
+  const known = new Set(['new york', 'springfield', 'paris'])
+  const isKnownPlace = (words: string) => known.has(words.toLowerCase())
+  it.each<[string, ParsedPlaceText]>([
+    ['123 Broadway New York NY', { parts: ['New York NY'], street: '123 Broadway' }],
+    ['5 rue de Rivoli Paris', { parts: ['Paris'], street: '5 rue de Rivoli' }],
+    ['Springfield IL', { parts: ['Springfield IL'] }],
+  ])('%j → %j', (text, expected) => {
+    expect(parsePlaceText(text, { isKnownPlace })).toEqual(expected)
   })
 })
 
@@ -55,6 +79,10 @@ describe('looksLikeStreet', () => {
     ['Broadway & 5th', true],
     ['NW', true],
     ['St. Louis', false],
+    ['Alexanderplatz', true],
+    ['Friedrichstraße 43', true],
+    ['Main St 12', true],
+    ['Hamburg', false],
     ['Fort Myers', false],
     ['Salt Lake City', false],
     ['Dayton', false],

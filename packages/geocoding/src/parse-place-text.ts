@@ -1,4 +1,6 @@
 import { normalizePlaceName } from './normalize-place-name'
+import { isCompoundStreetName, splitStreetAddress } from './split-street-address'
+import type { IsKnownPlace } from './split-street-address'
 
 /** Free text split into what can be told apart without a gazetteer. */
 export interface ParsedPlaceText {
@@ -36,7 +38,6 @@ const NO_PLACE_VALUES = new Set([
 
 const STREET_SUFFIX = new Set([
   'street',
-  'saint',
   'avenue',
   'ave',
   'av',
@@ -96,27 +97,38 @@ export function isNoPlace(value: string | undefined): boolean {
 
 /**
  * Whether a part of an address names a street or block rather than a place: it starts with a house
- * number, ends in a street word ("Main St"), names an intersection or a block, or is a city quadrant.
+ * number, ends in a street word ("Main St"), names an intersection or a block, is a city quadrant
+ * or a one-word street ("Alexanderplatz").
  * @example looksLikeStreet('300 block Iris Park Dr') // true
  * @example looksLikeStreet('St. Louis') // false
  */
 export function looksLikeStreet(part: string): boolean {
   const words = normalizePlaceName(part).split(' ')
   const last = words[words.length - 1] ?? ''
-  if (words.length === 1) return QUADRANTS.has(last)
+  if (words.length === 1) return QUADRANTS.has(last) || isCompoundStreetName(part)
   if (/^\d/.test(words[0] ?? '')) return true
   if (words.includes('block') || words.includes('and') || part.includes('&')) return true
-  // "St" normalizes to "saint": only a trailing one means "Street".
-  return STREET_SUFFIX.has(last)
+  if (isCompoundStreetName(part.split(' ')[0] ?? '')) return true
+  // "Main St 12": the house number after the street, as much of Europe writes it.
+  const beforeNumber = /^\d/.test(last) ? words[words.length - 2] : undefined
+  return STREET_SUFFIX.has(last) || (beforeNumber !== undefined && STREET_SUFFIX.has(beforeNumber))
+}
+
+/** Options of {@link parsePlaceText}. */
+export interface ParsePlaceTextOptions {
+  /** Recognises place names, to find where a street written without a comma ends. */
+  isKnownPlace?: IsKnownPlace
 }
 
 /**
  * Splits free place text on commas, semicolons and line breaks; takes out a trailing US ZIP code and
- * leading street parts. Junk ("N/A", "") yields no parts.
+ * leading street parts, also when no comma ends the street ("123 Main St New York NY",
+ * "Alexanderplatz Berlin"). Junk ("N/A", "") yields no parts.
  * @example parsePlaceText('12 Main St, Dayton, OH 45402') // { parts: ['Dayton', 'OH'], postalCode: '45402', street: '12 Main St' }
  * @example parsePlaceText('NW, Washington, DC') // { parts: ['Washington', 'DC'], street: 'NW' }
+ * @example parsePlaceText('123 Main St New York NY') // { parts: ['New York NY'], street: '123 Main St' }
  */
-export function parsePlaceText(text: string): ParsedPlaceText {
+export function parsePlaceText(text: string, options: ParsePlaceTextOptions = {}): ParsedPlaceText {
   const rawParts = text
     .split(/[,;\n\r]+/)
     .map((part) => part.replace(/\s+/g, ' ').trim())
@@ -134,6 +146,11 @@ export function parsePlaceText(text: string): ParsedPlaceText {
     if (!isNoPlace(part)) parts.push(part)
   }
   const streetParts: string[] = []
+  const address = parts[0] === undefined ? undefined : splitStreetAddress(parts[0], options.isKnownPlace)
+  if (address !== undefined) {
+    streetParts.push(address.street)
+    parts[0] = address.place
+  }
   // Keep at least one part as the place: "Main Street" alone is more likely a place than nothing.
   while (parts.length > 1 && looksLikeStreet(parts[0] ?? '')) streetParts.push(parts.shift() ?? '')
   result.parts = parts

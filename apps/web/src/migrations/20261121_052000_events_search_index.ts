@@ -1,7 +1,7 @@
 import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-postgres'
 
-// Full-text search of the events read API (`q`): the expression must stay the same as
-// SEARCH_DOCUMENT_SQL in src/lib/events-read/event-conditions.ts, or the index is not used.
+// Full-text search of the events read API (`q`). Replaced by the accent-folding index of
+// 20261127_120000_events_search_unaccent.
 export async function up({ db }: MigrateUpArgs): Promise<void> {
   await db.execute(sql`
    CREATE INDEX IF NOT EXISTS "events_search_idx" ON "events" USING gin (

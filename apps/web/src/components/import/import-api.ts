@@ -140,7 +140,14 @@ export type ImportAction = 'start' | 'retry' | 'cancel' | 'review' | 'approve' |
 export type ImportActionBody =
   | StartImportBody
   | { readonly jobId?: number; readonly reason?: string }
-  | { readonly jobId: number; readonly place: string; readonly latitude: number; readonly longitude: number }
+  | {
+      readonly jobId: number
+      readonly place: string
+      readonly latitude: number
+      readonly longitude: number
+      readonly label?: string
+      readonly precision?: string
+    }
 
 /** Runs an action on an import (`POST /api/import/{importId}/{action}`). */
 export function postImportAction(

@@ -8,6 +8,7 @@ import { ApiError, errorResponse, parseIdParameter } from '../../lib/api/api-err
 import { decideApproval, lockForReview } from '../../lib/import/approval-service'
 import { loadImportForRequest } from '../../lib/import/import-access'
 import { refreshImportFileStatus } from '../../lib/import/import-file-status'
+import { correctionRole } from '../../lib/geocoding/correction-role'
 import { correctPlace, parsePlaceCorrection } from '../../lib/geocoding/place-correction'
 import {
   importFilePath,
@@ -140,9 +141,13 @@ const ACTIONS: Record<ImportActionName, Action> = {
     const job = jobs[0]
     if (!job)
       throw new ApiError(404, 'place-not-found', `Import ${file.id} has no place "${correction.place}"`, 'place')
-    const query = job.geocoding!.places.find((place) => place.key === correction.place)!.query.text ?? correction.place
+    const geocoding = job.geocoding!
+    const place = geocoding.places.find((known) => known.key === correction.place)!
+    const query = place.query.text ?? correction.place
     const updateCache = isEditorOrAdminUser(req.user)
     const result = await correctPlace(databasePool(req.payload), job.id, correction, { updateCache, query })
+    const earlier = geocoding.corrections ?? []
+    const previous = earlier.find((known) => known.place === correction.place)
     const record: StoredPlaceCorrection = {
       place: correction.place,
       latitude: correction.latitude,
@@ -151,14 +156,30 @@ const ACTIONS: Record<ImportActionName, Action> = {
       label: correction.label ?? null,
       cached: result.cached,
       eventsUpdated: result.eventsUpdated,
+      eventsPlaced: result.eventsPlaced,
+      // A second correction of the same place keeps what the geocoder had done.
+      wasPlaced:
+        previous?.wasPlaced ??
+        place.isPlaced ??
+        !(geocoding.stats?.notPlaced ?? []).some((known) => known.query === correction.place),
       by: Number(req.user!.id),
+      role: correctionRole(req.user!),
       at: new Date().toISOString(),
     }
-    const earlier = (job.geocoding!.corrections ?? []).filter((known) => known.place !== correction.place)
+    const unplacedRows =
+      geocoding.unplacedRows === undefined
+        ? {}
+        : { unplacedRows: Math.max(0, geocoding.unplacedRows - result.eventsPlaced) }
     await req.payload.update({
       collection: COLLECTION_NAMES.IMPORT_JOBS,
       id: job.id,
-      data: { geocoding: { ...job.geocoding, corrections: [...earlier, record] } },
+      data: {
+        geocoding: {
+          ...geocoding,
+          ...unplacedRows,
+          corrections: [...earlier.filter((known) => known.place !== correction.place), record],
+        },
+      },
       depth: 0,
       overrideAccess: true,
     })

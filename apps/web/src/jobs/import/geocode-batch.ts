@@ -1,4 +1,4 @@
-import { geocodeWithProviders, summarizeResolution, type GeocodingResult } from '@chronotope/geocoding'
+import { geocodeWithProviders, isPlaced, summarizeResolution, type GeocodingResult } from '@chronotope/geocoding'
 
 import { settings as appSettings } from '../../config/settings'
 import { BATCH_SIZES } from '../../constants/batch-sizes'
@@ -71,13 +71,15 @@ export const geocodeBatchTask = importStageTask(
     for (const place of places) {
       if (!results.has(place.key)) results.set(place.key, { status: 'not-found', candidates: [], provider: 'none' })
     }
-    const stats = summarizeResolution(results)
+    const stats = summarizeResolution(results, settings.minimumConfidence)
+    // Each place remembers whether it was placed, so the report's counts stay exact after corrections.
+    const judged = places.map((place) => ({ ...place, isPlaced: isPlaced(results.get(place.key)!, settings) }))
     await moveImportJob(
       payload,
       job,
       PROCESSING_STAGE.CREATE_EVENTS,
-      `${stats.resolved} of ${stats.total} places found`,
-      { geocoding: { ...job.geocoding, stats }, progress: tracker.finish(places.length) },
+      `${stats.placed} of ${stats.total} places placed`,
+      { geocoding: { ...job.geocoding, places: judged, stats }, progress: tracker.finish(places.length) },
     )
     await queueStage(payload, job.id, PROCESSING_STAGE.CREATE_EVENTS)
   },

@@ -44,7 +44,7 @@ describe('eventConditions', () => {
 
   it('searches title, description and place with a web-style query', () => {
     const { text, params } = conditionsOf('q=%22flash%20flood%22%20-drill')
-    expect(text).toContain("websearch_to_tsquery('simple'::regconfig, $1)")
+    expect(text).toContain("websearch_to_tsquery('simple'::regconfig, public.chronotope_unaccent($1))")
     expect(params).toEqual(['"flash flood" -drill'])
   })
 })

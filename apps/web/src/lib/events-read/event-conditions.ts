@@ -17,7 +17,17 @@ export interface SqlFragment {
  * The text that full-text search looks in: title, description and place. The GIN index
  * `events_search_idx` is built on exactly this expression, so keep the two the same.
  */
-export const SEARCH_DOCUMENT_SQL = `to_tsvector('simple'::regconfig, coalesce(e.title, '') || ' ' || coalesce(e.description, '') || ' ' || coalesce(e.location_name, ''))`
+export const SEARCH_DOCUMENT_SQL = `to_tsvector('simple'::regconfig, public.chronotope_unaccent(coalesce(e.title, '') || ' ' || coalesce(e.description, '') || ' ' || coalesce(e.location_name, '')))`
+
+/**
+ * The `tsquery` of a search text, accents folded as in {@link SEARCH_DOCUMENT_SQL}, so "greve" and
+ * "grève" both find "Grève".
+ * @param parameter - the placeholder holding the text, e.g. `$2`
+ * @example searchQuerySql('$2') // "websearch_to_tsquery('simple'::regconfig, public.chronotope_unaccent($2))"
+ */
+export function searchQuerySql(parameter: string): string {
+  return `websearch_to_tsquery('simple'::regconfig, public.chronotope_unaccent(${parameter}))`
+}
 
 /** Matches the text of a JSON number or a number written as text. */
 const NUMERIC_TEXT = '^\\s*-?(\\d+\\.?\\d*|\\.\\d+)([eE][-+]?\\d+)?\\s*$'
@@ -66,7 +76,6 @@ export function eventConditions(state: FilterState, scope: DatasetScope, params:
       if (filter.min === undefined && filter.max === undefined) conditions.push(`${number} is not null`)
     }
   }
-  if (state.text)
-    conditions.push(`${SEARCH_DOCUMENT_SQL} @@ websearch_to_tsquery('simple'::regconfig, ${params.add(state.text)})`)
+  if (state.text) conditions.push(`${SEARCH_DOCUMENT_SQL} @@ ${searchQuerySql(params.add(state.text))}`)
   return conditions.length > 0 ? conditions.join(' and ') : 'true'
 }

@@ -29,6 +29,8 @@ export interface PlaceCorrection {
 export interface PlaceCorrectionResult {
   /** Events whose location moved. */
   readonly eventsUpdated: number
+  /** Of this import's events that moved, those that had no place before. */
+  readonly eventsPlaced: number
   /** Whether the location cache now answers the place with the correction. */
   readonly cached: boolean
 }
@@ -71,12 +73,23 @@ export function parsePlaceCorrection(body: Record<string, unknown>): PlaceCorrec
   return { place, latitude, longitude, precision: precision as LocationPrecision, ...(label ? { label } : {}) }
 }
 
+/**
+ * Moves the events and counts, among this import's, those that had no place: the report's "rows
+ * without a place" goes down by that many. The CTE reads the rows before the update changes them.
+ */
 function moveEventsSql(source: string, where: string): string {
-  return `update events set
-    location = st_setsrid(st_makepoint($1, $2), 4326),
-    coordinates_source = '${source}', coordinates_provider = '${MANUAL_PROVIDER}',
-    coordinates_precision = $3::enum_events_coordinates_precision, coordinates_confidence = 1, updated_at = now()
-    where coordinates_geocoded_query = $4 and (${where})`
+  return `with moving as (
+      select id, (location is null and import_job_id = $5) as was_unplaced from events
+      where coordinates_geocoded_query = $4 and (${where})
+    ), moved as (
+      update events e set
+        location = st_setsrid(st_makepoint($1, $2), 4326),
+        coordinates_source = '${source}', coordinates_provider = '${MANUAL_PROVIDER}',
+        coordinates_precision = $3::enum_events_coordinates_precision, coordinates_confidence = 1, updated_at = now()
+      from moving where e.id = moving.id
+      returning moving.was_unplaced
+    )
+    select count(*)::int as updated, count(*) filter (where was_unplaced)::int as placed from moved`
 }
 
 /** Only this import's events: they are set by hand, and a later cache change leaves them alone. */
@@ -137,15 +150,12 @@ export async function correctPlace(
   try {
     await client.query('begin')
     if (updateCache) await cacheCorrection(client, correction, query)
-    const { rowCount } = await client.query(updateCache ? MOVE_GEOCODED_EVENTS : MOVE_IMPORT_EVENTS, [
-      correction.longitude,
-      correction.latitude,
-      correction.precision,
-      correction.place,
-      importJobId,
-    ])
+    const { rows } = await client.query<{ updated: number; placed: number }>(
+      updateCache ? MOVE_GEOCODED_EVENTS : MOVE_IMPORT_EVENTS,
+      [correction.longitude, correction.latitude, correction.precision, correction.place, importJobId],
+    )
     await client.query('commit')
-    return { eventsUpdated: rowCount ?? 0, cached: updateCache }
+    return { eventsUpdated: rows[0]?.updated ?? 0, eventsPlaced: rows[0]?.placed ?? 0, cached: updateCache }
   } catch (error) {
     await client.query('rollback')
     throw error

@@ -183,6 +183,8 @@ export interface StoredGeocoding {
   readonly places: ReadonlyArray<{
     readonly key: string
     readonly query: GeocodingQuery
+    /** Whether the geocoder placed it (at or above the dataset's minimum confidence); set once geocoded. */
+    readonly isPlaced?: boolean
   }>
   readonly stats?: ResolutionStats
   /** Rows whose place could not be resolved. */
@@ -201,9 +203,19 @@ export interface StoredPlaceCorrection {
   /** Whether it also became the location cache's answer (editors and admins). */
   readonly cached: boolean
   readonly eventsUpdated: number
+  /** Events that had no place before the correction. */
+  readonly eventsPlaced?: number
+  /** Whether the geocoder had placed the place (a re-placement) or not (a place found by hand). */
+  readonly wasPlaced?: boolean
+  /** The user who made it. */
   readonly by: number
+  /** In what role they made it; older corrections have none. */
+  readonly role?: CorrectionRole
   readonly at: string
 }
+
+/** In what role a person corrected something: as the data's owner, or as an editor or admin. */
+export type CorrectionRole = 'owner' | 'editor' | 'admin'
 
 /** A dataset document as the pipeline uses it. */
 export interface DatasetDoc {

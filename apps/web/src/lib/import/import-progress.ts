@@ -18,8 +18,10 @@ import {
   type ImportFileDoc,
   type ImportJobDoc,
   type ReimportReport,
+  type StoredGeocoding,
   type StoredPlaceCorrection,
 } from './import-documents'
+import { geocodingReportCounts, type GeocodingReportCounts } from './geocoding-report'
 
 /** Row errors included in a progress answer; all of them download as CSV. */
 export const PROGRESS_ROW_ERRORS = 100
@@ -70,10 +72,16 @@ export interface ImportJobProgress {
   readonly reimport: (ReimportReport & { readonly eventsNotInFile: number | null }) | null
   readonly geocoding: {
     readonly places: number
+    /** The places as they stand now, corrections included; null until geocoded. */
+    readonly counts: GeocodingReportCounts | null
+    /** How the geocoder resolved the places (before any correction). */
     readonly stats: ResolutionStats | null
+    /** Rows whose event has no place, now (corrections placed some since the import). */
     readonly unplacedRows: number | null
-    /** Places put on the map by hand (`POST /api/import/{importId}/correct-place`). */
-    readonly corrections: readonly StoredPlaceCorrection[]
+    /** Each place's text as the file wrote it, by its key, for the places the report lists. */
+    readonly placeTexts: Readonly<Record<string, string>>
+    /** Places put on the map by hand (`POST /api/import/{importId}/correct-place`), with who did it. */
+    readonly corrections: ReadonlyArray<StoredPlaceCorrection & { readonly byName: string | null }>
   } | null
   readonly errors: readonly RowError[]
   readonly errorsUrl: string
@@ -141,8 +149,32 @@ function reimportOf(job: ImportJobDoc): ImportJobProgress['reimport'] {
   return { ...report, eventsNotInFile }
 }
 
-/** The progress of one import job, as the API answers it. */
-export function describeImportJob(job: ImportJobDoc, datasetName: string | null): ImportJobProgress {
+/** The text a place was written as in the file (its query), for the places the report names. */
+function placeTexts(geocoding: StoredGeocoding): Record<string, string> {
+  const listed = new Set([
+    ...(geocoding.stats?.notPlaced ?? []).map((place) => place.query),
+    ...(geocoding.stats?.lowestConfidence ?? []).map((place) => place.query),
+    ...(geocoding.corrections ?? []).map((correction) => correction.place),
+  ])
+  const texts: Record<string, string> = {}
+  for (const place of geocoding.places) {
+    if (!listed.has(place.key)) continue
+    const { text, street, city, region, country, postalCode } = place.query
+    const written = text ?? [street, city, postalCode, region, country].filter(Boolean).join(', ')
+    if (written) texts[place.key] = written
+  }
+  return texts
+}
+
+/**
+ * The progress of one import job, as the API answers it.
+ * @param userNames - names of the users who corrected places, by id (none: only their role shows)
+ */
+export function describeImportJob(
+  job: ImportJobDoc,
+  datasetName: string | null,
+  userNames: ReadonlyMap<number, string> = new Map(),
+): ImportJobProgress {
   const counts = {
     rowsTotal: job.counts?.rowsTotal ?? null,
     rowsRead: job.counts?.rowsRead ?? 0,
@@ -181,9 +213,14 @@ export function describeImportJob(job: ImportJobDoc, datasetName: string | null)
     geocoding: job.geocoding
       ? {
           places: job.geocoding.places.length,
+          counts: geocodingReportCounts(job.geocoding),
           stats: job.geocoding.stats ?? null,
           unplacedRows: job.geocoding.unplacedRows ?? null,
-          corrections: job.geocoding.corrections ?? [],
+          placeTexts: placeTexts(job.geocoding),
+          corrections: (job.geocoding.corrections ?? []).map((correction) => ({
+            ...correction,
+            byName: userNames.get(correction.by) ?? null,
+          })),
         }
       : null,
     errors: (job.errors ?? []).slice(0, PROGRESS_ROW_ERRORS),
@@ -207,6 +244,26 @@ export function describeImportJob(job: ImportJobDoc, datasetName: string | null)
   }
 }
 
+/** The names users gave themselves, of those who corrected places of these jobs (no e-mail addresses). */
+async function correctorNames(payload: Payload, jobs: readonly ImportJobDoc[]): Promise<Map<number, string>> {
+  const ids = [...new Set(jobs.flatMap((job) => (job.geocoding?.corrections ?? []).map((correction) => correction.by)))]
+  if (ids.length === 0) return new Map()
+  const { docs } = await payload.find({
+    collection: COLLECTION_NAMES.USERS,
+    where: { id: { in: ids } },
+    depth: 0,
+    limit: ids.length,
+    pagination: false,
+    overrideAccess: true,
+    select: { name: true },
+  })
+  return new Map(
+    docs
+      .filter((user) => typeof user.name === 'string' && user.name.trim() !== '')
+      .map((user) => [Number(user.id), String(user.name)]),
+  )
+}
+
 /** The progress of an import (a file and its jobs). */
 export async function describeImport(payload: Payload, file: ImportFileDoc): Promise<ImportProgressResponse> {
   const { docs } = await payload.find({
@@ -218,10 +275,11 @@ export async function describeImport(payload: Payload, file: ImportFileDoc): Pro
     pagination: false,
     overrideAccess: true,
   })
+  const userNames = await correctorNames(payload, docs as unknown as ImportJobDoc[])
   const jobs = docs.map((doc) => {
     const dataset = (doc as { dataset?: unknown }).dataset
     const name = dataset && typeof dataset === 'object' ? String((dataset as { name?: string }).name ?? '') : null
-    return describeImportJob(doc as unknown as ImportJobDoc, name)
+    return describeImportJob(doc as unknown as ImportJobDoc, name, userNames)
   })
   return {
     importId: file.id,

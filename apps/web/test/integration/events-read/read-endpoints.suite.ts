@@ -343,3 +343,23 @@ describe('GET /api/events/filters as the data changes', () => {
     expect(leaksAfter.body.fields.map((field: { path: string }) => field.path)).not.toContain('weather')
   })
 })
+
+describe('text search ignores accents', () => {
+  it('finds "Grève" for q=greve, and the accented query finds the unaccented text', async () => {
+    const strike = eventRow(fixture.publicDatasetId, `read-greve-${Date.now()}`, {
+      title: 'Grève générale',
+      description: 'Rassemblement place de la République',
+      locationName: 'São Paulo',
+    })
+    await insertEventsBulk(databasePool(await testPayload()), [strike])
+    const titles = async (q: string) =>
+      (await owner.get(`/events/list?${scope}&limit=1000&q=${encodeURIComponent(q)}`)).body.events.map(
+        (event: { title: string }) => event.title,
+      )
+    expect(await titles('greve')).toEqual(['Grève générale'])
+    expect(await titles('GRÈVE')).toEqual(['Grève générale'])
+    expect(await titles('generale republique')).toEqual(['Grève générale'])
+    expect(await titles('sao paulo')).toEqual(['Grève générale'])
+    expect(await titles('greve -republique')).toEqual([])
+  })
+})

@@ -68,9 +68,9 @@ describe('correcting a place by hand', () => {
     const catalog = await createCatalog('Corrections by the owner')
     const progress = await importFile(user, { name: 'fairs.csv', bytes: PLACES_CSV }, { catalog })
     const job = progress.jobs[0]
-    const unresolved: string[] = job.geocoding.stats.unresolved
-    expect(unresolved).toHaveLength(1)
-    const [xqzzy] = unresolved
+    const notPlaced: string[] = job.geocoding.stats.notPlaced.map((place: { query: string }) => place.query)
+    expect(notPlaced).toHaveLength(1)
+    const [xqzzy] = notPlaced
     expect((await placesOf(job.jobId)).Market!.longitude).toBeNull()
 
     const corrected = await user.post(`/import/${progress.importId}/correct-place`, {
@@ -81,7 +81,15 @@ describe('correcting a place by hand', () => {
     })
     expect(corrected.status).toBe(200)
     const record = corrected.body.jobs[0].geocoding.corrections[0]
-    expect(record).toMatchObject({ place: xqzzy, eventsUpdated: 1, cached: false, precision: 'city' })
+    expect(record).toMatchObject({
+      place: xqzzy,
+      eventsUpdated: 1,
+      eventsPlaced: 1,
+      wasPlaced: false,
+      cached: false,
+      precision: 'city',
+      role: 'owner',
+    })
 
     const places = await placesOf(job.jobId)
     expect(places.Market).toMatchObject({ longitude: -82.99, latitude: 39.96, source: 'manual', confidence: 1 })
@@ -100,7 +108,7 @@ describe('correcting a place by hand', () => {
     const catalog = await createCatalog('Corrections refused')
     const progress = await importFile(user, { name: 'fairs.csv', bytes: PLACES_CSV }, { catalog })
     const id = progress.importId
-    const place = progress.jobs[0].geocoding.stats.unresolved[0]
+    const place = progress.jobs[0].geocoding.stats.notPlaced[0].query
     const stranger = await signInStranger()
     expect((await stranger.post(`/import/${id}/correct-place`, { place, latitude: 1, longitude: 1 })).status).toBe(404)
 

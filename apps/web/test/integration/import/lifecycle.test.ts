@@ -155,7 +155,7 @@ describe('import lifecycle', () => {
       { catalog: catalogId, datasetName: 'Kept' },
     )
     expect(kept.jobs[0].counts).toMatchObject({ eventsCreated: 2, rowErrors: 0 })
-    expect(kept.jobs[0].geocoding.stats).toMatchObject({ total: 2, resolved: 1 })
+    expect(kept.jobs[0].geocoding.stats).toMatchObject({ total: 2, placed: 1, notFound: 1 })
     expect(kept.jobs[0].geocoding.unplacedRows).toBe(1)
     // Each geocoded event names its place's cache key, so a corrected place can find its events.
     const { rows } = await databasePool(payload).query(

@@ -10,7 +10,7 @@
 import { parseTextQuery, UnsupportedTextQueryError, type EventSegment, type TextQuery } from '@chronotope/event-index'
 import type { Pool } from 'pg'
 
-import { SEARCH_DOCUMENT_SQL } from '../event-conditions'
+import { SEARCH_DOCUMENT_SQL, searchQuerySql } from '../event-conditions'
 import type { EventIndexStore } from './event-index-store'
 import { TextMatchCache } from './text-match-cache'
 
@@ -34,10 +34,7 @@ function shared<T>(owners: WeakMap<Pool, Map<string, Promise<T>>>, pool: Pool, k
 /** The search as lexemes and operators, or null when only the database can answer it. */
 function textQueryOf(pool: Pool, text: string): Promise<TextQuery | null> {
   return shared(queriesInFlight, pool, text, async () => {
-    const { rows } = await pool.query<{ query: string }>(
-      `select websearch_to_tsquery('simple'::regconfig, $1)::text as query`,
-      [text],
-    )
+    const { rows } = await pool.query<{ query: string }>(`select ${searchQuerySql('$1')}::text as query`, [text])
     try {
       return parseTextQuery(rows[0]!.query)
     } catch (error) {
@@ -55,7 +52,7 @@ async function searchDatabase(
 ): Promise<Map<number, number[]>> {
   const { rows } = await pool.query<{ dataset_id: number; ids: number[] }>(
     `select e.dataset_id, array_agg(e.id) as ids from events e
-     where e.dataset_id = any($1::int[]) and ${SEARCH_DOCUMENT_SQL} @@ websearch_to_tsquery('simple'::regconfig, $2)
+     where e.dataset_id = any($1::int[]) and ${SEARCH_DOCUMENT_SQL} @@ ${searchQuerySql('$2')}
      group by e.dataset_id`,
     [segments.map((segment) => segment.datasetId), text],
   )

@@ -15,6 +15,7 @@ import { formatEventTimeRange } from '../../../../components/event/event-time-te
 import { rowFields } from '../../../../components/event/row-fields'
 import { exploreHref } from '../../../../components/explore/view-state'
 import { COLLECTION_NAMES } from '../../../../constants/collection-names'
+import { loadPlacedByHand } from '../../../../lib/geocoding/placed-by'
 import { getPayloadInstance } from '../../../../lib/runtime/payload-instance'
 import { formatCount } from '../../../../lib/text/format-number'
 
@@ -78,6 +79,7 @@ export default async function EventPage({ params }: Args) {
   const coordinates = (event.coordinates ?? null) as CoordinateProvenance | null
   const placeName = typeof event.locationName === 'string' && event.locationName ? event.locationName : null
   const precision = coordinates?.precision ?? null
+  const placedBy = await loadPlacedByHand(await getPayloadInstance(), { ...event, coordinates })
   const isPrivate = !(dataset?.isPublic === true && catalog?.isPublic === true)
   const fields = rowFields(event.data, schemaFields)
   const eventTime = typeof event.eventTime === 'string' ? event.eventTime : null
@@ -141,7 +143,7 @@ export default async function EventPage({ params }: Args) {
             <p className="event-no-place">This event has no place on the map.</p>
           )}
           <h3>Where the coordinates came from</h3>
-          <p>{describeCoordinateProvenance(coordinates, placeName)}</p>
+          <p>{describeCoordinateProvenance(coordinates, placedBy.label ?? placeName, placedBy.role)}</p>
           {isApproximatePrecision(precision) ? (
             <p className="import-hint">The ring on the map shows about how far the real place may be from the point.</p>
           ) : null}

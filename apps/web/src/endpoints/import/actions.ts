@@ -145,7 +145,12 @@ const ACTIONS: Record<ImportActionName, Action> = {
     const place = geocoding.places.find((known) => known.key === correction.place)!
     const query = place.query.text ?? correction.place
     const updateCache = isEditorOrAdminUser(req.user)
-    const result = await correctPlace(databasePool(req.payload), job.id, correction, { updateCache, query })
+    const role = correctionRole(req.user!)
+    const result = await correctPlace(databasePool(req.payload), job.id, correction, {
+      updateCache,
+      query,
+      edit: { by: Number(req.user!.id), role, at: new Date().toISOString() },
+    })
     const earlier = geocoding.corrections ?? []
     const previous = earlier.find((known) => known.place === correction.place)
     const record: StoredPlaceCorrection = {
@@ -163,7 +168,7 @@ const ACTIONS: Record<ImportActionName, Action> = {
         place.isPlaced ??
         !(geocoding.stats?.notPlaced ?? []).some((known) => known.query === correction.place),
       by: Number(req.user!.id),
-      role: correctionRole(req.user!),
+      role,
       at: new Date().toISOString(),
     }
     const unplacedRows =

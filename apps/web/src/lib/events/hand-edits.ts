@@ -5,8 +5,11 @@
  * @module
  */
 
+import { correctionRole } from '../geocoding/correction-role'
+import type { CorrectionRole } from '../import/import-documents'
+
 /** Who made a hand edit, as the people reading the event understand it. */
-export type HandEditRole = 'owner' | 'editor' | 'admin'
+export type HandEditRole = CorrectionRole
 
 /** One field changed by hand: by whom, in what role and when. */
 export interface HandEdit {
@@ -118,5 +121,5 @@ export function handEditRole(
   ownerId: number | string | null | undefined,
 ): HandEditRole {
   if (ownerId !== null && ownerId !== undefined && String(ownerId) === String(user.id)) return 'owner'
-  return user.role === 'admin' ? 'admin' : user.role === 'editor' ? 'editor' : 'owner'
+  return correctionRole(user)
 }

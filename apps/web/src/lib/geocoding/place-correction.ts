@@ -10,6 +10,7 @@ import type { Pool, PoolClient } from 'pg'
 
 import { COORDINATE_SOURCE, LOCATION_PRECISION } from '../../collections/events/coordinate-provenance-field'
 import { ApiError } from '../api/api-error'
+import type { HandEdit } from '../events/hand-edits'
 import type { StatementRunner } from '../database/request-sql'
 import { MANUAL_PROVIDER } from '../import/location-cache'
 
@@ -85,7 +86,10 @@ function moveEventsSql(source: string, where: string): string {
       update events e set
         location = st_setsrid(st_makepoint($1, $2), 4326),
         coordinates_source = '${source}', coordinates_provider = '${MANUAL_PROVIDER}',
-        coordinates_precision = $3::enum_events_coordinates_precision, coordinates_confidence = 1, updated_at = now()
+        coordinates_precision = $3::enum_events_coordinates_precision, coordinates_confidence = 1,
+        hand_edits = case when $6::jsonb is null then e.hand_edits
+          else coalesce(e.hand_edits, '{}'::jsonb) || jsonb_build_object('location', $6::jsonb) end,
+        updated_at = now()
       from moving where e.id = moving.id
       returning moving.was_unplaced
     )
@@ -144,7 +148,16 @@ export async function correctPlace(
   pool: Pool,
   importJobId: number,
   correction: PlaceCorrection,
-  { updateCache, query }: { readonly updateCache: boolean; readonly query: string },
+  {
+    updateCache,
+    query,
+    edit,
+  }: {
+    readonly updateCache: boolean
+    readonly query: string
+    /** Who corrected it: an import's own correction is a hand edit of its events' place, kept on re-import. */
+    readonly edit?: HandEdit
+  },
 ): Promise<PlaceCorrectionResult> {
   const client = await pool.connect()
   try {
@@ -152,7 +165,14 @@ export async function correctPlace(
     if (updateCache) await cacheCorrection(client, correction, query)
     const { rows } = await client.query<{ updated: number; placed: number }>(
       updateCache ? MOVE_GEOCODED_EVENTS : MOVE_IMPORT_EVENTS,
-      [correction.longitude, correction.latitude, correction.precision, correction.place, importJobId],
+      [
+        correction.longitude,
+        correction.latitude,
+        correction.precision,
+        correction.place,
+        importJobId,
+        updateCache || !edit ? null : JSON.stringify(edit),
+      ],
     )
     await client.query('commit')
     return { eventsUpdated: rows[0]?.updated ?? 0, eventsPlaced: rows[0]?.placed ?? 0, cached: updateCache }

@@ -78,7 +78,7 @@ describe('an update re-import after people fixed events by hand', () => {
     expect(job.reimport).toBeNull()
 
     // The owner puts the unknown place on the map, retitles one event and corrects one figure.
-    const [unknownPlace] = job.geocoding.stats.unresolved as string[]
+    const [unknownPlace] = (job.geocoding.stats.notPlaced as Array<{ query: string }>).map((place) => place.query)
     const corrected = await owner.post(`/import/${first.importId}/correct-place`, {
       place: unknownPlace,
       latitude: 40.0,
@@ -91,6 +91,7 @@ describe('an update re-import after people fixed events by hand', () => {
     expect((await owner.patch(`/events/${events.p4!.id}`, { data: { ...p4.data, crowd: 90 } })).status).toBe(200)
     before = await eventsOf(datasetId)
     expect(before.p2).toMatchObject({ location: [-75, 40], source: 'manual' })
+    expect(before.p2!.handEdits.location).toMatchObject({ role: 'owner' })
   })
 
   it('counts an unchanged file as unchanged and keeps every hand edit', async () => {

@@ -14,9 +14,9 @@ export type DateFormatKind =
 export interface DateColumnFormat {
   /** The way most values are written; 'mixed' when no way has nine in ten of them. */
   kind: DateFormatKind
-  /** The order of numeric dates, when the column has any. */
+  /** The order of numeric dates, when the column has any and its values decide it. */
   order?: DateOrder
-  /** True when numeric dates fit both MDY and DMY: the user should be asked. */
+  /** True when the numeric dates fit both MDY and DMY and none decides: the user must be asked. */
   isAmbiguousOrder: boolean
   /** The share (0 to 1) of non-empty samples that parse as dates. */
   matchRate: number
@@ -96,10 +96,11 @@ function inferTextFormat(values: readonly unknown[]): DateColumnFormat | undefin
   const [mainKind = 'mixed', mainCount = 0] = mostCommon(kinds)
   const kind = mainCount >= 0.9 * parsedCount ? mainKind : 'mixed'
   const hasNumericDates = (kinds.get('numeric') ?? 0) > 0
-  const described = kind === 'numeric' ? `${ORDER_NAMES[decision.order]} dates` : `${KIND_NAMES[kind]}`
+  const described =
+    kind === 'numeric' && decision.order !== undefined ? `${ORDER_NAMES[decision.order]} dates` : `${KIND_NAMES[kind]}`
   return {
     kind,
-    ...(hasNumericDates ? { order: decision.order } : {}),
+    ...(hasNumericDates && decision.order !== undefined ? { order: decision.order } : {}),
     isAmbiguousOrder: hasNumericDates && decision.isAmbiguous,
     matchRate,
     precision: mostCommon(precisions)[0] ?? 'day',

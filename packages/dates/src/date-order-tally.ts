@@ -1,3 +1,4 @@
+import { daysInMonth } from './calendar'
 import type { DateOrder } from './types'
 
 /**
@@ -54,7 +55,7 @@ const NUMERIC_DATE = /^\s*(\d{1,4})([/.-])(\d{1,2})\2(\d{1,4})(?:$|[\sT,])/
 
 /**
  * How a value written as a numeric date can be read, or undefined when it is not one, is no date
- * either way (`13/25/2024`), or reads the same both ways (`05/05/2024`).
+ * either way (`13/25/2024`, `31/02/2024`), or reads the same both ways (`05/05/2024`).
  * @example classifyDateOrder('21/01/2024') // 'day-first'
  * @example classifyDateOrder('03/04/2024') // 'either'
  * @example classifyDateOrder('2024-04-05') // 'year-first'
@@ -69,11 +70,17 @@ export function classifyDateOrder(value: string): DateOrderReading | undefined {
   if (thirdText.length !== 2 && thirdText.length !== 4) return undefined
   const first = Number(firstText)
   const second = Number(secondText)
-  if (first < 1 || second < 1 || first > 31 || second > 31) return undefined
-  if (first > 12 && second > 12) return undefined
-  if (first > 12) return 'day-first'
-  if (second > 12) return 'month-first'
-  return first === second ? undefined : 'either'
+  // Two-digit years are taken as 20xx: only 29 February depends on the century.
+  const year = thirdText.length === 2 ? 2000 + Number(thirdText) : Number(thirdText)
+  const isDayFirst = isDate(year, second, first)
+  const isMonthFirst = isDate(year, first, second)
+  if (isDayFirst && isMonthFirst) return first === second ? undefined : 'either'
+  if (isDayFirst) return 'day-first'
+  return isMonthFirst ? 'month-first' : undefined
+}
+
+function isDate(year: number, month: number, day: number): boolean {
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month)
 }
 
 /**

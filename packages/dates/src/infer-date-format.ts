@@ -1,5 +1,6 @@
 import { headerMeaning } from './header-words'
 import { InvalidDate } from './invalid-date'
+import type { DateOrderDecision } from './date-order-tally'
 import { inferDateOrder } from './infer-date-order'
 import { parseDateNumber } from './parse-date-number'
 import { parseIsoDate } from './parse-iso'
@@ -32,6 +33,11 @@ export interface DateColumnFormat {
 export interface InferDateFormatOptions {
   /** The column's header: bare numbers are dates only under a date-like header ('year', 'timestamp'). */
   headerName?: string
+  /**
+   * The column's day/month order decided from more values than the samples (e.g. a whole file's
+   * counted value by value); default: decided from the samples.
+   */
+  orderDecision?: DateOrderDecision
 }
 
 /** Below this share of parsing values, a column is text that happens to hold some dates. */
@@ -69,16 +75,19 @@ export function inferDateFormat(
   const hasWrittenDates =
     numbers.length < values.length && values.some((value) => !isBareNumber(value) && tryParseDate(value) !== undefined)
   if (!hasWrittenDates) return inferNumberFormat(numbers, values.length, options.headerName)
-  return inferTextFormat(values)
+  return inferTextFormat(values, options.orderDecision)
 }
 
 function isBareNumber(value: unknown): boolean {
   return typeof value === 'number' || (typeof value === 'string' && NUMERIC.test(value.trim()))
 }
 
-function inferTextFormat(values: readonly unknown[]): DateColumnFormat | undefined {
+function inferTextFormat(
+  values: readonly unknown[],
+  orderDecision: DateOrderDecision | undefined,
+): DateColumnFormat | undefined {
   const strings = values.filter((value): value is string => typeof value === 'string')
-  const decision = inferDateOrder(strings)
+  const decision = orderDecision ?? inferDateOrder(strings)
   const kinds = new Map<DateFormatKind, number>()
   const precisions = new Map<TimePrecision, number>()
   let parsedCount = 0

@@ -1,13 +1,11 @@
-import { listSheets, readHeaders, readRows, type SourceRow } from '@chronotope/file-readers'
-import { createSchemaBuilder } from '@chronotope/schema'
+import { listSheets } from '@chronotope/file-readers'
 import type { Endpoint } from 'payload'
 
 import { ApiError, errorResponse, parseIdParameter } from '../../lib/api/api-error'
+import { detectSheetSchema } from '../../lib/import/detect-sheet-schema'
 import { loadImportForRequest } from '../../lib/import/import-access'
 import { importFilePath } from '../../lib/import/import-documents'
 
-/** Rows read to compute the preview's field statistics. */
-export const PREVIEW_SAMPLE_ROWS = 1000
 const MAX_PREVIEW_ROWS = 100
 
 function rowCount(raw: string | null): number {
@@ -27,8 +25,10 @@ function rowCount(raw: string | null): number {
 /**
  * `GET /api/preview?importId={id}&sheet={index or name}&rows={n}`: a preview of an uploaded file
  * (imported or not): detected format and encoding, its sheets, the detected schema with field
- * statistics (from the first rows), the suggested event mapping, warnings, and the first rows, so
- * a user can check and adjust before importing.
+ * statistics (from the first rows, as the import samples them), the suggested event mapping, the
+ * import choices (each date column's order: decided from its values, with the reason and five
+ * examples, or to be chosen before the import can start; decided over the whole file, read as far
+ * as needed), warnings, and the first rows, so a user can check and adjust before importing.
  */
 export const previewEndpoint: Endpoint = {
   path: '/preview',
@@ -48,18 +48,9 @@ export const previewEndpoint: Endpoint = {
       if (!sheets.some((candidate) => candidate.index === sheet || candidate.name === sheet)) {
         throw new ApiError(400, 'invalid-parameter', `The file has no sheet "${sheetParam}"`, 'sheet')
       }
-      const headers = await readHeaders(path, detection, { sheet })
-      const builder = createSchemaBuilder(headers)
-      const firstRows: SourceRow[] = []
-      let sampled = 0
-      for await (const batch of readRows(path, detection, { sheet, batchSize: 500 })) {
-        const take = batch.slice(0, PREVIEW_SAMPLE_ROWS - sampled)
-        builder.addRows(take.map((row) => row.values))
-        for (const row of take) if (firstRows.length < rows) firstRows.push(row)
-        sampled += take.length
-        if (sampled >= PREVIEW_SAMPLE_ROWS) break
-      }
-      const schema = builder.build()
+      // The same sample and date scan as the import, so the preview shows the decisions it will apply.
+      const found = await detectSheetSchema(path, detection, { sheet, firstRows: rows })
+      const { headers, schema } = found
       return Response.json(
         {
           importId: file.id,
@@ -68,9 +59,15 @@ export const previewEndpoint: Endpoint = {
           sheets,
           sheet,
           headers,
-          rowsSampled: sampled,
-          schema: { fields: schema.fields, mapping: schema.mapping, warnings: schema.warnings },
-          rows: firstRows,
+          rowsSampled: found.rowsSampled,
+          rowsScannedForDates: found.rowsScannedForDates,
+          schema: {
+            fields: schema.fields,
+            mapping: schema.mapping,
+            choices: schema.choices,
+            warnings: schema.warnings,
+          },
+          rows: found.firstRows,
         },
         { headers: { 'Cache-Control': 'no-store' } },
       )

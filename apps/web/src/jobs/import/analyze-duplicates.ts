@@ -43,7 +43,7 @@ export const analyzeDuplicatesTask = importStageTask(
     const strategy = resolveIdStrategy(dataset, options, mapping, headers)
     const makeId = createUniqueIdMaker(strategy, headers)
     const geocoding = importGeocodingSettings(dataset, options, mapping)
-    const extract = geocoding.isEnabled ? createEventExtractor(mapping, { dateOrder: mapping.dateOrder }) : undefined
+    const extract = geocoding.isEnabled ? createEventExtractor(mapping) : undefined
     const { rows: existingCount } = await pool.query<{ has: boolean }>(
       'select exists (select 1 from events where dataset_id = $1) as has',
       [dataset.id],

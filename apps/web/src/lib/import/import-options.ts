@@ -14,8 +14,10 @@ export interface ImportOptions {
   readonly sheet?: number | string
   /** Column mapping overrides: which columns hold the time, title, place, id… */
   readonly mapping?: Partial<EventMapping>
-  /** Order of numeric dates when the file leaves it ambiguous. */
+  /** Order of every date column's numeric dates (the all-columns shorthand of `dateOrders`). */
   readonly dateOrder?: DateOrder
+  /** Order of numeric dates by column; wins over `dateOrder`. Required for columns no value decides. */
+  readonly dateOrders?: Readonly<Record<string, DateOrder>>
   /** How events are recognised on re-import. */
   readonly idStrategy?: 'auto' | 'external' | 'content-hash'
   /** Column holding the external id (`idStrategy: external`). */
@@ -65,11 +67,46 @@ function parseMapping(raw: string | undefined): Partial<EventMapping> | undefine
   return value
 }
 
+function parseDateOrders(raw: string | undefined): Record<string, DateOrder> | undefined {
+  if (!raw?.trim()) return undefined
+  const example = 'such as {"Date":"DMY"}'
+  let value: unknown
+  try {
+    value = JSON.parse(raw)
+  } catch (error) {
+    throw new ApiError(
+      400,
+      'invalid-option',
+      `dateOrders must be a JSON object ${example}; ${(error as Error).message}`,
+      'dateOrders',
+    )
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) {
+    throw new ApiError(400, 'invalid-option', `dateOrders must be a JSON object ${example}`, 'dateOrders')
+  }
+  const orders: Record<string, DateOrder> = {}
+  for (const [column, order] of Object.entries(value as Record<string, unknown>)) {
+    const normalized = typeof order === 'string' ? order.trim().toUpperCase() : order
+    if (!(DATE_ORDERS as readonly unknown[]).includes(normalized)) {
+      throw new ApiError(
+        400,
+        'invalid-option',
+        `dateOrders["${column}"] must be one of ${DATE_ORDERS.join(', ')} (day first DMY, month first MDY, year first YMD); got ${JSON.stringify(order)}`,
+        'dateOrders',
+      )
+    }
+    // Column names come from files: defineProperty keeps "__proto__" a plain key.
+    Object.defineProperty(orders, column, { value: normalized, enumerable: true, writable: true, configurable: true })
+  }
+  return Object.keys(orders).length > 0 ? orders : undefined
+}
+
 /**
  * Reads the import options from an upload's form fields (`options` as one JSON object, or each
  * option as its own field; separate fields win).
  * @throws {@link ApiError} 400 naming the field
  * @example parseImportOptions({ dateOrder: 'dmy' }).dateOrder // 'DMY'
+ * @example parseImportOptions({ dateOrders: '{"Date":"dmy"}' }).dateOrders // { Date: 'DMY' }
  */
 export function parseImportOptions(formFields: Readonly<Record<string, string>>): ImportOptions {
   let fields: Record<string, string> = { ...formFields }
@@ -101,6 +138,7 @@ export function parseImportOptions(formFields: Readonly<Record<string, string>>)
     ...(sheetRaw ? { sheet: /^\d+$/.test(sheetRaw) ? Number(sheetRaw) : sheetRaw } : {}),
     ...(parseMapping(fields.mapping) ? { mapping: parseMapping(fields.mapping) } : {}),
     ...(oneOf(fields, 'dateOrder', DATE_ORDERS) ? { dateOrder: oneOf(fields, 'dateOrder', DATE_ORDERS) } : {}),
+    ...(parseDateOrders(fields.dateOrders) ? { dateOrders: parseDateOrders(fields.dateOrders) } : {}),
     ...(oneOf(fields, 'idStrategy', ID_STRATEGIES) ? { idStrategy: oneOf(fields, 'idStrategy', ID_STRATEGIES) } : {}),
     ...(fields.idField?.trim() ? { idField: fields.idField.trim() } : {}),
     ...(hashFields?.length ? { hashFields } : {}),

@@ -6,6 +6,7 @@ import * as migration_20261121_052000_events_search_index from './20261121_05200
 import * as migration_20261121_090000_event_index_versions from './20261121_090000_event_index_versions'
 import * as migration_20261125_140000_job_runners from './20261125_140000_job_runners'
 import * as migration_20261125_160000_rate_limit_attempts from './20261125_160000_rate_limit_attempts'
+import * as migration_20261127_100000_events_original from './20261127_100000_events_original'
 
 export const migrations = [
   {
@@ -47,5 +48,10 @@ export const migrations = [
     up: migration_20261125_160000_rate_limit_attempts.up,
     down: migration_20261125_160000_rate_limit_attempts.down,
     name: '20261125_160000_rate_limit_attempts',
+  },
+  {
+    up: migration_20261127_100000_events_original.up,
+    down: migration_20261127_100000_events_original.down,
+    name: '20261127_100000_events_original',
   },
 ]

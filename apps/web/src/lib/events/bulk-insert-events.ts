@@ -26,7 +26,13 @@ export interface EventRow {
   readonly coordinateProvider: string | null
   /** The location cache key of the place the coordinates were geocoded from, for corrections. */
   readonly geocodedQuery?: string | null
+  /** The event's typed values, keyed by column, as filters read them. */
   readonly data: unknown
+  /**
+   * Every cell of the file's row as the file wrote it (header → text), kept beside `data` so the
+   * event page can show what the file said; absent for events not imported from a file.
+   */
+  readonly original?: Readonly<Record<string, string>> | null
   readonly contentHash: string | null
   readonly importJobId: number | null
   readonly sourceRow: number | null
@@ -42,13 +48,13 @@ export const EVENT_COLUMNS = `
   dataset_id, unique_id, title, description, event_time, event_end_time, time_precision,
   location, location_name, coordinates_source, coordinates_precision, coordinates_confidence,
   coordinates_source_columns, coordinates_provider, data, content_hash, import_job_id, source_row,
-  coordinates_geocoded_query`
+  coordinates_geocoded_query, original`
 
 // The columns of the unnest source row `r`, in the order of eventColumns().
 const EVENT_SOURCE_COLUMNS = `dataset_id, unique_id, title, description, event_time, event_end_time, time_precision,
   longitude, latitude, location_name, coordinates_source, coordinates_precision,
   coordinates_confidence, coordinates_source_columns, coordinates_provider, data, content_hash,
-  import_job_id, source_row, geocoded_query`
+  import_job_id, source_row, geocoded_query, original`
 
 /**
  * What a duplicate does when its action is `update`: every column but the identity ones takes the
@@ -64,7 +70,7 @@ export const UPDATE_ON_CONFLICT = `do update set
   coordinates_provider = excluded.coordinates_provider, data = excluded.data,
   content_hash = excluded.content_hash, import_job_id = excluded.import_job_id,
   source_row = excluded.source_row, coordinates_geocoded_query = excluded.coordinates_geocoded_query,
-  updated_at = now()
+  original = excluded.original, updated_at = now()
 returning (xmax = 0) as inserted`
 
 // Moves rows from a source `r` into events, skipping or updating those whose (dataset, unique id) exists.
@@ -78,7 +84,7 @@ select
   r.location_name, r.coordinates_source::enum_events_coordinates_source,
   r.coordinates_precision::enum_events_coordinates_precision, r.coordinates_confidence,
   r.coordinates_source_columns::jsonb, r.coordinates_provider, r.data::jsonb, r.content_hash,
-  r.import_job_id, r.source_row, r.geocoded_query
+  r.import_job_id, r.source_row, r.geocoded_query, r.original::jsonb
 from ${source}
 on conflict (dataset_id, unique_id) ${onDuplicate === 'skip' ? 'do nothing' : UPDATE_ON_CONFLICT}`
 }
@@ -86,7 +92,7 @@ on conflict (dataset_id, unique_id) ${onDuplicate === 'skip' ? 'do nothing' : UP
 const UNNEST_SOURCE = `unnest(
   $1::int[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::timestamptz[], $7::text[],
   $8::float8[], $9::float8[], $10::text[], $11::text[], $12::text[], $13::numeric[],
-  $14::text[], $15::text[], $16::text[], $17::text[], $18::int[], $19::int[], $20::text[]
+  $14::text[], $15::text[], $16::text[], $17::text[], $18::int[], $19::int[], $20::text[], $21::text[]
 ) as r(${EVENT_SOURCE_COLUMNS})`
 
 const INSERT_EVENTS_SQL = insertEventsFrom(UNNEST_SOURCE, 'skip')
@@ -132,7 +138,7 @@ export async function writeEventsBulk(
   return { inserted, duplicates: rows.length - inserted }
 }
 
-// The rows as the 20 column arrays of EVENT_SOURCE_COLUMNS, ready for PostgreSQL.
+// The rows as the 21 column arrays of EVENT_SOURCE_COLUMNS, ready for PostgreSQL.
 function eventColumns(rows: readonly EventRow[]): unknown[][] {
   const column = <T>(pick: (row: EventRow) => T): unknown[] => rows.map(pick)
   const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value))
@@ -157,5 +163,6 @@ function eventColumns(rows: readonly EventRow[]): unknown[][] {
     column((r) => r.importJobId),
     column((r) => r.sourceRow),
     column((r) => r.geocodedQuery ?? null),
+    column((r) => json(r.original)),
   ]
 }

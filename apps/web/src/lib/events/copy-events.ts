@@ -21,7 +21,7 @@ const CREATE_STAGE = `create temp table if not exists events_stage (
   location_name varchar, coordinates_source enum_events_coordinates_source,
   coordinates_precision enum_events_coordinates_precision, coordinates_confidence numeric,
   coordinates_source_columns jsonb, coordinates_provider varchar, data jsonb, content_hash varchar,
-  import_job_id int, source_row numeric, coordinates_geocoded_query varchar
+  import_job_id int, source_row numeric, coordinates_geocoded_query varchar, original jsonb
 ) on commit delete rows`
 
 const UNIQUE_VIOLATION = '23505'
@@ -62,7 +62,7 @@ export function serializeEventsForCopy(rows: readonly EventRow[]): string {
       `${copyText(row.locationName)}\t${row.coordinateSource}\t${copyText(row.coordinatePrecision)}\t` +
       `${copyText(row.coordinateConfidence)}\t${json(row.coordinateSourceColumns)}\t${copyText(row.coordinateProvider)}\t` +
       `${json(row.data)}\t${copyText(row.contentHash)}\t${copyText(row.importJobId)}\t${copyText(row.sourceRow)}\t` +
-      copyText(row.geocodedQuery ?? null)
+      `${copyText(row.geocodedQuery ?? null)}\t${json(row.original)}`
   }
   return lines.length > 0 ? `${lines.join('\n')}\n` : ''
 }

@@ -24,5 +24,6 @@ export {
   postgresTimestampFromText,
 } from './postgres-timestamp'
 export { formatHistoricalDate, formatHistoricalYear, formatYearSpan } from './format-historical-date'
+export { formatDateReading } from './format-date-reading'
 export { timeAxisTicks } from './time-axis-ticks'
 export type { TimeAxisTick, TimeAxisUnit } from './time-axis-ticks'

@@ -1,12 +1,5 @@
-import {
-  AmbiguousDateOrder,
-  classifyDateOrder,
-  decideDateOrder,
-  formatHistoricalDate,
-  InvalidDate,
-  parseDate,
-} from '@chronotope/dates'
-import type { DateColumnFormat, DateOrder, DateOrderReading, DateOrderTally, ParsedDate } from '@chronotope/dates'
+import { classifyDateOrder, decideDateOrder, formatDateReading } from '@chronotope/dates'
+import type { DateColumnFormat, DateOrder, DateOrderReading, DateOrderTally } from '@chronotope/dates'
 
 import { numbersOptionForKind } from './statistics/field-statistics'
 import type { DateOrderChoice, ImportChoiceExample, SchemaWarning } from './types'
@@ -33,40 +26,6 @@ const NUMBER_KINDS = new Set(['excel-serial', 'unix-seconds', 'unix-milliseconds
 
 function values(count: number): string {
   return count === 1 ? '1 value' : `${count} values`
-}
-
-function formatParsed(date: ParsedDate): string {
-  const start = formatHistoricalDate(date.iso, date.precision)
-  const text = date.end ? `${start} – ${formatHistoricalDate(date.end.iso, date.end.precision)}` : start
-  return date.isApproximate ? `about ${text}` : text
-}
-
-/**
- * How a date column reads one value under an order, in words: the date (`3 April 2024`), both
- * readings when no order is known and the value reads both ways, or why it will be a row error.
- * @example readDateExample('03/04/2024', 'DMY') // '3 April 2024'
- * @example readDateExample('03/04/2024', undefined) // '3 April 2024 (day first) or 4 March 2024 (month first)'
- * @example readDateExample('13/25/2024', 'DMY') // 'row error: there is no month 25'
- */
-export function readDateExample(raw: string, order: DateOrder | undefined, kind?: string): string {
-  const numbers = numbersOptionForKind(kind)
-  try {
-    return formatParsed(
-      parseDate(raw, {
-        onAmbiguousOrder: 'reject',
-        ...(order ? { order } : {}),
-        ...(numbers ? { numbers } : {}),
-      }),
-    )
-  } catch (error) {
-    if (error instanceof AmbiguousDateOrder) {
-      const dayFirst = formatParsed(parseDate(raw, { order: 'DMY' }))
-      const monthFirst = formatParsed(parseDate(raw, { order: 'MDY' }))
-      return `${dayFirst} (day first) or ${monthFirst} (month first)`
-    }
-    if (error instanceof InvalidDate) return `row error: ${error.reason}`
-    throw error
-  }
 }
 
 /** The reading an order's contradicting values have, for messages. */
@@ -116,7 +75,8 @@ function examplesOf(
   order: DateOrder | undefined,
   kind: string | undefined,
 ): ImportChoiceExample[] {
-  return raws.map((raw) => ({ raw, read: readDateExample(raw, order, kind) }))
+  const numbers = numbersOptionForKind(kind)
+  return raws.map((raw) => ({ raw, read: formatDateReading(raw, order, numbers) }))
 }
 
 /**

@@ -18,7 +18,6 @@ export {
   DATE_ORDER_PATTERNS,
   DATE_ORDER_WORDS,
   dateOrderWarnings,
-  readDateExample,
 } from './date-order-choice'
 export { describeDateProblem } from './date-problem'
 export { detectGeoColumns } from './detect-geo-columns'

@@ -7,17 +7,18 @@
  */
 import { FieldLabel, useFormFields } from '@payloadcms/ui'
 import type { UIFieldClientComponent } from 'payload'
+import { useEffect, useState } from 'react'
 
 import { rowFields, type RowField } from '../event/row-fields'
 import styles from './original-values-field.module.css'
 
 function Value({ field }: { field: RowField }) {
-  const read = field.text === '' ? <span className={styles.muted}>empty</span> : field.text
+  const read = field.text === '' ? <span className={styles.muted}>empty</span> : <bdi>{field.text}</bdi>
   if (field.written === undefined) return <>{read}</>
   return (
     <>
       <span className={styles.hidden}>written </span>
-      <span className={styles.written}>{field.written}</span>
+      <bdi className={styles.written}>{field.written}</bdi>
       <span aria-hidden="true" className={styles.muted}>
         {' → '}
       </span>
@@ -27,11 +28,32 @@ function Value({ field }: { field: RowField }) {
   )
 }
 
+/**
+ * The fields of the dataset's current schema, for the file's column order and its date columns
+ * (the database keeps JSON keys in an order of its own); undefined until loaded or when unreadable.
+ */
+function useDatasetSchemaFields(datasetId: number | undefined): unknown {
+  const [fields, setFields] = useState<unknown>()
+  useEffect(() => {
+    if (datasetId === undefined) return
+    const controller = new AbortController()
+    fetch(`/api/datasets/${datasetId}?depth=1`, { credentials: 'include', signal: controller.signal })
+      .then((response) => (response.ok ? (response.json() as Promise<{ currentSchema?: { fields?: unknown } }>) : null))
+      .then((dataset) => setFields(dataset?.currentSchema?.fields))
+      // Without the schema the table keeps the stored order and reads dates by their stored form.
+      .catch(() => undefined)
+    return () => controller.abort()
+  }, [datasetId])
+  return fields
+}
+
 /** The `originalValues` UI field of the events collection. */
 export const OriginalValuesField: UIFieldClientComponent = () => {
   const data = useFormFields(([fields]) => fields.data?.value)
   const original = useFormFields(([fields]) => fields.original?.value)
-  const rows = rowFields(data, undefined, original)
+  const datasetId = useFormFields(([fields]) => fields.dataset?.value)
+  const schemaFields = useDatasetSchemaFields(typeof datasetId === 'number' ? datasetId : undefined)
+  const rows = rowFields(data, schemaFields, original)
   const hasOriginal = typeof original === 'object' && original !== null
   return (
     <div className="field-type original-values-field">

@@ -6,12 +6,13 @@ import type { RowField } from './row-fields'
  * hear "written … read as …".
  */
 export function RowFieldValue({ field }: { field: RowField }) {
-  const read = field.text === '' ? <span className="import-subtle">empty</span> : field.text
+  // <bdi> keeps Arabic or Hebrew values from reordering the arrow and the text around them.
+  const read = field.text === '' ? <span className="import-subtle">empty</span> : <bdi>{field.text}</bdi>
   if (field.written === undefined) return <>{read}</>
   return (
     <span className="event-field-reading">
       <span className="visually-hidden">written </span>
-      <span className="event-field-written">{field.written}</span>
+      <bdi className="event-field-written">{field.written}</bdi>
       <span aria-hidden="true" className="event-field-arrow">
         {' → '}
       </span>

@@ -2,6 +2,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 
 import { assignRole, mappingFromRoles, rolesFromMapping, type ColumnRole } from './column-roles'
+import { DateOrderChoices } from './date-order-choices'
 import { DetectionSummary } from './detection-summary'
 import { ErrorMessage } from './error-message'
 import { FieldList } from './field-list'
@@ -66,10 +67,10 @@ export function PreviewStep({
       preview ? mappingFromRoles(roles, preview.schema.mapping) : { override: undefined, problems: [], notes: [] },
     [roles, preview],
   )
-  const problems = [...rolesMapping.problems, ...choiceProblems(choices)]
+  const dateChoices = (preview?.schema.choices ?? []).filter((choice) => choice.kind === 'date-order')
+  const problems = [...rolesMapping.problems, ...choiceProblems(choices, dateChoices)]
   const sheets = preview?.sheets ?? []
   const isMultiSheet = sheets.length > 1
-  const isAmbiguousDate = preview?.schema.warnings.some((warning) => warning.code === 'ambiguous-date-order') ?? false
 
   const start = async () => {
     setHasTriedStart(true)
@@ -156,6 +157,14 @@ export function PreviewStep({
 
           <SchemaWarnings warnings={preview.schema.warnings} />
 
+          <DateOrderChoices
+            choices={dateChoices}
+            picked={choices.dateOrders}
+            onPick={(column, order) =>
+              setChoices({ ...choices, dateOrders: { ...choices.dateOrders, [column]: order } })
+            }
+          />
+
           <h3>Columns</h3>
           <p className="import-hint">
             Chronotope guessed what each column means from its name and values. Change a role if the guess is wrong; a
@@ -183,13 +192,7 @@ export function PreviewStep({
           <PreviewTable headers={preview.headers} rows={preview.rows} roles={roles} />
 
           <h3>Options</h3>
-          <ImportOptionsForm
-            choices={choices}
-            headers={preview.headers}
-            detectedDateOrder={preview.schema.mapping.dateOrder}
-            isDateOrderAmbiguous={isAmbiguousDate}
-            onChange={setChoices}
-          />
+          <ImportOptionsForm choices={choices} headers={preview.headers} onChange={setChoices} />
 
           {problems.length > 0 && (
             <div

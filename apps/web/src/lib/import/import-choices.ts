@@ -66,6 +66,12 @@ export function describeUnanswered(unanswered: readonly UnansweredChoice[], isWo
   )
 }
 
+/** An error of the file system (`ENOENT`, `EIO`…), as Node gives them: a code and a system call. */
+function isFileSystemError(error: unknown): boolean {
+  const { code, syscall } = (error ?? {}) as { code?: unknown; syscall?: unknown }
+  return typeof code === 'string' && typeof syscall === 'string'
+}
+
 /** Columns an answer names that no choice of the import is about, with the option naming them. */
 function unknownAnswerColumns(choices: readonly ImportChoice[], answers: ImportAnswers): string[] {
   const dateColumns = new Set(choices.filter((choice) => choice.kind === 'date-order').map((choice) => choice.column))
@@ -99,8 +105,9 @@ export async function enforceImportChoices(
     try {
       ;({ schema } = await detectSheetSchema(path, detection, { sheet: sheet.key }))
     } catch (error) {
-      // A sheet that cannot be read fails in the pipeline with the readers' own message, as before.
-      if (isPermanentImportError(error)) continue
+      // A file that cannot be read (broken, or gone from the disk) fails in the pipeline, which
+      // reads it again and reports it with its own message and retries.
+      if (isPermanentImportError(error) || isFileSystemError(error)) continue
       throw error
     }
     choices.push(...schema.choices)

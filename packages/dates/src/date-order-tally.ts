@@ -182,3 +182,25 @@ export function decideDateOrder(tally: DateOrderTally): DateOrderDecision {
     reason: 'no value is written with numbers alone, so no day/month order is needed',
   }
 }
+
+/**
+ * The values of a tally that an order cannot read, which an import reports as row errors under it:
+ * month-first-only values under day first, and the reverse; every day/month value under year first.
+ * @example valuesAgainstOrder({ dayFirst: 41, monthFirst: 2, either: 9, yearFirst: 70, examples: { 'month-first': '12/25/2024' } }, 'DMY')
+ * // { count: 2, example: '12/25/2024' }
+ */
+export function valuesAgainstOrder(tally: DateOrderTally, order: DateOrder): { count: number; example?: string } {
+  const { examples } = tally
+  const found = (count: number, example: string | undefined) => (example === undefined ? { count } : { count, example })
+  switch (order) {
+    case 'DMY':
+      return found(tally.monthFirst, examples['month-first'])
+    case 'MDY':
+      return found(tally.dayFirst, examples['day-first'])
+    case 'YMD':
+      return found(
+        tally.dayFirst + tally.monthFirst + tally.either,
+        examples['day-first'] ?? examples['month-first'] ?? examples.either,
+      )
+  }
+}

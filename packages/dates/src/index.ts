@@ -11,7 +11,13 @@ export { parseDate, tryParseDate } from './parse-date'
 export { parseMonthName } from './month-names'
 export { monthName } from './calendar'
 export { inferDateOrder } from './infer-date-order'
-export { classifyDateOrder, countDateOrder, decideDateOrder, emptyDateOrderTally } from './date-order-tally'
+export {
+  classifyDateOrder,
+  countDateOrder,
+  decideDateOrder,
+  emptyDateOrderTally,
+  valuesAgainstOrder,
+} from './date-order-tally'
 export type { DateOrderDecision, DateOrderReading, DateOrderTally } from './date-order-tally'
 export { composeDate } from './compose-date'
 export { inferDateFormat } from './infer-date-format'

@@ -2,7 +2,13 @@ import { readFixtureColumns } from '@chronotope/test-fixtures'
 import { describe, expect, it } from 'vitest'
 
 import type { DateOrderReading } from './date-order-tally'
-import { classifyDateOrder, countDateOrder, decideDateOrder, emptyDateOrderTally } from './date-order-tally'
+import {
+  classifyDateOrder,
+  countDateOrder,
+  decideDateOrder,
+  emptyDateOrderTally,
+  valuesAgainstOrder,
+} from './date-order-tally'
 import { inferDateOrder } from './infer-date-order'
 
 describe('classifyDateOrder', () => {
@@ -129,5 +135,23 @@ describe('a tally', () => {
     ])
     expect(tally.examples).toEqual({ 'day-first': '21/01/2024', 'year-first': '2024-04-05', either: '03/04/2024' })
     expect(decideDateOrder(tally)).toEqual(inferDateOrder(values))
+  })
+})
+
+describe('valuesAgainstOrder', () => {
+  const tally = {
+    dayFirst: 41,
+    monthFirst: 2,
+    either: 9,
+    yearFirst: 70,
+    examples: { 'day-first': '21/01/2024', 'month-first': '12/25/2024', either: '03/04/2024' },
+  }
+
+  it.each([
+    ['DMY', { count: 2, example: '12/25/2024' }],
+    ['MDY', { count: 41, example: '21/01/2024' }],
+    ['YMD', { count: 52, example: '21/01/2024' }],
+  ] as const)('counts the values %s cannot read', (order, expected) => {
+    expect(valuesAgainstOrder(tally, order)).toEqual(expected)
   })
 })

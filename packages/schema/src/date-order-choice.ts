@@ -1,4 +1,4 @@
-import { classifyDateOrder, decideDateOrder, formatDateReading } from '@chronotope/dates'
+import { classifyDateOrder, decideDateOrder, formatDateReading, valuesAgainstOrder } from '@chronotope/dates'
 import type { DateColumnFormat, DateOrder, DateOrderReading, DateOrderTally } from '@chronotope/dates'
 
 import { numbersOptionForKind } from './statistics/field-statistics'
@@ -26,20 +26,6 @@ const NUMBER_KINDS = new Set(['excel-serial', 'unix-seconds', 'unix-milliseconds
 
 function values(count: number): string {
   return count === 1 ? '1 value' : `${count} values`
-}
-
-/** The reading an order's contradicting values have, for messages. */
-function contradicting(evidence: DateOrderTally, order: DateOrder): { count: number; example?: string } {
-  switch (order) {
-    case 'DMY':
-      return { count: evidence.monthFirst, example: evidence.examples['month-first'] }
-    case 'MDY':
-      return { count: evidence.dayFirst, example: evidence.examples['day-first'] }
-    case 'YMD': {
-      const example = evidence.examples['day-first'] ?? evidence.examples['month-first'] ?? evidence.examples.either
-      return { count: evidence.dayFirst + evidence.monthFirst + evidence.either, example }
-    }
-  }
 }
 
 /** The reading that proves an order, if any. */
@@ -130,7 +116,7 @@ export function answerDateOrderChoice(choice: DateOrderChoice, answer: DateOrder
   const { evidence } = choice
   const proof = answer === 'YMD' ? undefined : evidence.examples[PROVING[answer]]
   const proofCount = answer === 'DMY' ? evidence.dayFirst : answer === 'MDY' ? evidence.monthFirst : 0
-  const against = contradicting(evidence, answer)
+  const against = valuesAgainstOrder(evidence, answer)
   const notes = [
     proofCount > 0 ? `${values(proofCount)} such as ${proof} can only be read so` : undefined,
     against.count > 0
@@ -166,7 +152,7 @@ export function dateOrderWarnings(choice: DateOrderChoice): SchemaWarning[] {
     return [{ code: 'ambiguous-date-order', field: column, message }]
   }
   if (choice.decided === undefined) return []
-  const against = contradicting(evidence, choice.decided)
+  const against = valuesAgainstOrder(evidence, choice.decided)
   if (against.count === 0) return []
   const order = DATE_ORDER_WORDS[choice.decided]
   const why =

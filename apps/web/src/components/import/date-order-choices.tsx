@@ -1,5 +1,5 @@
 'use client'
-import { formatDateReading, type DateOrder } from '@chronotope/dates'
+import { formatDateReading, valuesAgainstOrder, type DateOrder } from '@chronotope/dates'
 import { useId } from 'react'
 
 import type { DateOrderChoice } from './import-types'
@@ -24,17 +24,6 @@ function hasNumericDates(choice: DateOrderChoice): boolean {
   return dayFirst + monthFirst + either + yearFirst > 0
 }
 
-/** The values an order cannot read, which become row errors under it. */
-function contradicting(choice: DateOrderChoice, order: DateOrder): { count: number; example?: string } {
-  const { dayFirst, monthFirst, either, examples } = choice.evidence
-  if (order === 'DMY') return { count: monthFirst, example: examples['month-first'] }
-  if (order === 'MDY') return { count: dayFirst, example: examples['day-first'] }
-  return {
-    count: dayFirst + monthFirst + either,
-    example: examples['day-first'] ?? examples['month-first'] ?? examples.either,
-  }
-}
-
 function sentence(text: string): string {
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`
 }
@@ -46,7 +35,7 @@ function decisionText(choice: DateOrderChoice, picked: DateOrder | undefined): s
       choice.decided !== undefined && choice.decided !== picked
         ? ` (its values say ${ORDER_LABELS[choice.decided].toLowerCase()})`
         : ''
-    const against = contradicting(choice, picked)
+    const against = valuesAgainstOrder(choice.evidence, picked)
     const cost =
       against.count > 0
         ? ` ${against.count === 1 ? '1 value' : `${against.count} values`} such as ${against.example} cannot be read so and will be row errors.`

@@ -6,12 +6,19 @@
  * @module
  */
 export type { DateNumberReading, DateOrder, DateParts, ParsedDate, ParseDateOptions, TimePrecision } from './types'
-export { InvalidDate } from './invalid-date'
+export { AmbiguousDateOrder, InvalidDate } from './invalid-date'
 export { parseDate, tryParseDate } from './parse-date'
 export { parseMonthName } from './month-names'
 export { monthName } from './calendar'
 export { inferDateOrder } from './infer-date-order'
-export type { DateOrderDecision } from './infer-date-order'
+export {
+  classifyDateOrder,
+  countDateOrder,
+  decideDateOrder,
+  emptyDateOrderTally,
+  valuesAgainstOrder,
+} from './date-order-tally'
+export type { DateOrderDecision, DateOrderReading, DateOrderTally } from './date-order-tally'
 export { composeDate } from './compose-date'
 export { inferDateFormat } from './infer-date-format'
 export type { DateColumnFormat, DateFormatKind, InferDateFormatOptions } from './infer-date-format'
@@ -23,5 +30,6 @@ export {
   postgresTimestampFromText,
 } from './postgres-timestamp'
 export { formatHistoricalDate, formatHistoricalYear, formatYearSpan } from './format-historical-date'
+export { formatDateReading } from './format-date-reading'
 export { timeAxisTicks } from './time-axis-ticks'
 export type { TimeAxisTick, TimeAxisUnit } from './time-axis-ticks'

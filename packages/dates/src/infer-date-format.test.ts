@@ -34,12 +34,7 @@ describe('inferDateFormat', () => {
       undefined,
       { kind: 'numeric', order: 'DMY', isAmbiguousOrder: false, matchRate: 1 },
     ],
-    [
-      'ambiguous numeric dates',
-      ['03/04/2021', '05/06/2021'],
-      undefined,
-      { kind: 'numeric', order: 'MDY', isAmbiguousOrder: true },
-    ],
+    ['ambiguous numeric dates', ['03/04/2021', '05/06/2021'], undefined, { kind: 'numeric', isAmbiguousOrder: true }],
     ['month names', ['March 5, 2021', '5 April 2021'], undefined, { kind: 'month-name', precision: 'day' }],
     ['years written as text', ['1848', '1850', 'c. 1852', '44 BC'], undefined, { kind: 'year', precision: 'year' }],
     [
@@ -48,7 +43,18 @@ describe('inferDateFormat', () => {
       undefined,
       { kind: 'mixed', precision: 'day' },
     ],
-    ['several ways', ['2021-04-03', '04/05/2021', 'March 5, 2021'], undefined, { kind: 'mixed', order: 'MDY' }],
+    [
+      'several ways, none deciding the day/month order',
+      ['2021-04-03', '04/05/2021', 'March 5, 2021'],
+      undefined,
+      { kind: 'mixed', isAmbiguousOrder: true },
+    ],
+    [
+      'several ways, one value deciding day first (issue 26)',
+      ['21/01/2024', '2024-04-05', '2024-04-06', 'April 7, 2024', '03/04/2024'],
+      undefined,
+      { kind: 'mixed', order: 'DMY', isAmbiguousOrder: false, matchRate: 1 },
+    ],
     ['a match rate with junk', ['2021-04-03', '2021-04-04', 'unknown'], undefined, { kind: 'iso', matchRate: 2 / 3 }],
     ['years under a year header', [1848, 1912, 2015], 'year', { kind: 'year', precision: 'year', matchRate: 1 }],
     ['years as text under a German header', ['1848', '1912'], 'Jahr', { kind: 'year' }],

@@ -1,5 +1,6 @@
 import { headerMeaning } from './header-words'
 import { InvalidDate } from './invalid-date'
+import type { DateOrderDecision } from './date-order-tally'
 import { inferDateOrder } from './infer-date-order'
 import { parseDateNumber } from './parse-date-number'
 import { parseIsoDate } from './parse-iso'
@@ -14,9 +15,9 @@ export type DateFormatKind =
 export interface DateColumnFormat {
   /** The way most values are written; 'mixed' when no way has nine in ten of them. */
   kind: DateFormatKind
-  /** The order of numeric dates, when the column has any. */
+  /** The order of numeric dates, when the column has any and its values decide it. */
   order?: DateOrder
-  /** True when numeric dates fit both MDY and DMY: the user should be asked. */
+  /** True when the numeric dates fit both MDY and DMY and none decides: the user must be asked. */
   isAmbiguousOrder: boolean
   /** The share (0 to 1) of non-empty samples that parse as dates. */
   matchRate: number
@@ -32,6 +33,11 @@ export interface DateColumnFormat {
 export interface InferDateFormatOptions {
   /** The column's header: bare numbers are dates only under a date-like header ('year', 'timestamp'). */
   headerName?: string
+  /**
+   * The column's day/month order decided from more values than the samples (e.g. a whole file's
+   * counted value by value); default: decided from the samples.
+   */
+  orderDecision?: DateOrderDecision
 }
 
 /** Below this share of parsing values, a column is text that happens to hold some dates. */
@@ -69,16 +75,19 @@ export function inferDateFormat(
   const hasWrittenDates =
     numbers.length < values.length && values.some((value) => !isBareNumber(value) && tryParseDate(value) !== undefined)
   if (!hasWrittenDates) return inferNumberFormat(numbers, values.length, options.headerName)
-  return inferTextFormat(values)
+  return inferTextFormat(values, options.orderDecision)
 }
 
 function isBareNumber(value: unknown): boolean {
   return typeof value === 'number' || (typeof value === 'string' && NUMERIC.test(value.trim()))
 }
 
-function inferTextFormat(values: readonly unknown[]): DateColumnFormat | undefined {
+function inferTextFormat(
+  values: readonly unknown[],
+  orderDecision: DateOrderDecision | undefined,
+): DateColumnFormat | undefined {
   const strings = values.filter((value): value is string => typeof value === 'string')
-  const decision = inferDateOrder(strings)
+  const decision = orderDecision ?? inferDateOrder(strings)
   const kinds = new Map<DateFormatKind, number>()
   const precisions = new Map<TimePrecision, number>()
   let parsedCount = 0
@@ -96,10 +105,11 @@ function inferTextFormat(values: readonly unknown[]): DateColumnFormat | undefin
   const [mainKind = 'mixed', mainCount = 0] = mostCommon(kinds)
   const kind = mainCount >= 0.9 * parsedCount ? mainKind : 'mixed'
   const hasNumericDates = (kinds.get('numeric') ?? 0) > 0
-  const described = kind === 'numeric' ? `${ORDER_NAMES[decision.order]} dates` : `${KIND_NAMES[kind]}`
+  const described =
+    kind === 'numeric' && decision.order !== undefined ? `${ORDER_NAMES[decision.order]} dates` : `${KIND_NAMES[kind]}`
   return {
     kind,
-    ...(hasNumericDates ? { order: decision.order } : {}),
+    ...(hasNumericDates && decision.order !== undefined ? { order: decision.order } : {}),
     isAmbiguousOrder: hasNumericDates && decision.isAmbiguous,
     matchRate,
     precision: mostCommon(precisions)[0] ?? 'day',

@@ -20,3 +20,26 @@ export class InvalidDate extends Error {
     this.reason = reason
   }
 }
+
+/**
+ * Thrown when a numeric date reads both ways (`03/04/2024`: 3 April or 4 March) and its column's
+ * order is not known, with `onAmbiguousOrder: 'reject'`: an import never guesses.
+ */
+export class AmbiguousDateOrder extends InvalidDate {
+  /** The value read day first, e.g. `3 April`. */
+  readonly dayFirst: string
+  /** The value read month first, e.g. `4 March`. */
+  readonly monthFirst: string
+
+  /**
+   * @param value - the value as written
+   * @param dayFirst - its day and month read day first, e.g. `3 April`
+   * @param monthFirst - its day and month read month first, e.g. `4 March`
+   */
+  constructor(value: string, dayFirst: string, monthFirst: string) {
+    super(value, `it could be ${dayFirst} (day first) or ${monthFirst} (month first)`, 'numeric date')
+    this.name = 'AmbiguousDateOrder'
+    this.dayFirst = dayFirst
+    this.monthFirst = monthFirst
+  }
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { InvalidDate } from './invalid-date'
+import { AmbiguousDateOrder, InvalidDate } from './invalid-date'
 import { parseDate, tryParseDate } from './parse-date'
 import type { ParseDateOptions, TimePrecision } from './types'
 
@@ -233,6 +233,45 @@ describe('parseDate rejects', () => {
     // No timing assert: a catastrophic regex would hang the test run instead of failing it.
     expect(tryParseDate(`${'1:'.repeat(60)}x`)).toBeUndefined()
     expect(tryParseDate(`${'9/'.repeat(59)}x`)).toBeUndefined()
+  })
+})
+
+describe('parseDate with onAmbiguousOrder reject (an import without a decided order)', () => {
+  it.each<[string, string, string]>([
+    ['a first part over 12 is still a day', '21/01/2024', '2024-01-21T00:00:00.000Z'],
+    ['a second part over 12 is still a day', '12/25/2024', '2024-12-25T00:00:00.000Z'],
+    ['the same day and month read one way', '05/05/2024', '2024-05-05T00:00:00.000Z'],
+    ['a year-first date', '2024/04/05', '2024-04-05T00:00:00.000Z'],
+    ['an ISO date', '2024-04-05', '2024-04-05T00:00:00.000Z'],
+    ['a month name', 'April 7, 2024', '2024-04-07T00:00:00.000Z'],
+  ])('reads %s: %s', (_case, value, iso) => {
+    expect(parseDate(value, { onAmbiguousOrder: 'reject' }).iso).toBe(iso)
+  })
+
+  it.each<[string, string]>([
+    ['03/04/2024', '03/04/2024 is not a valid numeric date: it could be 3 April (day first) or 4 March (month first)'],
+    [
+      '3.4.24 10:00',
+      '3.4.24 10:00 is not a valid numeric date: it could be 3 April (day first) or 4 March (month first)',
+    ],
+    [
+      '11-12-2020',
+      '11-12-2020 is not a valid numeric date: it could be 11 December (day first) or 12 November (month first)',
+    ],
+  ])('rejects %s, which reads both ways', (value, message) => {
+    expect(() => parseDate(value, { onAmbiguousOrder: 'reject' })).toThrow(AmbiguousDateOrder)
+    expect(() => parseDate(value, { onAmbiguousOrder: 'reject' })).toThrow(message)
+  })
+
+  it('reads the value with the order when one is given', () => {
+    expect(parseDate('03/04/2024', { order: 'DMY', onAmbiguousOrder: 'reject' }).iso).toBe('2024-04-03T00:00:00.000Z')
+  })
+
+  it.each<[string, string, string]>([
+    ['13/25/2024', 'DMY', 'there is no month 25'],
+    ['25/03/2024', 'MDY', 'there is no month 25'],
+  ])('never re-reads a value the other way: %s as %s', (value, order, reason) => {
+    expect(() => parseDate(value, { order: order as 'DMY' | 'MDY' })).toThrow(reason)
   })
 })
 

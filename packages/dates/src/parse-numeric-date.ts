@@ -36,7 +36,9 @@ export function parseNumericDate(text: string, options: ParseDateOptions): Parse
   const [first = 0, second = 0, third = 0] = parts
   const [firstLength = 0, secondLength = 0, thirdLength = 0] = lengths
   if (part !== 2 || secondLength > 2 || thirdLength === 0) return undefined
-  const order = firstLength >= 3 ? 'YMD' : (options.order ?? decideOrder(first, second))
+  // Odd year lengths get the general path's explanation before any question of order.
+  if (firstLength < 3 && options.order === undefined && thirdLength !== 2 && thirdLength !== 4) return undefined
+  const order = firstLength >= 3 ? 'YMD' : (options.order ?? decideOrder(first, second, text, options))
   const [year, yearLength, month, day] =
     order === 'YMD'
       ? [first, firstLength, second, third]

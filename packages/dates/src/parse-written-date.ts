@@ -169,7 +169,8 @@ function readNumericDate(
   if (separators.length > 0 && separators.some((token) => token.text !== separators[0]?.text)) {
     throw new InvalidDate(original, 'it mixes separators')
   }
-  const order = first.text.length >= 3 ? 'YMD' : (options.order ?? decideOrder(first.value, second.value))
+  const order =
+    first.text.length >= 3 ? 'YMD' : (options.order ?? decideOrder(first.value, second.value, original, options))
   const kind = ORDER_KINDS[order]
   const [yearToken, monthToken, dayToken] =
     order === 'YMD' ? [first, second, third] : order === 'MDY' ? [third, first, second] : [third, second, first]

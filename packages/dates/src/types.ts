@@ -45,6 +45,12 @@ export interface ParseDateOptions {
    */
   order?: DateOrder
   /**
+   * What a numeric date that reads both ways (`03/04/2021`) does when `order` is not given:
+   * `month-first` (the default) reads it month first; `reject` throws `AmbiguousDateOrder`,
+   * as an import must rather than guess.
+   */
+  onAmbiguousOrder?: 'month-first' | 'reject'
+  /**
    * How bare numbers are read. Default: by magnitude: integers of 1 to 4 digits are years, 1e9 to
    * 1e10 are Unix seconds, 1e12 to 1e13 are Unix milliseconds, 8-digit YYYYMMDD is a basic ISO date;
    * anything else is rejected (Excel serials only when set explicitly).

@@ -1,4 +1,4 @@
-import { inferDateFormat } from '@chronotope/dates'
+import { decideDateOrder, inferDateFormat } from '@chronotope/dates'
 import type { DateColumnFormat } from '@chronotope/dates'
 
 import { isBooleanQuestionHeader } from './boolean-words'
@@ -139,7 +139,11 @@ export function detectFieldType(input: FieldTypeInput): FieldTypeDecision {
   }
   const isDateShaped = share(kinds.date + numbers.count) >= TYPE_SHARE_THRESHOLD
   if (kinds.date > 0 && (isDateShaped || isMostlyWrittenDates(name, share(kinds.date)))) {
-    const dateFormat = inferDateFormat(figures.samples, { headerName: name })
+    // The order counts every value read, not only the kept samples: the decision holds for them all.
+    const dateFormat = inferDateFormat(figures.samples, {
+      headerName: name,
+      orderDecision: decideDateOrder(figures.dateOrder),
+    })
     const isDateColumn =
       dateFormat !== undefined &&
       ((isDateShaped && dateFormat.matchRate >= TYPE_SHARE_THRESHOLD) || isMostlyWrittenDates(name, share(kinds.date)))

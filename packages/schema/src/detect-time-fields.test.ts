@@ -18,7 +18,11 @@ describe('time fields', () => {
     [
       'start and end columns',
       { start_date: ['2020-01-01', '2020-02-01'], end_date: ['2020-01-05', '2020-02-09'], name: ['a', 'b'] },
-      { startTime: { field: 'start_date', kind: 'iso' }, endTime: { field: 'end_date', kind: 'iso' } },
+      {
+        startTime: { field: 'start_date', kind: 'iso' },
+        endTime: { field: 'end_date', kind: 'iso' },
+        dateOrder: 'YMD',
+      },
     ],
     [
       'German Datum/bis with day-first dates',
@@ -33,12 +37,12 @@ describe('time fields', () => {
     [
       'the best-named of several date columns',
       { updated: ['2021-01-01', '2021-01-02'], date: ['2020-01-01', '2020-01-02'] },
-      { startTime: { field: 'date', kind: 'iso' } },
+      { startTime: { field: 'date', kind: 'iso' }, dateOrder: 'YMD' },
     ],
     [
       'an unnamed date column',
       { when_it_happened2: ['2020-01-01', '2020-01-02'] },
-      { startTime: { field: 'when_it_happened2', kind: 'iso' } },
+      { startTime: { field: 'when_it_happened2', kind: 'iso' }, dateOrder: 'YMD' },
     ],
     [
       'split year/month/day columns with month names',

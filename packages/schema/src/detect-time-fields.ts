@@ -61,18 +61,6 @@ function dateFieldMapping(profile: ColumnProfile): { field: string; kind?: DateF
   return kind === undefined ? { field: profile.name } : { field: profile.name, kind }
 }
 
-function ambiguityWarning(profile: ColumnProfile): SchemaWarning[] {
-  const format = profile.decision.dateFormat
-  if (format === undefined || !format.isAmbiguousOrder) return []
-  return [
-    {
-      code: 'ambiguous-date-order',
-      field: profile.name,
-      message: `Dates in "${profile.name}" (e.g. "${profile.figures.examples[0] ?? ''}") could be ${format.order ?? 'MDY'} or another day/month order: ${format.reason}. Choose the order before importing.`,
-    },
-  ]
-}
-
 /**
  * Finds the event's time columns: the best-named date column is the start (`date`, `start`,
  * `datum`, `fecha`…; else the first date column), an end-named one (`end`, `until`, `bis`…) the
@@ -112,11 +100,9 @@ export function detectTimeFields(profiles: readonly ColumnProfile[], claimed: Re
     result.startTime = dateFieldMapping(start)
     const order = start.decision.dateFormat?.order
     if (order !== undefined) result.dateOrder = order
-    warnings.push(...ambiguityWarning(start))
     if (end !== undefined) {
       roles.set(end.name, 'end-time')
       result.endTime = dateFieldMapping(end)
-      if (end.decision.dateFormat?.order !== result.dateOrder) warnings.push(...ambiguityWarning(end))
     }
   } else if (year !== undefined) {
     result.startTime = {

@@ -5,11 +5,12 @@ import {
   validateImportCoordinates,
 } from '@chronotope/coordinates'
 import type { Axis, CoordinateFormat, CoordinateIssue, ValidatedCoordinates } from '@chronotope/coordinates'
-import { composeDate, parseDate } from '@chronotope/dates'
+import { composeDate, InvalidDate, parseDate } from '@chronotope/dates'
 import type { DateOrder, DateParts, ParsedDate, ParseDateOptions } from '@chronotope/dates'
 
 import { readCell } from './cell-value'
 import type { CellValue, Row } from './cell-value'
+import { describeDateProblem } from './date-problem'
 import { isNullMarker } from './null-markers'
 import { shortenValue } from './row-error'
 import type { RowError } from './row-error'
@@ -44,7 +45,7 @@ export interface EventFields {
 
 /** Options of {@link createEventExtractor}. */
 export interface EventExtractorOptions {
-  /** Order of numeric dates, overriding `mapping.dateOrder`. */
+  /** Order of every date column's numeric dates, overriding `mapping.dateOrders`. */
   dateOrder?: DateOrder
 }
 
@@ -64,13 +65,20 @@ function messageOf(error: unknown): string {
 
 type Reader<T> = (row: Row, rowNumber: number, errors: RowError[]) => T
 
+/** The order a date column is read with: the override, the column's own, or a legacy mapping's one. */
+function columnOrder(mapping: EventMapping, field: string, options: EventExtractorOptions): DateOrder | undefined {
+  if (options.dateOrder !== undefined) return options.dateOrder
+  return mapping.dateOrders === undefined ? mapping.dateOrder : mapping.dateOrders[field]
+}
+
 function compileDateField(
   field: string,
   kind: string | undefined,
-  options: ParseDateOptions,
+  order: DateOrder | undefined,
   isRequired: boolean,
 ): Reader<ParsedDate | null> {
-  const parseOptions: ParseDateOptions = { ...options }
+  // A value that reads both ways in a column without an order is a row error, never a guess.
+  const parseOptions: ParseDateOptions = { onAmbiguousOrder: 'reject', ...(order ? { order } : {}) }
   const numbers = numbersOptionForKind(kind)
   if (numbers !== undefined) parseOptions.numbers = numbers
   return (row, rowNumber, errors) => {
@@ -89,12 +97,13 @@ function compileDateField(
     try {
       return parseDate(typeof cell === 'number' ? cell : text, parseOptions)
     } catch (error) {
+      if (!(error instanceof InvalidDate)) throw error
       errors.push({
         row: rowNumber,
         column: field,
         value: shortenValue(text),
         code: 'invalid-date',
-        message: messageOf(error),
+        message: describeDateProblem(error, text, field, order),
       })
       return null
     }
@@ -144,11 +153,11 @@ function compileDateParts(
   }
 }
 
-function compileStartTime(mapping: EventMapping, options: ParseDateOptions): Reader<ParsedDate | null> {
+function compileStartTime(mapping: EventMapping, options: EventExtractorOptions): Reader<ParsedDate | null> {
   const start = mapping.startTime
   if (start === undefined) return () => null
   if ('parts' in start) return compileDateParts(start.parts)
-  return compileDateField(start.field, start.kind, options, true)
+  return compileDateField(start.field, start.kind, columnOrder(mapping, start.field, options), true)
 }
 
 function isDecimal(cell: CellValue): boolean {
@@ -361,17 +370,16 @@ export function createEventExtractor(
   mapping: EventMapping,
   options: EventExtractorOptions = {},
 ): (values: Row, row: number) => EventFields {
-  const dateOptions: ParseDateOptions = {}
-  const order = options.dateOrder ?? mapping.dateOrder
-  if (order !== undefined) dateOptions.order = order
   const readTitle = compileText(mapping.title)
   const readDescription = compileText(mapping.description)
   const readPlace = compileText(mapping.location.address?.place)
   const readCity = compileText(mapping.location.address?.city)
-  const readStart = compileStartTime(mapping, dateOptions)
+  const readStart = compileStartTime(mapping, options)
   const end = mapping.endTime
   const readEnd: Reader<ParsedDate | null> =
-    end === undefined ? () => null : compileDateField(end.field, end.kind, dateOptions, false)
+    end === undefined
+      ? () => null
+      : compileDateField(end.field, end.kind, columnOrder(mapping, end.field, options), false)
   const readCoordinates = compileCoordinates(mapping.location)
   const readPlaceQuery = compilePlaceQuery(mapping.location)
   return (row, rowNumber) => {

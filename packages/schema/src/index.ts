@@ -12,12 +12,21 @@ export { BOOLEAN_WORDS, isBooleanQuestionHeader, parseBooleanWord } from './bool
 export type { CellValue, Row } from './cell-value'
 export { compareSchemas } from './compare-schemas'
 export type { SchemaChange, SchemaChangeKind, SchemaComparison } from './compare-schemas'
+export {
+  answerDateOrderChoice,
+  createDateOrderChoice,
+  DATE_ORDER_PATTERNS,
+  DATE_ORDER_WORDS,
+  dateOrderWarnings,
+} from './date-order-choice'
+export { describeDateProblem } from './date-problem'
 export { detectGeoColumns } from './detect-geo-columns'
 export { InvalidSchemaBuilderState, UnknownFieldType } from './errors'
 export { createEventExtractor } from './extract-event-fields'
 export type { EventCoordinates, EventExtractorOptions, EventFields, PlaceQuery } from './extract-event-fields'
 export { HEADER_VOCABULARY, matchHeaderRoles, normalizeHeader } from './header-vocabulary'
 export type { HeaderMatch } from './header-vocabulary'
+export { answerOf, applyImportAnswers, choiceWarnings, unansweredChoices } from './import-choices'
 export { isNullMarker, NULL_MARKERS } from './null-markers'
 export { parseNumberText } from './number-text'
 export type { DecimalSeparator } from './number-text'
@@ -31,6 +40,7 @@ export type { RowTransformerOptions, TransformedRow, TypedValue } from './transf
 export { isWideningTypeChange } from './type-compatibility'
 export type {
   AddressColumns,
+  DateOrderChoice,
   DatePartColumns,
   DetectedSchema,
   EventMapping,
@@ -38,6 +48,11 @@ export type {
   FieldStatistics,
   FieldType,
   GeoColumnResult,
+  ImportAnswers,
+  ImportChoice,
+  ImportChoiceBase,
+  ImportChoiceExample,
+  ImportChoiceKind,
   SchemaField,
   SchemaWarning,
   SchemaWarningCode,

@@ -191,7 +191,7 @@ describe('createSchemaBuilder', () => {
 
   it.each([
     ['other headers', ['date', 'lat'], (state: object) => state],
-    ['another version', headers, (state: object) => ({ ...state, version: 2 })],
+    ['another version', headers, (state: object) => ({ ...state, version: 1 })],
   ])('rejects a state with %s', (_case, otherHeaders, change) => {
     const builder = createSchemaBuilder(headers)
     builder.addRows(rows.slice(0, 2))

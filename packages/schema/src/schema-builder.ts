@@ -1,14 +1,17 @@
 import { tryParseCoordinate } from '@chronotope/coordinates'
+import { decideDateOrder } from '@chronotope/dates'
 
 import { readCell } from './cell-value'
 import type { CellValue, Row } from './cell-value'
 import { createColumnProfile } from './column-profile'
 import type { ColumnProfile } from './column-profile'
+import { createDateOrderChoice } from './date-order-choice'
 import { detectFieldType } from './detect-field-type'
 import { detectIdField } from './detect-id-field'
 import { detectTextFields } from './detect-text-fields'
 import { detectTimeFields } from './detect-time-fields'
 import { InvalidSchemaBuilderState } from './errors'
+import { applyImportAnswers } from './import-choices'
 import { matchHeaderRoles } from './header-vocabulary'
 import { locateGeoColumns } from './locate-geo-columns'
 import type { CoordinatePairSamples } from './locate-geo-columns'
@@ -17,10 +20,10 @@ import { ColumnStatistics, PAIR_SAMPLE_CAP } from './statistics/column-statistic
 import type { ColumnStatisticsState } from './statistics/column-statistics'
 import { toFieldStatistics } from './statistics/field-statistics'
 import { describeTypeWarnings } from './type-warnings'
-import type { DetectedSchema, EventMapping, FieldRole, SchemaField, SchemaWarning } from './types'
+import type { DetectedSchema, EventMapping, FieldRole, ImportChoice, SchemaField, SchemaWarning } from './types'
 
 /** Version of {@link SchemaBuilderState}; states of other versions are rejected. */
-export const SCHEMA_BUILDER_STATE_VERSION = 1
+export const SCHEMA_BUILDER_STATE_VERSION = 2
 /** Latitude/longitude column pairs sampled row by row for swap detection. */
 const MAX_COORDINATE_PAIRS = 4
 
@@ -40,6 +43,16 @@ export interface SchemaBuilderState {
 export interface SchemaBuilder {
   /** Samples a batch of rows (the app feeds up to 10,000 rows in all). */
   addRows(rows: readonly Row[]): void
+  /**
+   * Reads rows beyond the sample for the day/month order of some date columns only (cheap: one
+   * pattern match per cell), so an order undecided by the sample can be decided by the whole file.
+   */
+  addDateOrderEvidence(rows: readonly Row[], columns: readonly string[]): void
+  /**
+   * Those of `columns` whose values read so far leave the day/month order undecided.
+   * @example builder.undecidedDateColumns(['Date']) // ['Date'] while every date fits both orders
+   */
+  undecidedDateColumns(columns: readonly string[]): string[]
   /** The JSON-serializable state, to persist and continue later. */
   state(): SchemaBuilderState
   /** Detects the schema from the rows sampled so far; can be called again after more rows. */
@@ -125,6 +138,19 @@ export function createSchemaBuilder(headers: readonly string[], state?: SchemaBu
           if (latitude !== undefined && longitude !== undefined) pair.samples.push([latitude, longitude])
         }
       }
+    },
+    addDateOrderEvidence(rows, wanted) {
+      const indexes = wanted.map((name) => names.indexOf(name)).filter((index) => index >= 0)
+      for (const row of rows) {
+        for (const index of indexes)
+          (columns[index] as ColumnStatistics).addDateOrderEvidence(readCell(row, names[index] as string))
+      }
+    },
+    undecidedDateColumns(wanted) {
+      return wanted.filter((name) => {
+        const column = columns[names.indexOf(name)]
+        return column !== undefined && decideDateOrder(column.figures.dateOrder).isAmbiguous
+      })
     },
     state() {
       return {
@@ -212,6 +238,19 @@ function buildSchema(
     return field
   })
 
+  const choices: ImportChoice[] = fields.flatMap((field, index) =>
+    field.type === 'date' && field.dateFormat !== undefined
+      ? [
+          createDateOrderChoice(
+            field.name,
+            field.dateFormat,
+            (columns[index] as ColumnStatistics).figures.dateOrder,
+            (columns[index] as ColumnStatistics).figures.samples,
+          ),
+        ]
+      : [],
+  )
+
   const mapping: EventMapping = { location: geo.location }
   if (ids.mapped !== undefined) mapping.id = ids.mapped
   if (text.title !== undefined) mapping.title = text.title
@@ -219,7 +258,8 @@ function buildSchema(
   if (time.startTime !== undefined) mapping.startTime = time.startTime
   if (time.endTime !== undefined) mapping.endTime = time.endTime
   if (time.dateOrder !== undefined) mapping.dateOrder = time.dateOrder
-  return { fields, rowsSampled, mapping, warnings }
+  // With no answers yet, this adds the choices' warnings and each decided column's order.
+  return applyImportAnswers({ fields, rowsSampled, mapping, choices, warnings }, {})
 }
 
 /**

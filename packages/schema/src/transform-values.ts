@@ -1,10 +1,11 @@
 import { tryParseCoordinate } from '@chronotope/coordinates'
-import { parseDate, tryParseDate } from '@chronotope/dates'
+import { InvalidDate, parseDate, tryParseDate } from '@chronotope/dates'
 import type { DateOrder, ParseDateOptions } from '@chronotope/dates'
 
 import { parseBooleanWord } from './boolean-words'
 import { readCell } from './cell-value'
 import type { CellValue, Row } from './cell-value'
+import { describeDateProblem } from './date-problem'
 import { UnknownFieldType } from './errors'
 import { isNullMarker } from './null-markers'
 import { parseNumberText } from './number-text'
@@ -24,7 +25,9 @@ export interface TransformedRow {
 
 /** Options of {@link createRowTransformer}. */
 export interface RowTransformerOptions {
-  /** Order of numeric dates, overriding each date field's detected order. */
+  /** Order of numeric dates by column, overriding the field's own (`dateFormat.order`). */
+  dateOrders?: Readonly<Record<string, DateOrder>>
+  /** Order of every column's numeric dates, where `dateOrders` names none. */
   dateOrder?: DateOrder
 }
 
@@ -91,8 +94,9 @@ function compileField(field: SchemaField, options: RowTransformerOptions): Compi
         },
       }
     case 'date': {
-      const parseOptions: ParseDateOptions = {}
-      const order = options.dateOrder ?? field.dateFormat?.order
+      // A value that reads both ways in a column without an order is a row error, never a guess.
+      const parseOptions: ParseDateOptions = { onAmbiguousOrder: 'reject' }
+      const order = options.dateOrders?.[name] ?? options.dateOrder ?? field.dateFormat?.order
       if (order !== undefined) parseOptions.order = order
       const numbers = numbersOptionForKind(field.dateFormat?.kind)
       if (numbers !== undefined) parseOptions.numbers = numbers
@@ -103,7 +107,8 @@ function compileField(field: SchemaField, options: RowTransformerOptions): Compi
           try {
             parseDate(text, parseOptions)
           } catch (error) {
-            return shortenValue(error instanceof Error ? error.message : String(error))
+            if (error instanceof InvalidDate) return describeDateProblem(error, text, name, order)
+            throw error
           }
           return `"${shortenValue(text)}" is not a date`
         },

@@ -1,4 +1,4 @@
-import type { DateColumnFormat, DateFormatKind, DateOrder } from '@chronotope/dates'
+import type { DateColumnFormat, DateFormatKind, DateOrder, DateOrderTally } from '@chronotope/dates'
 
 import type { DecimalSeparator } from './number-text'
 
@@ -121,14 +121,20 @@ export interface EventMapping {
   /** One date column (`kind` says how bare numbers are read), or split year/month/day columns. */
   startTime?: { field: string; kind?: DateFormatKind } | { parts: DatePartColumns }
   endTime?: { field: string; kind?: DateFormatKind }
-  /** Order of numeric dates: the detected order, or the user's choice for ambiguous columns. */
+  /**
+   * Order of the start time's numeric dates: the detected order, or the user's choice; read only
+   * when {@link EventMapping.dateOrders} is absent (mappings stored before it existed).
+   */
   dateOrder?: DateOrder
+  /** The order each date column's numeric dates are read with, decided from its values or chosen. */
+  dateOrders?: Record<string, DateOrder>
   location: GeoColumnResult
 }
 
 /** Codes of {@link SchemaWarning}. */
 export type SchemaWarningCode =
   | 'ambiguous-date-order'
+  | 'conflicting-date-order'
   | 'no-time-field'
   | 'no-location'
   | 'swapped-coordinates'
@@ -145,10 +151,60 @@ export interface SchemaWarning {
   message: string
 }
 
-/** The result of schema detection: fields, the detected event mapping and warnings. */
+/** The kinds of {@link ImportChoice}: how a column's values are read when they could be read two ways. */
+export type ImportChoiceKind = 'date-order' | 'coordinate-order'
+
+/** One value of a column as written and as Chronotope reads it under the choice. */
+export interface ImportChoiceExample {
+  /** The value as the file wrote it, e.g. `03/04/2024`. */
+  raw: string
+  /** What it reads as, e.g. `3 April 2024`, or why it is a row error. */
+  read: string
+}
+
+/**
+ * A column-level decision an import applies to every value of a column, shown in the preview and
+ * asked of the user when the values do not make it (`isRequired`). Each kind adds its own answer type.
+ */
+export interface ImportChoiceBase<Kind extends ImportChoiceKind, Answer extends string> {
+  kind: Kind
+  /** The column the choice is about. */
+  column: string
+  /** The answer applied: decided from the values or chosen by the user; absent while undecided. */
+  decided?: Answer
+  /** Who decided: the column's own values, or the user; absent while undecided. */
+  decidedBy?: 'values' | 'user'
+  /** True when the import cannot start until the user answers. */
+  isRequired: boolean
+  /** The decision in words: `day first: 41 values such as 21/01/2024 can only be read so`. */
+  reason: string
+  /** Up to five values of the column as written and as read under `decided`. */
+  examples: ImportChoiceExample[]
+}
+
+/** How a date column's numeric dates are read: day first, month first or year first. */
+export interface DateOrderChoice extends ImportChoiceBase<'date-order', DateOrder> {
+  /** The values that decide, or fail to decide, the order (counted over every value read). */
+  evidence: DateOrderTally
+}
+
+/** A column-level decision of an import; the coordinate-order kind joins this union. */
+export type ImportChoice = DateOrderChoice
+
+/** The user's answers to {@link ImportChoice}s, as the import options carry them. */
+export interface ImportAnswers {
+  /** Every date column's order (the all-columns shorthand). */
+  dateOrder?: DateOrder
+  /** Date orders by column; these win over `dateOrder`. */
+  dateOrders?: Readonly<Record<string, DateOrder>>
+}
+
+/** The result of schema detection: fields, the detected event mapping, choices and warnings. */
 export interface DetectedSchema {
   fields: SchemaField[]
   rowsSampled: number
   mapping: EventMapping
+  /** How columns that could be read two ways are read, decided or to be asked (one per date column). */
+  choices: ImportChoice[]
   warnings: SchemaWarning[]
 }

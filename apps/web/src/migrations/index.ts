@@ -6,10 +6,10 @@ import * as migration_20261121_052000_events_search_index from './20261121_05200
 import * as migration_20261121_090000_event_index_versions from './20261121_090000_event_index_versions'
 import * as migration_20261125_140000_job_runners from './20261125_140000_job_runners'
 import * as migration_20261125_160000_rate_limit_attempts from './20261125_160000_rate_limit_attempts'
+import * as migration_20261127_100000_events_original from './20261127_100000_events_original'
 import * as migration_20261127_120000_events_search_unaccent from './20261127_120000_events_search_unaccent'
 import * as migration_20261127_150000_event_hand_edits from './20261127_150000_event_hand_edits'
 import * as migration_20261127_151000_reimport_counts from './20261127_151000_reimport_counts'
-import * as migration_20261127_152000_event_original from './20261127_152000_event_original'
 import * as migration_20261127_153000_dataset_import_settings from './20261127_153000_dataset_import_settings'
 
 export const migrations = [
@@ -54,6 +54,11 @@ export const migrations = [
     name: '20261125_160000_rate_limit_attempts',
   },
   {
+    up: migration_20261127_100000_events_original.up,
+    down: migration_20261127_100000_events_original.down,
+    name: '20261127_100000_events_original',
+  },
+  {
     up: migration_20261127_120000_events_search_unaccent.up,
     down: migration_20261127_120000_events_search_unaccent.down,
     name: '20261127_120000_events_search_unaccent',
@@ -67,11 +72,6 @@ export const migrations = [
     up: migration_20261127_151000_reimport_counts.up,
     down: migration_20261127_151000_reimport_counts.down,
     name: '20261127_151000_reimport_counts',
-  },
-  {
-    up: migration_20261127_152000_event_original.up,
-    down: migration_20261127_152000_event_original.down,
-    name: '20261127_152000_event_original',
   },
   {
     up: migration_20261127_153000_dataset_import_settings.up,

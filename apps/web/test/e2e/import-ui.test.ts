@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
+import { undecidedDatesCsv } from '@chronotope/test-fixtures'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -139,6 +140,60 @@ describe('the import page', () => {
       .getByRole('heading', { name: /^Imported presidential-campaign-trail_trump/ })
       .waitFor({ timeout: 60_000 })
     expect(await countText('Events created')).toBe('106')
+  })
+
+  it('asks the order of a date column no value decides, and starts only once it is answered', async () => {
+    const file = path.join(dataDir, 'undecided-dates.csv')
+    const { csv, rows } = undecidedDatesCsv()
+    writeFileSync(file, csv)
+    await uploadAndPreview(file, { catalog: CATALOG })
+
+    const dates = page.getByRole('region', { name: 'How dates are read' })
+    const column = dates.getByRole('group', { name: 'Date', exact: true })
+    await expect(column.locator('.import-date-question').textContent()).resolves.toContain(
+      'Choose the order: all 30 values written with numbers and the year last, such as 03/01/2024',
+    )
+    await expect(column.getByRole('row').nth(1).textContent()).resolves.toBe(
+      '03/01/20243 January 2024 (day first) or 1 March 2024 (month first)',
+    )
+    await page.getByRole('button', { name: 'Start import' }).click()
+    const problems = page.getByRole('alert').filter({ hasText: 'Fix before starting' })
+    await expect(problems.textContent()).resolves.toContain('Choose the date order of “Date”')
+    await expect(problems.textContent()).resolves.toContain('Choose the date order of “End date”')
+    // Still the preview: nothing started.
+    await page.getByRole('heading', { name: /^Check the columns: / }).waitFor()
+    expect(await page.locator('.import-stages').count()).toBe(0)
+
+    await column.getByLabel(/^Day first/).check()
+    await expect(column.getByRole('row').nth(1).textContent()).resolves.toBe('03/01/20243 January 2024')
+    await dates
+      .getByRole('group', { name: 'End date' })
+      .getByLabel(/^Day first/)
+      .check()
+    if (process.env.SCREENSHOT_DIR)
+      await dates.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, 'preview-date-orders.png') })
+    await startAndWait(/^Completed$/)
+    expect(await countText('Events created')).toBe(String(rows.length))
+    expect(await countText('Row errors')).toBe('0')
+
+    // The event page shows the cell as the file wrote it beside what Chronotope read.
+    const explore = await page.getByRole('link', { name: 'Explore the dataset' }).getAttribute('href')
+    const datasetId = Number(/datasets=(\d+)/.exec(explore ?? '')?.[1])
+    const eventId = await page.evaluate(async (dataset) => {
+      const response = await fetch(`/api/events?where[dataset][equals]=${dataset}&where[sourceRow][equals]=1&depth=0`, {
+        credentials: 'include',
+      })
+      return ((await response.json()) as { docs: Array<{ id: number }> }).docs[0]?.id
+    }, datasetId)
+    await page.goto(`${app.baseUrl}/events/${eventId}`, { timeout: COMPILE_MS })
+    const dateRow = page.getByRole('region', { name: 'Columns and values of the original row' }).getByRole('row', {
+      name: /^Date /,
+    })
+    await expect(dateRow.locator('td').textContent()).resolves.toBe('written 03/01/2024 →  read as 3 January 2024')
+    if (process.env.SCREENSHOT_DIR)
+      await page
+        .locator('section[aria-labelledby="event-row"]')
+        .screenshot({ path: path.join(process.env.SCREENSHOT_DIR, 'event-original-row.png') })
   })
 
   it('lists the rows that could not be imported and offers all of them as CSV', async () => {

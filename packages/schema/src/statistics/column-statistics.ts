@@ -1,7 +1,7 @@
 import { tryParseCoordinate, tryParseCoordinatePair } from '@chronotope/coordinates'
 import type { CoordinateFormat } from '@chronotope/coordinates'
-import { tryParseDate } from '@chronotope/dates'
-import type { ParsedDate } from '@chronotope/dates'
+import { countDateOrder, emptyDateOrderTally, tryParseDate } from '@chronotope/dates'
+import type { DateOrderTally, ParsedDate } from '@chronotope/dates'
 
 import { parseBooleanWord } from '../boolean-words'
 import type { CellValue } from '../cell-value'
@@ -76,6 +76,8 @@ export interface ColumnStatisticsState {
   attempts: { date: ParseAttempts; coordinate: ParseAttempts }
   /** Extremes of the values read as dates with the default (month-first when ambiguous) order. */
   dates: { earliest: DateExtreme | null; latest: DateExtreme | null }
+  /** What every value read as a date (not only the kept samples) says about the day/month order. */
+  dateOrder: DateOrderTally
   coordinates: {
     /** Values read as one coordinate (numbers or degrees-minutes-seconds). */
     parsed: number
@@ -117,6 +119,7 @@ export function emptyColumnState(): ColumnStatisticsState {
     },
     attempts: { date: { tried: 0, parsed: 0 }, coordinate: { tried: 0, parsed: 0 } },
     dates: { earliest: null, latest: null },
+    dateOrder: emptyDateOrderTally(),
     coordinates: { parsed: 0, within90: 0, within180: 0, dms: 0, pairFormats: {}, pairSamples: [] },
   }
 }
@@ -206,12 +209,14 @@ export class ColumnStatistics {
       data.kindCounts[cachedKind]++
       if (cachedKind === 'numeric') this.addNumber(cell, text)
       else if (cachedKind === 'coordinate') this.addCoordinateText(text, false)
+      else if (cachedKind === 'date') countDateOrder(data.dateOrder, text)
       return
     }
     if (data.examples.length < EXAMPLE_CAP) data.examples.push(text)
     if (data.samples.length < SAMPLE_VALUE_CAP) data.samples.push(text)
     const kind = this.classifyNew(cell, text)
     data.kindCounts[kind]++
+    if (kind === 'date') countDateOrder(data.dateOrder, text)
     const examples = data.kindExamples[kind]
     if (examples.length < KIND_EXAMPLE_CAP) examples.push(text)
     this.distinct.addNew(text, kind)
@@ -297,6 +302,14 @@ export class ColumnStatistics {
       coordinates.pairSamples.push([pair.latitude, pair.longitude])
     }
     return true
+  }
+
+  /**
+   * Counts a cell read beyond the sample only for the column's day/month order, so the order can
+   * be decided over the whole file at the cost of one pattern match per value.
+   */
+  addDateOrderEvidence(cell: CellValue): void {
+    if (typeof cell === 'string') countDateOrder(this.data.dateOrder, cell)
   }
 
   /** The distinct-value counter (read-only use). */

@@ -83,14 +83,19 @@ export const Events: CollectionConfig = {
     {
       name: 'data',
       type: 'json',
-      admin: { description: "The row's values as Chronotope read them (numbers, dates, booleans)." },
+      admin: { description: 'The row’s values as Chronotope read them (dates as ISO instants, numbers as numbers).' },
     },
     {
+      // The row as the file wrote it: only an import writes it, so no edit can rewrite what the file said.
       name: 'original',
       type: 'json',
-      // Only imports write it: an edit changes what was read, never what the file said.
-      access: { create: nobodyField, update: nobodyField },
-      admin: { readOnly: true, description: "The row's cells as the file wrote them." },
+      access: { create: () => false, update: () => false },
+      admin: { hidden: true, readOnly: true },
+    },
+    {
+      name: 'originalValues',
+      type: 'ui',
+      admin: { components: { Field: '/components/admin/original-values-field#OriginalValuesField' } },
     },
     {
       name: 'contentHash',

@@ -6,7 +6,7 @@
  */
 import type { FormatDetectionResult, SheetInfo } from '@chronotope/file-readers'
 
-import type { EventMapping, ImportProgressResponse, SchemaField, SourceRowValues } from './import-types'
+import type { EventMapping, ImportChoice, ImportProgressResponse, SchemaField, SourceRowValues } from './import-types'
 import type { RememberedChoices, StartImportBody } from './start-options'
 
 /** A failed API call: the HTTP status, the API's error code and its message, shown verbatim. */
@@ -105,9 +105,13 @@ export interface ImportPreview {
   readonly sheet: number | string
   readonly headers: readonly string[]
   readonly rowsSampled: number
+  /** Rows read after the sample only to decide date columns' day/month order. */
+  readonly rowsScannedForDates: number
   readonly schema: {
     readonly fields: readonly SchemaField[]
     readonly mapping: EventMapping
+    /** How each date column is read: decided from its values, or to be chosen before starting. */
+    readonly choices: readonly ImportChoice[]
     readonly warnings: ReadonlyArray<{ readonly code: string; readonly field?: string; readonly message: string }>
   }
   /** For an import into a dataset: how its last import read the file, which the mapping starts from. */

@@ -1,20 +1,7 @@
 'use client'
-import type { DateOrder } from '@chronotope/dates'
 import { useId } from 'react'
 
 import type { IdStrategy, ImportChoices } from './start-options'
-
-const DATE_ORDER_LABELS: Record<DateOrder, string> = {
-  MDY: 'Month/day/year',
-  DMY: 'Day/month/year',
-  YMD: 'Year/month/day',
-}
-
-const DATE_ORDER_EXAMPLES: Record<DateOrder, string> = {
-  MDY: '03/04/2021 is March 4, 2021',
-  DMY: '03/04/2021 is 3 April 2021',
-  YMD: '2021/03/04 is March 4, 2021',
-}
 
 const ID_STRATEGY_LABELS: Record<IdStrategy, string> = {
   auto: 'Automatically',
@@ -29,57 +16,23 @@ const ID_STRATEGY_HINTS: Record<IdStrategy, string> = {
 }
 
 /**
- * The import options beside the column roles: how numeric dates are read, how events are
- * recognised on re-import and what a duplicate does, and whether places are geocoded.
+ * The import options beside the column roles: how events are recognised on re-import and what a
+ * duplicate does, and whether places are geocoded. (Each date column's order is chosen in the
+ * preview's date section.)
  */
 export function ImportOptionsForm({
   choices,
   headers,
-  detectedDateOrder,
-  isDateOrderAmbiguous,
   onChange,
 }: {
   choices: ImportChoices
   headers: readonly string[]
-  /** The order schema detection decided, if any. */
-  detectedDateOrder: DateOrder | undefined
-  /** The schema warned `ambiguous-date-order`: the user has to choose. */
-  isDateOrderAmbiguous: boolean
   onChange: (choices: ImportChoices) => void
 }) {
   const id = useId()
   const set = (patch: Partial<ImportChoices>) => onChange({ ...choices, ...patch })
   return (
     <div className="import-options">
-      <div className={`import-field${isDateOrderAmbiguous ? ' needs-attention' : ''}`}>
-        <label htmlFor={`${id}-date-order`}>Date order</label>
-        <select
-          id={`${id}-date-order`}
-          value={choices.dateOrder}
-          aria-describedby={`${id}-date-order-hint`}
-          onChange={(event) => set({ dateOrder: event.target.value as ImportChoices['dateOrder'] })}
-        >
-          <option value="detected">
-            {detectedDateOrder ? `As detected (${DATE_ORDER_LABELS[detectedDateOrder].toLowerCase()})` : 'As detected'}
-          </option>
-          {(Object.keys(DATE_ORDER_LABELS) as DateOrder[]).map((order) => (
-            <option key={order} value={order}>
-              {DATE_ORDER_LABELS[order]}
-            </option>
-          ))}
-        </select>
-        <p className="import-hint" id={`${id}-date-order-hint`}>
-          {isDateOrderAmbiguous
-            ? 'Every date in the sample fits both orders: choose the one the file uses.'
-            : (() => {
-                const order = choices.dateOrder === 'detected' ? detectedDateOrder : choices.dateOrder
-                return order
-                  ? `How dates written with numbers are read: ${DATE_ORDER_EXAMPLES[order]}.`
-                  : 'How dates written with numbers are read.'
-              })()}
-        </p>
-      </div>
-
       <div className="import-field">
         <label htmlFor={`${id}-id-strategy`}>Recognise events on re-import</label>
         <select

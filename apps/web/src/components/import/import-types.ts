@@ -5,7 +5,9 @@
  */
 export type { CellValue } from '@chronotope/file-readers'
 export type {
+  DateOrderChoice,
   EventMapping,
+  ImportChoice,
   FieldRole,
   FieldStatistics,
   GeoColumnResult,

@@ -2,6 +2,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 
 import { assignRole, mappingFromRoles, rolesFromMapping, type ColumnRole } from './column-roles'
+import { DateOrderChoices } from './date-order-choices'
 import { DetectionSummary } from './detection-summary'
 import { ErrorMessage } from './error-message'
 import { FieldList } from './field-list'
@@ -69,7 +70,11 @@ export function PreviewStep({
         const remembered = loaded.remembered
         if (remembered && !hasRememberedChoices.current) {
           hasRememberedChoices.current = true
-          setChoices((current) => choicesFromRemembered(current, remembered.options))
+          // Only the date columns this file leaves undecided: the others are read by their values.
+          const dateColumns = loaded.schema.choices
+            .filter((choice) => choice.kind === 'date-order' && choice.isRequired)
+            .map((choice) => choice.column)
+          setChoices((earlier) => choicesFromRemembered(earlier, remembered.options, dateColumns))
         }
         setPreviews((earlier) => ({ ...earlier, [previewSheet]: loaded }))
         setRolesBySheet((earlier) =>
@@ -94,22 +99,20 @@ export function PreviewStep({
         sheet: Number(sheet),
         name: loaded.sheets.find((candidate) => candidate.index === Number(sheet))?.name ?? `Sheet ${sheet}`,
         mapping: mappingFromRoles(rolesBySheet[Number(sheet)] ?? {}, loaded.schema.mapping),
+        dateChoices: loaded.schema.choices.filter((choice) => choice.kind === 'date-order'),
       })),
     [previews, rolesBySheet],
   )
-  const rolesMapping = sheetRoles.find((entry) => entry.sheet === previewSheet)?.mapping ?? {
-    override: undefined,
-    problems: [],
-    notes: [],
-  }
+  const current = sheetRoles.find((entry) => entry.sheet === previewSheet)
+  const rolesMapping = current?.mapping ?? { override: undefined, problems: [], notes: [] }
+  const dateChoices = current?.dateChoices ?? []
   const importsAllSheets = isMultiSheet && choices.sheet === 'all'
   const problems = [
     ...(importsAllSheets
       ? sheetRoles.flatMap(({ name, mapping }) => mapping.problems.map((problem) => `${name}: ${problem}`))
       : rolesMapping.problems),
-    ...choiceProblems(choices),
+    ...choiceProblems(choices, importsAllSheets ? sheetRoles.flatMap((entry) => entry.dateChoices) : dateChoices),
   ]
-  const isAmbiguousDate = preview?.schema.warnings.some((warning) => warning.code === 'ambiguous-date-order') ?? false
 
   const start = async () => {
     setHasTriedStart(true)
@@ -201,6 +204,14 @@ export function PreviewStep({
           {preview.remembered && <RememberedNote remembered={preview.remembered} />}
           <SchemaWarnings warnings={preview.schema.warnings} />
 
+          <DateOrderChoices
+            choices={dateChoices}
+            picked={choices.dateOrders}
+            onPick={(column, order) =>
+              setChoices({ ...choices, dateOrders: { ...choices.dateOrders, [column]: order } })
+            }
+          />
+
           <h3>Columns</h3>
           <p className="import-hint">
             Chronotope guessed what each column means from its name and values. Change a role if the guess is wrong; a
@@ -229,13 +240,7 @@ export function PreviewStep({
           <PreviewTable headers={preview.headers} rows={preview.rows} roles={roles} />
 
           <h3>Options</h3>
-          <ImportOptionsForm
-            choices={choices}
-            headers={preview.headers}
-            detectedDateOrder={preview.schema.mapping.dateOrder}
-            isDateOrderAmbiguous={isAmbiguousDate}
-            onChange={setChoices}
-          />
+          <ImportOptionsForm choices={choices} headers={preview.headers} onChange={setChoices} />
 
           {problems.length > 0 && (
             <div

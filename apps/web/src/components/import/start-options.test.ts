@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import type { MappingOverride } from './column-roles'
+import type { DateOrderChoice } from './import-types'
 import {
   buildStartBody,
   choiceProblems,
@@ -16,10 +17,10 @@ describe('buildStartBody', () => {
   it.each<[string, Partial<ImportChoices>, MappingOverride | undefined, StartImportBody]>([
     ['defaults keep everything detected', {}, undefined, { idStrategy: 'auto', duplicateAction: 'skip' }],
     [
-      'one sheet and a date order',
-      { sheet: 1, dateOrder: 'DMY' },
+      'one sheet and the date orders the user picked',
+      { sheet: 1, dateOrders: { Date: 'DMY', 'End date': 'MDY' } },
       undefined,
-      { sheet: 1, dateOrder: 'DMY', idStrategy: 'auto', duplicateAction: 'skip' },
+      { sheet: 1, dateOrders: { Date: 'DMY', 'End date': 'MDY' }, idStrategy: 'auto', duplicateAction: 'skip' },
     ],
     [
       'sheet 0 is sent, not dropped as falsy',
@@ -80,15 +81,21 @@ describe('buildStartBody', () => {
 describe('choicesFromRemembered', () => {
   it('starts from what the dataset’s last import chose', () => {
     expect(
-      choicesFromRemembered(DEFAULT_CHOICES, {
-        duplicateAction: 'update',
-        idStrategy: 'external',
-        idField: 'id',
-        keepHandEdits: false,
-        geocode: false,
-      }),
+      choicesFromRemembered(
+        DEFAULT_CHOICES,
+        {
+          dateOrders: { Date: 'DMY', Gone: 'MDY' },
+          duplicateAction: 'update',
+          idStrategy: 'external',
+          idField: 'id',
+          keepHandEdits: false,
+          geocode: false,
+        },
+        ['Date', 'End'],
+      ),
     ).toEqual({
       ...DEFAULT_CHOICES,
+      dateOrders: { Date: 'DMY' },
       duplicateAction: 'update',
       idStrategy: 'external',
       idField: 'id',
@@ -99,11 +106,25 @@ describe('choicesFromRemembered', () => {
 })
 
 describe('choiceProblems', () => {
+  const undecided: DateOrderChoice = {
+    kind: 'date-order',
+    column: 'Date',
+    isRequired: true,
+    reason: 'undecided: …',
+    examples: [],
+    evidence: { dayFirst: 0, monthFirst: 0, either: 3, yearFirst: 0, examples: { either: '03/04/2024' } },
+  }
+  const decided: DateOrderChoice = { ...undecided, column: 'End', isRequired: false, decided: 'DMY' }
+
   it.each<[Partial<ImportChoices>, string[]]>([
-    [{}, []],
-    [{ idStrategy: 'external' }, ['Choose the column that holds the id, or recognise events another way']],
-    [{ idStrategy: 'external', idField: 'uid' }, []],
+    [{}, ['Choose the date order of “Date”: no value in the file tells day first from month first']],
+    [{ dateOrders: { Date: 'MDY' } }, []],
+    [
+      { dateOrders: { Date: 'DMY' }, idStrategy: 'external' },
+      ['Choose the column that holds the id, or recognise events another way'],
+    ],
+    [{ dateOrders: { Date: 'DMY' }, idStrategy: 'external', idField: 'uid' }, []],
   ])('%j', (choices, expected) => {
-    expect(choiceProblems({ ...DEFAULT_CHOICES, ...choices })).toEqual(expected)
+    expect(choiceProblems({ ...DEFAULT_CHOICES, ...choices }, [undecided, decided])).toEqual(expected)
   })
 })

@@ -6,6 +6,7 @@
 import type { DateOrder } from '@chronotope/dates'
 
 import type { MappingOverride } from './column-roles'
+import type { DateOrderChoice } from './import-types'
 
 /** How events are recognised on re-import, as the API names the strategies. */
 export type IdStrategy = 'auto' | 'external' | 'content-hash'
@@ -14,8 +15,11 @@ export type IdStrategy = 'auto' | 'external' | 'content-hash'
 export interface ImportChoices {
   /** `all`: every sheet becomes its own dataset; a number: only that sheet (index from 0). */
   readonly sheet: 'all' | number
-  /** `detected` keeps the order the schema detection decided. */
-  readonly dateOrder: 'detected' | DateOrder
+  /**
+   * The date orders the user picked, by column; a column not listed keeps the order its values
+   * decide (and one they do not decide must be listed before the import can start).
+   */
+  readonly dateOrders: Readonly<Record<string, DateOrder>>
   readonly idStrategy: IdStrategy
   /** The column holding the external id (`idStrategy: external`). */
   readonly idField: string
@@ -29,7 +33,7 @@ export interface ImportChoices {
 /** The choices before the user changes anything. */
 export const DEFAULT_CHOICES: ImportChoices = {
   sheet: 'all',
-  dateOrder: 'detected',
+  dateOrders: {},
   idStrategy: 'auto',
   idField: '',
   duplicateAction: 'skip',
@@ -43,7 +47,7 @@ export interface StartImportBody {
   mapping?: MappingOverride
   /** Per sheet (index from 0), for a workbook imported whole whose sheets were given different roles. */
   sheetMappings?: Record<string, MappingOverride>
-  dateOrder?: DateOrder
+  dateOrders?: Record<string, DateOrder>
   idStrategy?: IdStrategy
   idField?: string
   duplicateAction?: 'skip' | 'update'
@@ -53,7 +57,10 @@ export interface StartImportBody {
 
 /** The options a dataset remembers from its last import, as the preview answers them. */
 export interface RememberedChoices {
+  /** The order of every date column (the all-columns shorthand). */
   readonly dateOrder?: DateOrder
+  /** The order of each date column, by name. */
+  readonly dateOrders?: Readonly<Record<string, DateOrder>>
   readonly idStrategy?: IdStrategy
   readonly idField?: string
   readonly duplicateAction?: 'skip' | 'update'
@@ -62,13 +69,24 @@ export interface RememberedChoices {
 }
 
 /**
- * The choices an import into a dataset starts from: what its last import chose.
- * @example choicesFromRemembered(DEFAULT_CHOICES, { duplicateAction: 'update' }).duplicateAction // 'update'
+ * The choices an import into a dataset starts from: what its last import chose, its date orders
+ * only for the date columns this file's values leave undecided.
+ * @param dateColumns - the previewed file's undecided date columns
+ * @example choicesFromRemembered(DEFAULT_CHOICES, { duplicateAction: 'update' }, []).duplicateAction // 'update'
  */
-export function choicesFromRemembered(choices: ImportChoices, remembered: RememberedChoices): ImportChoices {
+export function choicesFromRemembered(
+  choices: ImportChoices,
+  remembered: RememberedChoices,
+  dateColumns: readonly string[],
+): ImportChoices {
+  const dateOrders: Record<string, DateOrder> = { ...choices.dateOrders }
+  for (const column of dateColumns) {
+    const order = remembered.dateOrders?.[column] ?? remembered.dateOrder
+    if (order && dateOrders[column] === undefined) dateOrders[column] = order
+  }
   return {
     ...choices,
-    ...(remembered.dateOrder ? { dateOrder: remembered.dateOrder } : {}),
+    dateOrders,
     ...(remembered.idStrategy ? { idStrategy: remembered.idStrategy } : {}),
     ...(remembered.idField ? { idField: remembered.idField } : {}),
     ...(remembered.duplicateAction ? { duplicateAction: remembered.duplicateAction } : {}),
@@ -78,22 +96,29 @@ export function choicesFromRemembered(choices: ImportChoices, remembered: Rememb
 }
 
 /**
- * What stops the choices from starting an import, as sentences naming the option to fix.
+ * What stops the choices from starting an import, as sentences naming the option to fix: a date
+ * column whose order its values do not decide and the user has not chosen, an id column missing.
+ * @param dateChoices - the preview's date-order choices
  * @example choiceProblems({ ...DEFAULT_CHOICES, idStrategy: 'external' }) // ['Choose the column that holds the id…']
  */
-export function choiceProblems(choices: ImportChoices): string[] {
+export function choiceProblems(choices: ImportChoices, dateChoices: readonly DateOrderChoice[] = []): string[] {
+  const problems = dateChoices
+    .filter((choice) => choice.isRequired && choices.dateOrders[choice.column] === undefined)
+    .map(
+      (choice) => `Choose the date order of “${choice.column}”: no value in the file tells day first from month first`,
+    )
   if (choices.idStrategy === 'external' && !choices.idField) {
-    return ['Choose the column that holds the id, or recognise events another way']
+    problems.push('Choose the column that holds the id, or recognise events another way')
   }
-  return []
+  return problems
 }
 
 /**
  * The start request's body: only what the user chose, so everything else keeps its detected
  * or dataset default.
  * @param sheetMappings - a workbook imported whole: each sheet's own overrides, by sheet index
- * @example buildStartBody({ ...DEFAULT_CHOICES, sheet: 1, dateOrder: 'DMY' }, undefined)
- * // { sheet: 1, dateOrder: 'DMY', idStrategy: 'auto', duplicateAction: 'skip' }
+ * @example buildStartBody({ ...DEFAULT_CHOICES, sheet: 1, dateOrders: { Date: 'DMY' } }, undefined)
+ * // { sheet: 1, dateOrders: { Date: 'DMY' }, idStrategy: 'auto', duplicateAction: 'skip' }
  */
 export function buildStartBody(
   choices: ImportChoices,
@@ -104,7 +129,7 @@ export function buildStartBody(
   if (choices.sheet !== 'all') body.sheet = choices.sheet
   if (mapping) body.mapping = mapping
   if (choices.sheet === 'all' && Object.keys(sheetMappings).length > 0) body.sheetMappings = { ...sheetMappings }
-  if (choices.dateOrder !== 'detected') body.dateOrder = choices.dateOrder
+  if (Object.keys(choices.dateOrders).length > 0) body.dateOrders = { ...choices.dateOrders }
   body.idStrategy = choices.idStrategy
   if (choices.idStrategy === 'external' && choices.idField) body.idField = choices.idField
   body.duplicateAction = choices.duplicateAction

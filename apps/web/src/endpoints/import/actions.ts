@@ -12,10 +12,12 @@ import { correctionRole } from '../../lib/geocoding/correction-role'
 import { correctPlace, parsePlaceCorrection } from '../../lib/geocoding/place-correction'
 import {
   importFilePath,
+  loadDataset,
   type ImportFileDoc,
   type ImportJobDoc,
   type StoredPlaceCorrection,
 } from '../../lib/import/import-documents'
+import { enforceImportChoices } from '../../lib/import/import-choices'
 import { parseImportOptions } from '../../lib/import/import-options'
 import { databasePool } from '../../lib/import/progress-tracking'
 import { describeImport } from '../../lib/import/import-progress'
@@ -69,7 +71,12 @@ const ACTIONS: Record<ImportActionName, Action> = {
       ...(file.options?.datasetId ? { datasetId: file.options.datasetId } : {}),
     }
     // The options chosen now may import more sheets than the upload did.
-    if (file.detection) await enforceSheetLimit(importFilePath(file), file.detection, options.sheet)
+    if (file.detection) {
+      await enforceSheetLimit(importFilePath(file), file.detection, options.sheet)
+      // The date orders (and other choices) the preview asked for must be answered now.
+      const remembered = options.datasetId ? (await loadDataset(req.payload, options.datasetId)).importSettings : null
+      await enforceImportChoices(importFilePath(file), file.detection, options, remembered)
+    }
     await req.payload.update({
       collection: COLLECTION_NAMES.IMPORT_FILES,
       id: file.id,
@@ -213,7 +220,9 @@ async function decide(
 
 /**
  * `POST /api/import/{importId}/{action}` with an optional JSON body `{ jobId?, reason?, …options }`:
- * `start` (an upload made with autoStart=false, with the options chosen after the preview),
+ * `start` (an upload made with autoStart=false, with the options chosen after the preview; 422
+ * `choice-required` naming a date column whose order no value decides and `dateOrders` does not
+ * answer),
  * `retry` (failed jobs, from the stage they failed in), `cancel`, and for editors and admins
  * `review` (take the approval lock), `approve` and `reject` (`reason`), and `correct-place`
  * (`{ place, latitude, longitude, precision?, label? }`: moves the import's events from that place;

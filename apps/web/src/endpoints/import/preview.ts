@@ -1,14 +1,13 @@
-import { listSheets, readHeaders, readRows, type SourceRow } from '@chronotope/file-readers'
-import { createSchemaBuilder, type EventMapping } from '@chronotope/schema'
+import { listSheets } from '@chronotope/file-readers'
+import type { EventMapping } from '@chronotope/schema'
 import type { Endpoint, Payload } from 'payload'
 
 import { ApiError, errorResponse, parseIdParameter } from '../../lib/api/api-error'
+import { detectSheetSchema } from '../../lib/import/detect-sheet-schema'
 import { loadImportForRequest } from '../../lib/import/import-access'
 import { importFilePath, loadDataset } from '../../lib/import/import-documents'
 import { applyRememberedMapping, type RememberedOptions } from '../../lib/import/remembered-settings'
 
-/** Rows read to compute the preview's field statistics. */
-export const PREVIEW_SAMPLE_ROWS = 1000
 const MAX_PREVIEW_ROWS = 100
 
 function rowCount(raw: string | null): number {
@@ -67,9 +66,11 @@ async function rememberedFor(
 /**
  * `GET /api/preview?importId={id}&sheet={index or name}&rows={n}`: a preview of an uploaded file
  * (imported or not): detected format and encoding, its sheets, the detected schema with field
- * statistics (from the first rows), the suggested event mapping (for an import into an existing
- * dataset, starting from how its last import read the file: `remembered`), warnings, and the first
- * rows, so a user can check and adjust before importing.
+ * statistics (from the first rows, as the import samples them), the suggested event mapping (for an
+ * import into an existing dataset, starting from how its last import read the file: `remembered`),
+ * the import choices (each date column's order: decided from its values, with the reason and five
+ * examples, or to be chosen before the import can start; decided over the whole file, read as far
+ * as needed), warnings, and the first rows, so a user can check and adjust before importing.
  */
 export const previewEndpoint: Endpoint = {
   path: '/preview',
@@ -89,18 +90,9 @@ export const previewEndpoint: Endpoint = {
       if (!sheets.some((candidate) => candidate.index === sheet || candidate.name === sheet)) {
         throw new ApiError(400, 'invalid-parameter', `The file has no sheet "${sheetParam}"`, 'sheet')
       }
-      const headers = await readHeaders(path, detection, { sheet })
-      const builder = createSchemaBuilder(headers)
-      const firstRows: SourceRow[] = []
-      let sampled = 0
-      for await (const batch of readRows(path, detection, { sheet, batchSize: 500 })) {
-        const take = batch.slice(0, PREVIEW_SAMPLE_ROWS - sampled)
-        builder.addRows(take.map((row) => row.values))
-        for (const row of take) if (firstRows.length < rows) firstRows.push(row)
-        sampled += take.length
-        if (sampled >= PREVIEW_SAMPLE_ROWS) break
-      }
-      const schema = builder.build()
+      // The same sample and date scan as the import, so the preview shows the decisions it will apply.
+      const found = await detectSheetSchema(path, detection, { sheet, firstRows: rows })
+      const { headers, schema } = found
       const remembered = await rememberedFor(req.payload, file.options?.datasetId, headers, schema.mapping)
       return Response.json(
         {
@@ -110,14 +102,16 @@ export const previewEndpoint: Endpoint = {
           sheets,
           sheet,
           headers,
-          rowsSampled: sampled,
+          rowsSampled: found.rowsSampled,
+          rowsScannedForDates: found.rowsScannedForDates,
           schema: {
             fields: schema.fields,
             mapping: remembered?.mapping ?? schema.mapping,
+            choices: schema.choices,
             warnings: schema.warnings,
           },
           remembered: remembered?.summary ?? null,
-          rows: firstRows,
+          rows: found.firstRows,
         },
         { headers: { 'Cache-Control': 'no-store' } },
       )

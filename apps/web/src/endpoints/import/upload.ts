@@ -8,7 +8,8 @@ import { COLLECTION_NAMES } from '../../constants/collection-names'
 import { IMPORT_STATUS } from '../../constants/import-status'
 import { ApiError, errorResponse } from '../../lib/api/api-error'
 import { requireUser } from '../../lib/import/import-access'
-import { UPLOAD_TEMP_DIR } from '../../lib/import/import-documents'
+import { loadDataset, UPLOAD_TEMP_DIR } from '../../lib/import/import-documents'
+import { enforceImportChoices } from '../../lib/import/import-choices'
 import { parseImportOptions } from '../../lib/import/import-options'
 import { resolveImportTarget } from '../../lib/import/import-target'
 import { storeImportFile } from '../../lib/import/store-import-file'
@@ -55,12 +56,14 @@ async function detect(tempPath: string): Promise<FormatDetectionResult> {
 /**
  * `POST /api/import/upload`: multipart form with `file`, `catalog` (id) or `catalogName`, and
  * optionally `dataset` (id) or `datasetName`, `autoStart` (default true) and import options
- * (`sheet`, `mapping`, `dateOrder`, `idStrategy`, `idField`, `hashFields`, `duplicateAction`,
- * `geocode`, or all of them as one JSON `options` field). Stores the file and answers at once
- * with `{ job: { importId, … } }`; the pipeline starts within a second. Errors: 401, 400, 403,
- * 413 (too large), 415 (unsupported type), 422 (a workbook with more sheets than
- * `CHRONOTOPE_IMPORT_MAX_SHEETS` and no `sheet` chosen, when starting at once), 429 (rate limit,
- * with Retry-After).
+ * (`sheet`, `mapping`, `dateOrder`, `dateOrders`, `idStrategy`, `idField`, `hashFields`,
+ * `duplicateAction`, `geocode`, or all of them as one JSON `options` field). Stores the file and
+ * answers at once with `{ job: { importId, … } }`; the pipeline starts within a second. Errors:
+ * 401, 400, 403, 413 (too large), 415 (unsupported type), 422 when starting at once: a workbook
+ * with more sheets than `CHRONOTOPE_IMPORT_MAX_SHEETS` and no `sheet` chosen (`too-many-sheets`),
+ * a date column whose day/month order no value decides and `dateOrders`/`dateOrder` does not
+ * answer (`choice-required`, naming the column), or `dateOrders` naming a column that is not a
+ * date column (`unknown-column`); 429 (rate limit, with Retry-After).
  */
 export const importUploadEndpoint: Endpoint = {
   path: '/import/upload',
@@ -86,7 +89,11 @@ export const importUploadEndpoint: Endpoint = {
         const autoStart = upload.fields.autoStart?.trim().toLowerCase() !== 'false'
         // An upload kept for preview creates nothing per sheet; its start is checked instead, once
         // the user has had the chance to choose one sheet.
-        if (autoStart) await enforceSheetLimit(upload.file.tempPath, detection, options.sheet)
+        if (autoStart) {
+          await enforceSheetLimit(upload.file.tempPath, detection, options.sheet)
+          const remembered = target.datasetId ? (await loadDataset(req.payload, target.datasetId)).importSettings : null
+          await enforceImportChoices(upload.file.tempPath, detection, options, remembered)
+        }
         const filename = await storeImportFile(upload.file.tempPath, storedName(upload.file.originalName, detection))
         const file = await req.payload.create({
           collection: COLLECTION_NAMES.IMPORT_FILES,

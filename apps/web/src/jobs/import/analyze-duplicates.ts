@@ -43,7 +43,7 @@ export const analyzeDuplicatesTask = importStageTask(
     const strategy = resolveIdStrategy(dataset, options, mapping, headers)
     const makeId = createUniqueIdMaker(strategy, headers)
     const geocoding = importGeocodingSettings(dataset, options, mapping)
-    const extract = geocoding.isEnabled ? createEventExtractor(mapping, { dateOrder: mapping.dateOrder }) : undefined
+    const extract = geocoding.isEnabled ? createEventExtractor(mapping) : undefined
     const { rows: existingCount } = await pool.query<{ count: string }>(
       'select count(*) from events where dataset_id = $1',
       [dataset.id],

@@ -1,10 +1,10 @@
-import { readHeaders, readRows } from '@chronotope/file-readers'
 import { startProgress, finishProgress } from '@chronotope/import-stages'
-import { createSchemaBuilder, type EventMapping } from '@chronotope/schema'
+import { applyImportAnswers, unansweredChoices, type EventMapping } from '@chronotope/schema'
 
-import { BATCH_SIZES } from '../../constants/batch-sizes'
 import { JOB_TYPES } from '../../constants/job-types'
 import { PROCESSING_STAGE } from '../../constants/processing-stage'
+import { detectSheetSchema } from '../../lib/import/detect-sheet-schema'
+import { answersOf, describeUnanswered } from '../../lib/import/import-choices'
 import {
   idOf,
   importFilePath,
@@ -17,13 +17,14 @@ import { importStageTask } from '../../lib/import/import-stage-task'
 import { optionsForSheet } from '../../lib/import/import-options'
 import { applyMappingOverrides } from '../../lib/import/mapping-overrides'
 import { queueStage } from '../../lib/import/queue-stage'
-import { applyRememberedMapping } from '../../lib/import/remembered-settings'
+import { applyRememberedMapping, withRememberedAnswers } from '../../lib/import/remembered-settings'
 import { moveImportJob } from '../../lib/import/stage-transition-service'
 
 /**
  * The schema-detection job: reads a sample of the sheet (the first rows, up to the schema
- * detection batch size), detects each field's type and statistics and the event mapping (time,
- * title, location columns), and applies the user's overrides from the upload.
+ * detection batch size, and further for the day/month order of date columns the sample leaves
+ * undecided), detects each field's type and statistics, the event mapping (time, title, location
+ * columns) and the import choices, and applies the user's overrides and answers from the upload.
  */
 export const schemaDetectionTask = importStageTask(
   JOB_TYPES.SCHEMA_DETECTION,
@@ -34,25 +35,25 @@ export const schemaDetectionTask = importStageTask(
     const file = await loadImportFile(payload, idOf(job.importFile)!)
     const path = importFilePath(file)
     const detection = file.detection!
-    const readOptions = { sheet: job.sheetIndex, batchSize: 1000 }
-    const headers = await readHeaders(path, detection, readOptions)
+    const found = await detectSheetSchema(path, detection, { sheet: job.sheetIndex })
+    const { headers } = found
     if (headers.length === 0) throw new ImportFailure(`Sheet "${job.sheetName}" has no header row: it is empty`)
-    const builder = createSchemaBuilder(headers)
-    let sampled = 0
-    for await (const rows of readRows(path, detection, readOptions)) {
-      const take = rows.slice(0, BATCH_SIZES.SCHEMA_DETECTION_SAMPLE - sampled)
-      builder.addRows(take.map((row) => row.values))
-      sampled += take.length
-      if (sampled >= BATCH_SIZES.SCHEMA_DETECTION_SAMPLE) break
-    }
+    const sampled = found.rowsSampled
     if (sampled === 0) throw new ImportFailure(`Sheet "${job.sheetName}" has a header row but no data rows`)
-    const schema = builder.build()
+    // A dataset's last import tells how its files are read; the user's options for this one win.
+    const dataset = await loadDataset(payload, idOf(job.dataset)!)
+    const answers = answersOf(withRememberedAnswers(file.options ?? {}, dataset.importSettings, found.schema.choices))
+    // The upload and start refused unanswered choices already; a file changed since would land here.
+    const problem = describeUnanswered(
+      unansweredChoices(found.schema.choices, answers).map((choice) => ({ sheet: job.sheetName ?? '', choice })),
+      false,
+    )
+    if (problem !== undefined) throw new ImportFailure(problem)
+    const schema = applyImportAnswers(found.schema, answers)
     const detected: EventMapping =
       detection.format === 'geojson'
         ? { ...schema.mapping, location: { kind: 'geometry', confidence: 1, reason: 'GeoJSON feature geometry' } }
         : schema.mapping
-    // A dataset's last import tells how its files are read; the user's options for this one win.
-    const dataset = await loadDataset(payload, idOf(job.dataset)!)
     const remembered = dataset.importSettings
       ? applyRememberedMapping(detected, dataset.importSettings, headers).mapping
       : detected
@@ -69,7 +70,14 @@ export const schemaDetectionTask = importStageTask(
       },
     }
     await moveImportJob(payload, job, PROCESSING_STAGE.VALIDATE_SCHEMA, `Schema detected from ${sampled} rows`, {
-      detectedSchema: { headers, fields: schema.fields, rowsSampled: sampled, warnings: schema.warnings },
+      detectedSchema: {
+        headers,
+        fields: schema.fields,
+        rowsSampled: sampled,
+        rowsScannedForDates: found.rowsScannedForDates,
+        choices: schema.choices,
+        warnings: schema.warnings,
+      },
       mapping,
       progress,
     })

@@ -156,6 +156,37 @@ const IMPORT_PROGRESS: Schema = {
   },
 }
 
+const IMPORT_CHOICE: Schema = {
+  type: 'object',
+  required: ['kind', 'column', 'isRequired', 'reason', 'examples'],
+  properties: {
+    kind: { enum: ['date-order', 'coordinate-order'] },
+    column: { type: 'string' },
+    decided: {
+      type: 'string',
+      description: 'The answer applied (`DMY` day first, `MDY` month first, `YMD` year first); absent while undecided.',
+    },
+    decidedBy: { enum: ['values', 'user'] },
+    isRequired: {
+      type: 'boolean',
+      description: 'True when the import cannot start without an answer (`dateOrders`), which it refuses with 422.',
+    },
+    reason: {
+      type: 'string',
+      description: 'The decision in words, e.g. "day first: 41 values such as 21/01/2024 can only be read so".',
+    },
+    examples: {
+      type: 'array',
+      description: 'Up to five values as written (`raw`) and as read (`read`).',
+      items: {
+        type: 'object',
+        required: ['raw', 'read'],
+        properties: { raw: { type: 'string' }, read: { type: 'string' } },
+      },
+    },
+  },
+}
+
 const PREVIEW: Schema = {
   type: 'object',
   required: [
@@ -178,13 +209,27 @@ const PREVIEW: Schema = {
     sheets: { type: 'array', items: { type: 'object', required: ['index', 'name'] } },
     sheet: { type: ['integer', 'string'] },
     headers: { type: 'array', items: { type: 'string' } },
-    rowsSampled: { type: 'integer', description: 'Rows read for the field statistics (up to 1,000).' },
+    rowsSampled: { type: 'integer', description: 'Rows read for the field statistics (up to 10,000).' },
+    rowsScannedForDates: {
+      type: 'integer',
+      description:
+        'Rows read after the sample only to decide the day/month order of date columns the sample left undecided.',
+    },
     schema: {
       type: 'object',
-      required: ['fields', 'mapping', 'warnings'],
+      required: ['fields', 'mapping', 'choices', 'warnings'],
       properties: {
         fields: { type: 'array', description: 'Each column’s detected type and statistics.' },
-        mapping: { type: 'object', description: 'The suggested event mapping: time, title, place, coordinates, id.' },
+        mapping: {
+          type: 'object',
+          description:
+            'The suggested event mapping: time, title, place, coordinates, id, and `dateOrders` (each date column’s order).',
+        },
+        choices: {
+          type: 'array',
+          items: IMPORT_CHOICE,
+          description: 'How each date column is read, or is to be chosen.',
+        },
         warnings: { type: 'array' },
       },
     },
@@ -291,7 +336,16 @@ export function importAndHealthPaths(): Record<string, unknown> {
                       description:
                         'A workbook imported whole: JSON mapping overrides per sheet index, e.g. {"1":{"title":"name"}}.',
                     },
-                    dateOrder: { enum: [...DATE_ORDERS], description: 'Order of ambiguous numeric dates.' },
+                    dateOrder: {
+                      enum: [...DATE_ORDERS],
+                      description: 'The order of every date column’s numeric dates: DMY day first, MDY month first.',
+                    },
+                    dateOrders: {
+                      type: 'string',
+                      description:
+                        'JSON object, date column → DMY, MDY or YMD, e.g. {"Date":"DMY"}; wins over dateOrder. ' +
+                        'Required for a column whose day/month order no value decides.',
+                    },
                     idStrategy: { enum: [...ID_STRATEGIES], description: 'How events are recognised on re-import.' },
                     idField: { type: 'string', description: 'The column holding the external id.' },
                     hashFields: {
@@ -334,7 +388,12 @@ export function importAndHealthPaths(): Record<string, unknown> {
             '403': errorAnswer('The catalog or dataset is not yours to import into.'),
             '413': errorAnswer('The file is larger than CHRONOTOPE_UPLOAD_MAX_MB.'),
             '415': errorAnswer('Not a file type Chronotope imports.'),
-            '422': errorAnswer('A workbook with more sheets than CHRONOTOPE_IMPORT_MAX_SHEETS and no sheet chosen.'),
+            '422': errorAnswer(
+              'When starting at once: a workbook with more sheets than CHRONOTOPE_IMPORT_MAX_SHEETS and no sheet ' +
+                'chosen (`too-many-sheets`); a date column whose day/month order no value decides and that ' +
+                '`dateOrders` does not answer (`choice-required`, naming the column); `dateOrders` naming a column ' +
+                'that is not a date column (`unknown-column`).',
+            ),
             '429': errorAnswer('Too many uploads; Retry-After says when to try again.'),
           },
         },
@@ -385,7 +444,7 @@ export function importAndHealthPaths(): Record<string, unknown> {
                   geocoding: null,
                   errors: [],
                   errorsUrl: '/api/import/12/errors.csv?job=31',
-                  schema: { warnings: [], changes: [], isBreaking: false, isAwaitingApproval: false },
+                  schema: { warnings: [], choices: [], changes: [], isBreaking: false, isAwaitingApproval: false },
                   failureReason: null,
                   history: [],
                   exploreUrl: '/explore?datasets=4',
@@ -416,6 +475,12 @@ export function importAndHealthPaths(): Record<string, unknown> {
                 properties: {
                   jobId: { type: 'integer', description: 'One sheet’s job only.' },
                   reason: { type: 'string' },
+                  dateOrder: { enum: [...DATE_ORDERS], description: '`start`: every date column’s order.' },
+                  dateOrders: {
+                    type: 'object',
+                    additionalProperties: { enum: [...DATE_ORDERS] },
+                    description: '`start`: date column → order; required for columns no value decides.',
+                  },
                 },
               },
             },
@@ -428,6 +493,10 @@ export function importAndHealthPaths(): Record<string, unknown> {
           '403': errorAnswer('Only editors and admins review, approve and reject.'),
           '404': errorAnswer('No such import or job, or an unknown action.'),
           '409': errorAnswer('The import is not in a state the action applies to.'),
+          '422': errorAnswer(
+            '`start` with a date column whose day/month order no value decides and no answer in `dateOrders` ' +
+              '(`choice-required`, naming the column), or too many sheets.',
+          ),
         },
       },
     },
@@ -452,7 +521,8 @@ export function importAndHealthPaths(): Record<string, unknown> {
           summary: 'Preview an uploaded file before importing it',
           description:
             'Detected format and encoding, the sheets, the detected schema with field statistics from the first ' +
-            '1,000 rows, the suggested event mapping, warnings, and the first rows.',
+            '10,000 rows, the suggested event mapping, the import choices (each date column’s order with its ' +
+            'reason and five examples, decided over the whole file or to be chosen), warnings, and the first rows.',
           parameters: [
             query('importId', 'The upload’s import id (also `fileId`).', { type: 'integer' }, true),
             query('sheet', 'Sheet index from 0, or its name (default the first).'),

@@ -26,9 +26,13 @@ export interface EventRow {
   readonly coordinateProvider: string | null
   /** The location cache key of the place the coordinates were geocoded from, for corrections. */
   readonly geocodedQuery?: string | null
+  /** The event's typed values, keyed by column, as filters read them. */
   readonly data: unknown
-  /** The row's cells as the file wrote them, kept beside the values read from them. */
-  readonly original?: Readonly<Record<string, unknown>> | null
+  /**
+   * Every cell of the file's row as the file wrote it (header → text), kept beside `data` so the
+   * event page can show what the file said; absent for events not imported from a file.
+   */
+  readonly original?: Readonly<Record<string, string>> | null
   readonly contentHash: string | null
   readonly importJobId: number | null
   readonly sourceRow: number | null

@@ -11,7 +11,7 @@ interface EditedEventRecord {
   id: number
   unique_id: string
   hand_edits: HandEdits | null
-  original: Record<string, unknown> | null
+  original: Record<string, string> | null
   title: string | null
   description: string | null
   event_time: Date | null

@@ -10,6 +10,7 @@ import { createEventExtractor, createRowTransformer, type RowError, type SchemaF
 
 import type { EventRow } from '../events/bulk-insert-events'
 import type { ResolvedIdStrategy, StoredMapping } from './import-documents'
+import { originalCells } from './original-cells'
 import { placeKey, placeQueryOf } from './place-queries'
 import { createUniqueIdMaker } from './unique-id'
 
@@ -58,8 +59,13 @@ function withoutRepeats(errors: readonly RowError[]): RowError[] {
 
 /** Makes the row → event function for one import. */
 export function createEventRowBuilder(options: EventRowBuilderOptions): (row: SourceRow) => BuiltRow {
-  const transform = createRowTransformer(options.fields, { dateOrder: options.mapping.dateOrder })
-  const extract = createEventExtractor(options.mapping, { dateOrder: options.mapping.dateOrder })
+  // Each date column is read in its own order (mappings stored before dateOrders had one for all).
+  const dateOrders = options.mapping.dateOrders
+  const transform = createRowTransformer(
+    options.fields,
+    dateOrders ? { dateOrders } : options.mapping.dateOrder ? { dateOrder: options.mapping.dateOrder } : {},
+  )
+  const extract = createEventExtractor(options.mapping)
   const makeId = createUniqueIdMaker(options.idStrategy, options.headers)
   const isGeometry = options.mapping.location.kind === 'geometry'
 
@@ -150,7 +156,7 @@ export function createEventRowBuilder(options: EventRowBuilderOptions): (row: So
         coordinateProvider: provider,
         geocodedQuery,
         data,
-        original: row.values,
+        original: originalCells(row.values),
         contentHash: id.uniqueId.startsWith('h:') ? id.uniqueId.slice(2) : null,
         importJobId: options.importJobId,
         sourceRow: row.rowNumber,

@@ -106,6 +106,10 @@ export interface StoredSchemaDetection {
   readonly headers: readonly string[]
   readonly fields: readonly SchemaField[]
   readonly rowsSampled: number
+  /** Rows read after the sample only to decide date columns' day/month order. */
+  readonly rowsScannedForDates?: number
+  /** How columns that could be read two ways are read (absent on imports before choices existed). */
+  readonly choices?: DetectedSchema['choices']
   readonly warnings: DetectedSchema['warnings']
   readonly comparison?: SchemaComparison
 }

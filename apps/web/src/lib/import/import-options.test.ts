@@ -9,6 +9,9 @@ describe('parseImportOptions', () => {
     [{ sheet: '2' }, { sheet: 2 }],
     [{ sheet: 'Events' }, { sheet: 'Events' }],
     [{ dateOrder: 'dmy' }, { dateOrder: 'DMY' }],
+    [{ dateOrders: '{"Date":"dmy","End date":"MDY"}' }, { dateOrders: { Date: 'DMY', 'End date': 'MDY' } }],
+    [{ options: '{"dateOrders":{"Date":"DMY"},"dateOrder":"MDY"}' }, { dateOrder: 'MDY', dateOrders: { Date: 'DMY' } }],
+    [{ dateOrders: '{}' }, {}],
     [
       { idStrategy: 'external', idField: 'id' },
       { idStrategy: 'external', idField: 'id' },
@@ -34,6 +37,9 @@ describe('parseImportOptions', () => {
 
   it.each([
     [{ dateOrder: 'YDM' }, 'dateOrder', 'dateOrder must be one of MDY, DMY, YMD; got "YDM"'],
+    [{ dateOrders: '{"Date":"DYM"}' }, 'dateOrders', 'dateOrders["Date"] must be one of MDY, DMY, YMD'],
+    [{ dateOrders: '["DMY"]' }, 'dateOrders', 'dateOrders must be a JSON object such as {"Date":"DMY"}'],
+    [{ dateOrders: 'DMY' }, 'dateOrders', 'dateOrders must be a JSON object such as {"Date":"DMY"}'],
     [{ idStrategy: 'guess' }, 'idStrategy', 'idStrategy must be one of auto, external, content-hash'],
     [{ duplicateAction: 'merge' }, 'duplicateAction', 'duplicateAction must be one of skip, update'],
     [{ geocode: 'maybe' }, 'geocode', 'geocode must be true or false; got "maybe"'],

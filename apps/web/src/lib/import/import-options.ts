@@ -19,8 +19,10 @@ export interface ImportOptions {
    * columns differ; a sheet named here uses its own instead of `mapping`.
    */
   readonly sheetMappings?: Readonly<Record<string, Partial<EventMapping>>>
-  /** Order of numeric dates when the file leaves it ambiguous. */
+  /** Order of every date column's numeric dates (the all-columns shorthand of `dateOrders`). */
   readonly dateOrder?: DateOrder
+  /** Order of numeric dates by column; wins over `dateOrder`. Required for columns no value decides. */
+  readonly dateOrders?: Readonly<Record<string, DateOrder>>
   /** How events are recognised on re-import. */
   readonly idStrategy?: 'auto' | 'external' | 'content-hash'
   /** Column holding the external id (`idStrategy: external`). */
@@ -76,7 +78,12 @@ function parseJsonObject(raw: string | undefined, name: string, example: string)
   try {
     value = JSON.parse(raw)
   } catch (error) {
-    throw new ApiError(400, 'invalid-option', `${name} must be a JSON object; ${(error as Error).message}`, name)
+    throw new ApiError(
+      400,
+      'invalid-option',
+      `${name} must be a JSON object such as ${example}; ${(error as Error).message}`,
+      name,
+    )
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
     throw new ApiError(400, 'invalid-option', `${name} must be a JSON object such as ${example}`, name)
@@ -114,11 +121,32 @@ export function optionsForSheet(options: ImportOptions, sheetIndex: number): Imp
   return own ? { ...options, mapping: own } : options
 }
 
+function parseDateOrders(raw: string | undefined): Record<string, DateOrder> | undefined {
+  const value = parseJsonObject(raw, 'dateOrders', '{"Date":"DMY"}')
+  if (!value) return undefined
+  const orders: Record<string, DateOrder> = {}
+  for (const [column, order] of Object.entries(value as Record<string, unknown>)) {
+    const normalized = typeof order === 'string' ? order.trim().toUpperCase() : order
+    if (!(DATE_ORDERS as readonly unknown[]).includes(normalized)) {
+      throw new ApiError(
+        400,
+        'invalid-option',
+        `dateOrders["${column}"] must be one of ${DATE_ORDERS.join(', ')} (day first DMY, month first MDY, year first YMD); got ${JSON.stringify(order)}`,
+        'dateOrders',
+      )
+    }
+    // Column names come from files: defineProperty keeps "__proto__" a plain key.
+    Object.defineProperty(orders, column, { value: normalized, enumerable: true, writable: true, configurable: true })
+  }
+  return Object.keys(orders).length > 0 ? orders : undefined
+}
+
 /**
  * Reads the import options from an upload's form fields (`options` as one JSON object, or each
  * option as its own field; separate fields win).
  * @throws {@link ApiError} 400 naming the field
  * @example parseImportOptions({ dateOrder: 'dmy' }).dateOrder // 'DMY'
+ * @example parseImportOptions({ dateOrders: '{"Date":"dmy"}' }).dateOrders // { Date: 'DMY' }
  */
 export function parseImportOptions(formFields: Readonly<Record<string, string>>): ImportOptions {
   let fields: Record<string, string> = { ...formFields }
@@ -149,6 +177,7 @@ export function parseImportOptions(formFields: Readonly<Record<string, string>>)
     ...(parseMapping(fields.mapping) ? { mapping: parseMapping(fields.mapping) } : {}),
     ...(parseSheetMappings(fields.sheetMappings) ? { sheetMappings: parseSheetMappings(fields.sheetMappings) } : {}),
     ...(oneOf(fields, 'dateOrder', DATE_ORDERS) ? { dateOrder: oneOf(fields, 'dateOrder', DATE_ORDERS) } : {}),
+    ...(parseDateOrders(fields.dateOrders) ? { dateOrders: parseDateOrders(fields.dateOrders) } : {}),
     ...(oneOf(fields, 'idStrategy', ID_STRATEGIES) ? { idStrategy: oneOf(fields, 'idStrategy', ID_STRATEGIES) } : {}),
     ...(fields.idField?.trim() ? { idField: fields.idField.trim() } : {}),
     ...(hashFields?.length ? { hashFields } : {}),

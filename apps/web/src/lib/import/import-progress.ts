@@ -6,7 +6,7 @@
  */
 import { overallPercent, ROW_STAGES, type ProgressInfo } from '@chronotope/import-stages'
 import type { ResolutionStats } from '@chronotope/geocoding'
-import type { RowError, SchemaChange } from '@chronotope/schema'
+import type { ImportChoice, RowError, SchemaChange } from '@chronotope/schema'
 import type { Payload } from 'payload'
 
 import { COLLECTION_NAMES } from '../../constants/collection-names'
@@ -87,6 +87,8 @@ export interface ImportJobProgress {
   readonly errorsUrl: string
   readonly schema: {
     readonly warnings: ReadonlyArray<{ code: string; field?: string; message: string }>
+    /** The choices the import applied: each date column's order, who decided it and why. */
+    readonly choices: readonly ImportChoice[]
     readonly changes: readonly SchemaChange[]
     readonly isBreaking: boolean
     readonly isAwaitingApproval: boolean
@@ -227,6 +229,7 @@ export function describeImportJob(
     errorsUrl: `/api/import/${idOf(job.importFile)}/errors.csv?job=${job.id}`,
     schema: {
       warnings: job.detectedSchema?.warnings ?? [],
+      choices: job.detectedSchema?.choices ?? [],
       changes: comparison?.changes ?? [],
       isBreaking: comparison?.isBreaking ?? false,
       isAwaitingApproval: awaiting,

@@ -15,7 +15,7 @@ export interface EditedEvent extends EventRow {
   /** Its hand edits; a point set by hand before edits were recorded counts as a `location` edit. */
   readonly handEdits: HandEdits
   /** The cells its row had at its last import, or null for events imported before they were kept. */
-  readonly original: Readonly<Record<string, unknown>> | null
+  readonly original: Readonly<Record<string, string>> | null
 }
 
 /** One field where the person's value and the file's new value differ. */
@@ -149,7 +149,7 @@ function withField(row: EventRow, from: EventRow, path: HandEditPath): EventRow 
  * @example keepHandEdits(row, edited, mapping, false) // { kind: 'write', row: { ...row, title: edited.title }, kept: ['title'], released: [] }
  */
 export function keepHandEdits(
-  incoming: EventRow & { readonly original?: Readonly<Record<string, unknown>> | null },
+  incoming: EventRow,
   existing: EditedEvent,
   mapping: StoredMapping,
   takeFileValues: boolean,

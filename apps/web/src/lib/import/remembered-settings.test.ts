@@ -1,7 +1,7 @@
-import type { EventMapping } from '@chronotope/schema'
+import type { EventMapping, ImportChoice } from '@chronotope/schema'
 import { describe, expect, it } from 'vitest'
 
-import { applyRememberedMapping, rememberImportSettings } from './remembered-settings'
+import { applyRememberedMapping, rememberImportSettings, withRememberedAnswers } from './remembered-settings'
 
 const HEADERS = ['Date', 'City', 'Country', 'Event', 'Crowd']
 const NO_LOCATION = { kind: 'none', confidence: 0, reason: '' } as const
@@ -14,19 +14,19 @@ const REMEMBERED = rememberImportSettings(
   {
     title: 'Event',
     startTime: { field: 'Date' },
-    dateOrder: 'DMY',
     location: BY_CITY,
+    dateOrders: { Date: 'DMY' },
     idStrategy: { type: 'content-hash', hashFields: [], duplicateAction: 'update' },
   },
-  { dateOrder: 'DMY' },
+  {},
   new Date('2026-11-20T10:00:00Z'),
 )
 
 describe('applyRememberedMapping', () => {
-  it('takes the roles and date order the user settled on over a new guess', () => {
-    const guessed: EventMapping = { title: 'City', startTime: { field: 'Date' }, dateOrder: 'MDY', location: BY_CITY }
+  it('takes the roles the user settled on over a new guess', () => {
+    const guessed: EventMapping = { title: 'City', startTime: { field: 'Date' }, location: BY_CITY }
     const { mapping, kept, dropped } = applyRememberedMapping(guessed, REMEMBERED, HEADERS)
-    expect(mapping).toMatchObject({ title: 'Event', startTime: { field: 'Date' }, dateOrder: 'DMY' })
+    expect(mapping).toMatchObject({ title: 'Event', startTime: { field: 'Date' } })
     expect(kept).toEqual(['title', 'startTime', 'location'])
     expect(dropped).toEqual([])
   })
@@ -61,8 +61,35 @@ describe('rememberImportSettings', () => {
       importId: 7,
       at: '2026-11-20T10:00:00.000Z',
       headers: HEADERS,
-      mapping: { title: 'Event', startTime: { field: 'Date' }, dateOrder: 'DMY', location: BY_CITY },
-      options: { idStrategy: 'auto', duplicateAction: 'update', dateOrder: 'DMY' },
+      mapping: { title: 'Event', startTime: { field: 'Date' }, dateOrders: { Date: 'DMY' }, location: BY_CITY },
+      options: { dateOrders: { Date: 'DMY' }, idStrategy: 'auto', duplicateAction: 'update' },
+    })
+  })
+})
+
+describe('withRememberedAnswers', () => {
+  const choice = (column: string, isRequired: boolean) =>
+    ({
+      kind: 'date-order',
+      column,
+      isRequired,
+      reason: '',
+      examples: [],
+      evidence: { dayFirstOnly: 0, monthFirstOnly: 0, either: 3, yearFirst: 0 },
+    }) as unknown as ImportChoice
+
+  it('answers only the date columns this file leaves undecided', () => {
+    const options = withRememberedAnswers({}, REMEMBERED, [choice('Date', true), choice('Other', true)])
+    expect(options.dateOrders).toEqual({ Date: 'DMY' })
+    expect(withRememberedAnswers({}, REMEMBERED, [choice('Date', false)])).toEqual({})
+  })
+
+  it('never overrides what the user answered now', () => {
+    expect(withRememberedAnswers({ dateOrders: { Date: 'MDY' } }, REMEMBERED, [choice('Date', true)])).toEqual({
+      dateOrders: { Date: 'MDY' },
+    })
+    expect(withRememberedAnswers({ dateOrder: 'YMD' }, REMEMBERED, [choice('Date', true)])).toEqual({
+      dateOrder: 'YMD',
     })
   })
 })

@@ -4,14 +4,15 @@
  * instead of guessing again, so a correction made once is not undone by every re-import.
  * @module
  */
-import type { EventMapping } from '@chronotope/schema'
+import type { DateOrder } from '@chronotope/dates'
+import type { EventMapping, ImportChoice } from '@chronotope/schema'
 
 import type { ImportOptions } from './import-options'
 
 /** The import options a dataset remembers for its next import. */
 export type RememberedOptions = Pick<
   ImportOptions,
-  'dateOrder' | 'idStrategy' | 'idField' | 'hashFields' | 'duplicateAction' | 'keepHandEdits' | 'geocode'
+  'dateOrder' | 'dateOrders' | 'idStrategy' | 'idField' | 'hashFields' | 'duplicateAction' | 'keepHandEdits' | 'geocode'
 >
 
 /** What a dataset keeps of its last completed import (`datasets.importSettings`). */
@@ -65,7 +66,8 @@ function isText(value: string | undefined): value is string {
  * Starts from the roles the dataset's last import used. A remembered role whose columns are all
  * in the file is taken as it was; a role the user had left empty stays empty unless the column
  * detected for it is new to the file; a remembered role whose columns are gone is detected anew.
- * The numeric date order goes with the start time.
+ * Date orders are not taken here: they answer the file's undecided columns (see
+ * {@link withRememberedAnswers}), so a file whose own values decide an order is read by them.
  * @example applyRememberedMapping(detected, remembered, headers).kept // ['title', 'startTime', 'location']
  */
 export function applyRememberedMapping(
@@ -93,10 +95,6 @@ export function applyRememberedMapping(
       kept.push(key)
     }
   }
-  if (kept.includes('startTime')) {
-    if (remembered.mapping.dateOrder !== undefined) mapping.dateOrder = remembered.mapping.dateOrder
-    else delete mapping.dateOrder
-  }
   return { mapping: mapping as unknown as EventMapping, kept, dropped }
 }
 
@@ -121,7 +119,10 @@ export function rememberImportSettings(
   at: Date,
 ): RememberedImportSettings {
   const { idStrategy: resolved, ...eventMapping } = mapping
+  // Every date column's order as this import read it, decided by its values or chosen.
+  const applied = mapping.dateOrders ?? {}
   const options: ImportOptions = {
+    ...(Object.keys(applied).length > 0 ? { dateOrders: applied } : {}),
     ...(resolved
       ? {
           idStrategy: chosen.idStrategy ?? 'auto',
@@ -135,6 +136,7 @@ export function rememberImportSettings(
   const remembered: Record<string, unknown> = {}
   for (const key of [
     'dateOrder',
+    'dateOrders',
     'idStrategy',
     'idField',
     'hashFields',
@@ -145,4 +147,26 @@ export function rememberImportSettings(
     if (options[key] !== undefined) remembered[key] = options[key]
   }
   return { importId, at: at.toISOString(), headers: [...headers], mapping: eventMapping, options: remembered }
+}
+
+/**
+ * The import's options with the dataset's remembered date orders answering the date columns that
+ * this file's values leave undecided and the user did not answer: a monthly file whose dates all
+ * fit both orders is read as the dataset always was. Columns the values decide are left to them.
+ * @example withRememberedAnswers({}, remembered, [undecidedDateChoice]).dateOrders // { Date: 'DMY' }
+ */
+export function withRememberedAnswers(
+  options: ImportOptions,
+  remembered: RememberedImportSettings | null | undefined,
+  choices: readonly ImportChoice[],
+): ImportOptions {
+  if (!remembered || options.dateOrder) return options
+  const filled: Record<string, DateOrder> = {}
+  for (const choice of choices) {
+    if (choice.kind !== 'date-order' || !choice.isRequired || options.dateOrders?.[choice.column]) continue
+    const order = remembered.options.dateOrders?.[choice.column] ?? remembered.options.dateOrder
+    if (order) filled[choice.column] = order
+  }
+  if (Object.keys(filled).length === 0) return options
+  return { ...options, dateOrders: { ...filled, ...options.dateOrders } }
 }

@@ -79,6 +79,37 @@ describe('a dataset remembers how its last import read the file', () => {
   })
 })
 
+describe('a dataset’s remembered date order', () => {
+  // Every date fits both orders: nothing in either file decides day first from month first.
+  const JANUARY = `Date,Event\n03/01/2024,Strike\n05/01/2024,March\n07/01/2024,Sit-in\n`
+  const FEBRUARY = `Date,Event\n04/02/2024,Vigil\n06/02/2024,Rally\n`
+
+  it('answers the next file’s undecided date column instead of asking again', async () => {
+    const owner = await ApiClient.as('user')
+    const catalog = await createCatalog('Monthly files')
+    const refused = await uploadFile(owner, { name: 'january.csv', bytes: JANUARY }, { catalog })
+    expect(refused.status).toBe(422)
+    expect(refused.body.code).toBe('choice-required')
+    const first = await importFile(
+      owner,
+      { name: 'january.csv', bytes: JANUARY },
+      { catalog, datasetName: 'Monthly', dateOrders: '{"Date":"DMY"}' },
+    )
+    const datasetId = first.jobs[0].datasetId
+    const second = await uploadFile(owner, { name: 'february.csv', bytes: FEBRUARY }, { dataset: datasetId })
+    expect(second.status).toBe(202)
+    await runImports()
+    const payload = await testPayload()
+    const { docs } = await payload.find({
+      collection: 'events',
+      where: { and: [{ dataset: { equals: datasetId } }, { title: { equals: 'Vigil' } }] },
+      depth: 0,
+      overrideAccess: true,
+    })
+    expect(String(docs[0]!.eventTime)).toMatch(/^2024-02-04/)
+  })
+})
+
 describe('a workbook’s sheets imported whole', () => {
   it('take each sheet’s own column roles', async () => {
     const owner = await ApiClient.as('user')

@@ -12,6 +12,7 @@ import {
 } from '../../../../components/event/coordinate-provenance'
 import { EventMap } from '../../../../components/event/event-map'
 import { formatEventTimeRange } from '../../../../components/event/event-time-text'
+import { RowFieldValue } from '../../../../components/event/row-field-value'
 import { rowFields } from '../../../../components/event/row-fields'
 import { exploreHref } from '../../../../components/explore/view-state'
 import { COLLECTION_NAMES } from '../../../../constants/collection-names'
@@ -81,7 +82,8 @@ export default async function EventPage({ params }: Args) {
   const precision = coordinates?.precision ?? null
   const placedBy = await loadPlacedByHand(await getPayloadInstance(), { ...event, coordinates })
   const isPrivate = !(dataset?.isPublic === true && catalog?.isPublic === true)
-  const fields = rowFields(event.data, schemaFields)
+  const fields = rowFields(event.data, schemaFields, (event as { original?: unknown }).original)
+  const isAnyRereading = fields.some((field) => field.written !== undefined)
   const eventTime = typeof event.eventTime === 'string' ? event.eventTime : null
   const eventEndTime = typeof event.eventEndTime === 'string' ? event.eventEndTime : null
   const description = typeof event.description === 'string' && event.description ? event.description : null
@@ -154,6 +156,12 @@ export default async function EventPage({ params }: Args) {
           {typeof event.sourceRow === 'number' ? (
             <p className="import-hint">Row {formatCount(event.sourceRow)} of the imported file.</p>
           ) : null}
+          {isAnyRereading ? (
+            <p className="import-hint">
+              Values as the file wrote them; where Chronotope read one as something else, what it read follows the
+              arrow.
+            </p>
+          ) : null}
           {fields.length === 0 ? (
             <p className="event-no-place">The row has no fields.</p>
           ) : (
@@ -176,7 +184,9 @@ export default async function EventPage({ params }: Args) {
                       <th scope="row" className="import-column-name">
                         {field.key}
                       </th>
-                      <td>{field.text === '' ? <span className="import-subtle">empty</span> : field.text}</td>
+                      <td>
+                        <RowFieldValue field={field} />
+                      </td>
                     </tr>
                   ))}
                 </tbody>

@@ -73,7 +73,7 @@ describe('marksCollection', () => {
       type: 'Feature',
       id: '3/1/2',
       geometry: { type: 'Point', coordinates: [1, 2] },
-      properties: { cluster: true, count: 5, bounds: [0, 1, 2, 3] },
+      properties: { cluster: true, count: 5, bounds: [0, 1, 2, 3], samePlace: false },
     }
     const single: MapClusterFeature = {
       type: 'Feature',

@@ -17,7 +17,7 @@ function cluster(id: string, count: number, lng = 10, lat = 20): MapClusterFeatu
     type: 'Feature',
     id,
     geometry: { type: 'Point', coordinates: [lng, lat] },
-    properties: { cluster: true, count, bounds: [lng - 1, lat - 1, lng + 1, lat + 1] },
+    properties: { cluster: true, count, bounds: [lng - 1, lat - 1, lng + 1, lat + 1], samePlace: false },
   }
 }
 

@@ -98,7 +98,7 @@ describe('marksCollection', () => {
     )
     const features = marksCollection(marks).features as Array<{ properties: Record<string, unknown> }>
     expect(features.map((feature) => Object.keys(feature.properties).sort())).toEqual([
-      ['count', 'diameter', 'key'],
+      ['count', 'diameter', 'key', 'place'],
       ['approximate', 'color', 'eventId', 'haloPx0'],
     ])
   })

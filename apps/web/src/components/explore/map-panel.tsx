@@ -206,7 +206,8 @@ function keepClearOfList(map: MapLibreMap, mark: { lng: number; lat: number }): 
   const { x, y } = map.project([mark.lng, mark.lat])
   const { clientWidth: width, clientHeight: height } = map.getContainer()
   if (width < PLACE_LIST_SHEET_BELOW_PX) {
-    if (y > height * 0.25) map.panBy([0, y - height * 0.15])
+    // Just under the controls, above the sheet.
+    if (y > height * 0.3) map.panBy([0, y - height * 0.25])
     return
   }
   const clear = width - PLACE_LIST_SPAN_PX

@@ -115,6 +115,10 @@ describe('mapMarksOf', () => {
     expect(marks.clusters.features).toHaveLength(4)
     expect(marks.clusterByKey.get('a')?.count).toBe(5)
     expect(marks.clusterButtons[0]).toMatchObject({ label: '500', ariaLabel: '500 events here; zoom in', diameter: 38 })
+    // At the map's closest zoom a cluster is listed, not zoomed into.
+    expect(mapMarksOf({ features, zoom: 20 }, byDataset).clusterByKey.get('a')?.ariaLabel).toBe(
+      '5 events close together; list them',
+    )
   })
 })
 
@@ -188,6 +192,7 @@ describe('clusterAriaLabel', () => {
     expect(clusterAriaLabel(12)).toBe('12 events here; zoom in')
     expect(clusterAriaLabel(12_408)).toBe('12,408 events here; zoom in')
     expect(clusterAriaLabel(1)).toBe('1 event here; zoom in')
+    expect(clusterAriaLabel(12, true)).toBe('12 events close together; list them')
   })
 })
 

@@ -154,12 +154,17 @@ function trimOne(value: number): string {
   return (Math.floor(value * 10) / 10).toFixed(1).replace(/\.0$/, '')
 }
 
+/** The map's closest zoom: there a cluster cannot be split, and selecting it lists its events. */
+export const MAP_MAX_ZOOM = 20
+
 /**
- * What a screen reader says of a cluster.
+ * What a screen reader says of a cluster: that selecting it zooms in, or, at the map's closest
+ * zoom, lists its events.
  * @example clusterAriaLabel(12) // '12 events here; zoom in'
+ * @example clusterAriaLabel(12, true) // '12 events close together; list them'
  */
-export function clusterAriaLabel(count: number): string {
-  return `${countOf(count, 'event')} here; zoom in`
+export function clusterAriaLabel(count: number, isListed = false): string {
+  return isListed ? `${countOf(count, 'event')} close together; list them` : `${countOf(count, 'event')} here; zoom in`
 }
 
 /**
@@ -167,7 +172,7 @@ export function clusterAriaLabel(count: number): string {
  * @param maxButtons - the most clusters drawn as DOM buttons (largest first)
  */
 export function mapMarksOf(
-  response: Pick<MapClustersResponse, 'features'>,
+  response: Pick<MapClustersResponse, 'features'> & Partial<Pick<MapClustersResponse, 'zoom'>>,
   coloring: MarkColoring,
   maxButtons = MAX_CLUSTER_BUTTONS,
 ): MapMarks {
@@ -203,7 +208,7 @@ export function mapMarksOf(
         mix,
         ring: isPlace ? ringGradient(mix) : null,
         label: compactCount(count),
-        ariaLabel: isPlace ? placeAriaLabel(count, mix) : clusterAriaLabel(count),
+        ariaLabel: isPlace ? placeAriaLabel(count, mix) : clusterAriaLabel(count, (response.zoom ?? 0) >= MAP_MAX_ZOOM),
       })
       continue
     }

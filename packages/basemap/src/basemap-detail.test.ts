@@ -12,7 +12,7 @@ const empty: NaturalEarthLayers = {
 }
 
 describe('the basemap styles’ two levels of detail', () => {
-  const files = basemapFiles('/basemap', empty, empty)
+  const files = basemapFiles('/basemap', empty, empty, [])
   const style = files['style-light.json']!.json as { sources: Record<string, { data: string }>; metadata: unknown }
 
   it('draw the world view’s data and name the detailed data of every source in their metadata', () => {

@@ -1,10 +1,12 @@
 /**
  * The files of the offline basemap, as the app serves them under one folder: the styles
- * (`style-light.json`, `style-dark.json`) and the GeoJSON they draw. Pure, given the data.
+ * (`style-light.json`, `style-dark.json`), the GeoJSON they draw, and the place names small maps
+ * label (`places.json` and its tiles). Pure, given the data.
  * @module
  */
 import { BASEMAP_THEMES, offlineBasemapStyle } from './basemap-style'
 import { readNaturalEarth, type NaturalEarthLayers } from './natural-earth'
+import { placeFiles, placeLabels, type PlaceLabel } from './place-labels'
 
 /** One served file: its media type and its JSON. */
 export interface BasemapFile {
@@ -23,15 +25,23 @@ function dataFiles(layers: NaturalEarthLayers, suffix: string): Record<string, B
 
 /**
  * Every basemap file by name, for a server that serves them under `folder` (e.g. `/basemap`): the
- * world view's data (1:110m), the detailed data (`-50m`), and the styles.
- * @example Object.keys(basemapFiles('/basemap')) // ['countries.geojson', …, 'countries-50m.geojson', …, 'style-light.json', 'style-dark.json']
+ * world view's data (1:110m), the detailed data (`-50m`), the place names, and the styles.
+ * @param places - the place labels; by default the detailed countries' and GeoNames' cities'
+ * @example Object.keys(basemapFiles('/basemap')) // ['countries.geojson', …, 'countries-50m.geojson', …, 'places.json', 'style-light.json', 'style-dark.json']
  */
 export function basemapFiles(
   folder: string,
   world: NaturalEarthLayers = readNaturalEarth('110m'),
   detailed: NaturalEarthLayers = readNaturalEarth('50m'),
+  places: readonly PlaceLabel[] = placeLabels(detailed.countries),
 ): Readonly<Record<string, BasemapFile>> {
-  const files: Record<string, BasemapFile> = { ...dataFiles(world, ''), ...dataFiles(detailed, '-50m') }
+  const files: Record<string, BasemapFile> = {
+    ...dataFiles(world, ''),
+    ...dataFiles(detailed, '-50m'),
+  }
+  for (const [name, labels] of Object.entries(placeFiles(places))) {
+    files[name] = { contentType: 'application/json', json: labels }
+  }
   for (const theme of BASEMAP_THEMES) {
     files[`style-${theme}.json`] = {
       contentType: 'application/json',

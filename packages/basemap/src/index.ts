@@ -1,6 +1,7 @@
 /**
  * The offline basemap: Natural Earth countries, borders and coastlines (world-atlas) as GeoJSON,
- * and the MapLibre styles, light and dark, that draw them from this server alone.
+ * the MapLibre styles, light and dark, that draw them from this server alone, and the names of
+ * countries and cities that small maps label.
  * @module
  */
 export { BASEMAP_THEMES, basemapDataPaths, basemapStyle, offlineBasemapStyle } from './basemap-style'
@@ -10,4 +11,16 @@ export type { NaturalEarthLayers, NaturalEarthScale } from './natural-earth'
 export { basemapDetailOf, DETAIL_METADATA_KEY, DETAIL_MINZOOM, sourcesToDetail } from './basemap-detail'
 export type { BasemapDetail } from './basemap-detail'
 export { basemapFiles } from './basemap-files'
+export {
+  cityLabels,
+  cityMinZoom,
+  countryLabels,
+  countryMinZoom,
+  MIN_CITY_POPULATION,
+  placeFiles,
+  placeLabels,
+  ringAreaKm2,
+} from './place-labels'
+export type { CityRecord, PlaceLabel, PlaceLabelKind } from './place-labels'
+export { PLACE_TILE_DEG, PLACE_TILES_FROM_ZOOM, placeTileFile, placeTileKey, placeTilesOfBox } from './place-tiles'
 export type { BasemapFile } from './basemap-files'

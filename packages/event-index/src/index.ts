@@ -29,6 +29,8 @@ export {
   timeExtent,
 } from './aggregations'
 export type { ClusterCellSummary } from './aggregations'
+export { countPlaces } from './place-counts'
+export type { PlaceCounts } from './place-counts'
 export { countFieldValues, fieldNumberRange } from './field-aggregations'
 export type { FieldNumberRange } from './field-aggregations'
 export { compareListOrder, listPage } from './list-page'

@@ -63,3 +63,4 @@ export {
   WORLD_WIDTH_M,
 } from './cluster-grid'
 export type { ClusterCell } from './cluster-grid'
+export { PLACE_ZOOM, placeKey, placeOf, placeOfExtent } from './map-places'

@@ -20,7 +20,9 @@ import { createTestDatabase, externalServerUrl, type TestDatabase } from '../set
 // The explore view as a journalist uses it, on the production build with the demo data: an import
 // through /import opened in the explore view, narrowed by brush, value and text with the counts
 // checked against the read API, shared, embedded, exported; approximate places and BCE years shown
-// honestly; private data shown to nobody signed out; axe-core clean; no request leaves the machine.
+// honestly; fifteen events at one place found and listed from their mark; the embed in an article
+// column; the event page's map named; private data shown to nobody signed out; axe-core clean; no
+// request leaves the machine.
 let dataDir: string
 let database: TestDatabase | undefined
 let app: RunningChronotope
@@ -29,6 +31,7 @@ let userContext: BrowserContext
 let page: Page
 let userToken: string
 let gopDatasetId: number
+let parisDatasetId: number
 
 const demoUser = DEMO_USERS.find((user) => user.role === 'user')!
 const demoAdmin = DEMO_USERS.find((user) => user.role === 'admin')!
@@ -109,6 +112,29 @@ async function screenshot(target: Page, name: string): Promise<void> {
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+/**
+ * What scrolls on the page besides nothing: the page itself when wider or taller than the window,
+ * and every shown element with scrollable overflow that overflows.
+ */
+async function scrollingBoxes(target: Page): Promise<string[]> {
+  return target.evaluate(() => {
+    const found: string[] = []
+    const root = document.scrollingElement!
+    if (root.scrollWidth > root.clientWidth)
+      found.push(`the page is ${root.scrollWidth} px wide in ${root.clientWidth}`)
+    if (root.scrollHeight > root.clientHeight)
+      found.push(`the page is ${root.scrollHeight} px tall in ${root.clientHeight}`)
+    for (const element of document.querySelectorAll<HTMLElement>('body *')) {
+      const style = getComputedStyle(element)
+      if (!/auto|scroll/.test(`${style.overflowX} ${style.overflowY}`) || element.getClientRects().length === 0)
+        continue
+      if (element.scrollHeight > element.clientHeight + 1 || element.scrollWidth > element.clientWidth + 1)
+        found.push(`${element.tagName.toLowerCase()}.${element.className} scrolls`)
+    }
+    return found
+  })
+}
 
 /** Serious and critical axe-core violations of the page as it is now. */
 async function seriousViolations(target: Page): Promise<string[]> {
@@ -314,6 +340,139 @@ describe('the explore view', () => {
     await screenshot(page, 'bce-dataset')
   })
 
+  it('shows fifteen events at one place as one mark at every zoom and lists them all from it', async () => {
+    // A journalist's file: fifteen rallies in Paris at the same coordinates, a few elsewhere.
+    const kinds = ['strike', 'strike', 'strike', 'strike', 'strike', 'strike', 'march', 'march', 'march']
+    const csv = [
+      'date,title,kind,latitude,longitude',
+      ...Array.from(
+        { length: 15 },
+        (_, index) =>
+          `2024-01-${String(index + 1).padStart(2, '0')},Rally in Paris ${index + 1},${kinds[index] ?? ''},48.8566,2.3522`,
+      ),
+      '2024-02-01,Vigil in Lyon,vigil,45.764,4.8357',
+      '2024-02-02,Vigil in Berlin,vigil,52.52,13.405',
+      '2024-02-03,March in Madrid,march,40.4168,-3.7038',
+    ].join('\n')
+    const progress = await importOverHttp(
+      app.baseUrl,
+      userToken,
+      { name: 'paris-rallies.csv', bytes: csv },
+      { catalogName: 'Paris rallies (explore test)' },
+    )
+    expect(progress.status).toBe('completed')
+    parisDatasetId = progress.jobs[0].datasetId as number
+
+    // The read API: one mark with count 15 and the mix of kinds, from a continent to the closest zoom.
+    for (const zoom of [3, 6, 12, 22]) {
+      const marks = await api(
+        `/api/events/map-clusters?datasets=${parisDatasetId}&bbox=-20,30,30,60&zoom=${zoom}&color=kind`,
+        userToken,
+      )
+      const paris = marks.features.filter((feature: Json) => feature.properties.samePlace)
+      expect(paris, `zoom ${zoom}`).toHaveLength(1)
+      expect(paris[0].properties).toMatchObject({
+        count: 15,
+        values: [
+          { value: 'strike', count: 6 },
+          { value: null, count: 6 },
+          { value: 'march', count: 3 },
+        ],
+      })
+    }
+
+    await page.goto(`${app.baseUrl}/explore?datasets=${parisDatasetId}&color=kind`)
+    await readyPanel(page, 'explore-map')
+    const mark = page.getByRole('button', { name: /^15 events at one place \(6 strike, 6 No value, 3 march\)/ })
+    await mark.click()
+    const listed = page.getByTestId('map-place-list')
+    await expect(listed.getByRole('heading').textContent()).resolves.toBe('15 events at one place')
+    const rows = listed.getByRole('list', { name: /^Events/ }).getByRole('listitem')
+    await expect.poll(() => rows.count(), { timeout: READY_MS }).toBe(15)
+    const titles = await rows.getByRole('button').allTextContents()
+    for (let index = 1; index <= 15; index += 1) {
+      expect(titles.some((title) => title.startsWith(`Rally in Paris ${index}`))).toBe(true)
+    }
+    await expect(rows.first().textContent()).resolves.toMatch(/January 2024/)
+    await expect(rows.getByRole('link', { name: /^Open the page of Rally in Paris/ }).count()).resolves.toBe(15)
+    expect(await seriousViolations(page), 'the list of a place').toEqual([])
+    await screenshot(page, 'place-list-light')
+
+    // Selecting one selects it in the list panel too, and keeps the place's list open.
+    await listed.getByRole('button', { name: /^Rally in Paris 12 / }).click()
+    await expect.poll(() => new URL(page.url()).searchParams.get('event')).not.toBeNull()
+    const selectedId = new URL(page.url()).searchParams.get('event')
+    await expect
+      .poll(() => page.getByTestId('explore-list').locator('[aria-current="true"]').getAttribute('data-event-id'))
+      .toBe(selectedId)
+    await expect(
+      listed.getByRole('button', { name: /^Rally in Paris 12 / }).getAttribute('aria-pressed'),
+    ).resolves.toBe('true')
+
+    // By keyboard: Escape closes the list; the mark's button opens it again with Enter.
+    await page.keyboard.press('Escape')
+    await expect(listed.count()).resolves.toBe(0)
+    await mark.focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => rows.count(), { timeout: READY_MS }).toBe(15)
+  })
+
+  it('fits an article column: at 700 px the embed is the map over a compact timeline, without scrolling', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const column = await newOfflineContext(browser, {
+        viewport: { width: 700, height: 500 },
+        colorScheme,
+        storageState: await userContext.storageState(),
+      })
+      const embed = await column.newPage()
+      await embed.goto(`${app.baseUrl}/embed?datasets=${parisDatasetId}&color=kind`)
+      await readyPanel(embed, 'explore-map')
+      await readyPanel(embed, 'explore-timeline')
+      const map = (await embed.locator('#explore-map').boundingBox())!
+      const timeline = (await embed.locator('#explore-timeline').boundingBox())!
+      expect(map.width).toBeGreaterThan(650)
+      expect(timeline.width).toBeCloseTo(map.width, 0)
+      expect(timeline.y).toBeGreaterThanOrEqual(map.y + map.height)
+      expect(map.height).toBeGreaterThan(timeline.height)
+      expect(timeline.y + timeline.height).toBeLessThanOrEqual(500)
+      await expect(embed.locator('#explore-list').isVisible()).resolves.toBe(false)
+      expect(await scrollingBoxes(embed)).toEqual([])
+      // The legend starts folded on a map this small.
+      const legend = embed.locator('#explore-map details', { has: embed.locator('summary', { hasText: 'Legend' }) })
+      await expect(legend.getAttribute('open')).resolves.toBeNull()
+      expect(await seriousViolations(embed), `embed at 700 px in ${colorScheme}`).toEqual([])
+      await screenshot(embed, `embed-700-${colorScheme}`)
+      // The list is the other tab, and takes the map's place.
+      await embed.getByRole('button', { name: 'List', exact: true }).click()
+      await readyPanel(embed, 'explore-list')
+      await expect(embed.locator('#explore-map').isVisible()).resolves.toBe(false)
+      expect(await seriousViolations(embed), `embed's list at 700 px in ${colorScheme}`).toEqual([])
+      await column.close()
+    }
+  })
+
+  it('names the places around the event page’s map, with a locator of its country', async () => {
+    const { events } = await api(`/api/events/list?datasets=${parisDatasetId}&limit=1`, userToken)
+    for (const [name, options] of [
+      ['light', { colorScheme: 'light' }],
+      ['dark', { colorScheme: 'dark' }],
+      ['phone', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
+    ] as const) {
+      const context = await newOfflineContext(browser, { ...options, storageState: await userContext.storageState() })
+      const eventPage = await context.newPage()
+      await eventPage.goto(`${app.baseUrl}/events/${events[0].id}`)
+      await eventPage.getByRole('img', { name: 'Locator map: the event is in France' }).waitFor({ timeout: READY_MS })
+      const labels = eventPage.locator('.event-map [aria-hidden="true"]', {
+        hasText: /^(Paris|Versailles|Argenteuil)$/,
+      })
+      await expect.poll(() => labels.count(), { timeout: READY_MS }).toBeGreaterThan(1)
+      expect(await seriousViolations(eventPage), `event page (${name})`).toEqual([])
+      await eventPage.locator('.event-map').scrollIntoViewIfNeeded()
+      await screenshot(eventPage, `event-map-${name}`)
+      await context.close()
+    }
+  })
+
   it('shows the private demo dataset nowhere to a visitor who is signed out', async () => {
     const adminToken = await signIn(demoAdmin.email, demoAdmin.password)
     const { docs } = await api('/api/datasets?where[name][equals]=Source%20meetings&depth=0', adminToken)
@@ -391,7 +550,7 @@ describe('the explore view', () => {
     await readyPanel(small, 'explore-map')
     expect(await seriousViolations(small), 'explore at 390 px').toEqual([])
     await screenshot(small, 'explore-phone-map')
-    await small.getByRole('button', { name: 'List' }).click()
+    await small.getByRole('button', { name: 'List', exact: true }).click()
     await readyPanel(small, 'explore-list')
     await screenshot(small, 'explore-phone-list')
     await small.getByRole('button', { name: 'Filters' }).click()

@@ -2,8 +2,9 @@
 /**
  * The event page's small map: the offline basemap in the page's theme and one mark where the event
  * is; a halo around it when the place is an area's centre (city, region, country, postal area),
- * sized to the area, so nobody mistakes it for the exact spot. MapLibre loads only when this
- * component mounts, in its own chunk.
+ * sized to the area, so nobody mistakes it for the exact spot; and, so a reader can tell where
+ * that is, the names of the countries and cities around it and a locator of the region in the
+ * corner. MapLibre loads only when this component mounts, in its own chunk.
  * @module
  */
 import 'maplibre-gl/dist/maplibre-gl.css'
@@ -14,7 +15,10 @@ import { useEffect, useRef, useState } from 'react'
 import { keepBasemapDetailed } from '../map/basemap-detail'
 import { loadMapLibre } from '../map/load-maplibre'
 import { useColorScheme } from '../site/use-color-scheme'
+import { EventLocator } from './event-locator'
+import styles from './event-map.module.css'
 import { eventMapZoom, haloRadiusAtZoom0Px } from './event-map-view'
+import { PlaceLabelMarkers } from './place-label-markers'
 
 /** Where the event is and how precisely. */
 export interface EventMapProps {
@@ -27,6 +31,13 @@ export interface EventMapProps {
 }
 
 const SOURCE = 'event'
+const LABEL_CLASSES = {
+  label: styles.label!,
+  atMark: styles.atMark!,
+  country: styles.country!,
+  capital: styles.capital!,
+  city: styles.city!,
+}
 const TOP_ZOOM = 24
 
 function styleUrl(scheme: 'light' | 'dark'): string {
@@ -35,6 +46,17 @@ function styleUrl(scheme: 'light' | 'dark'): string {
 
 function accentColour(element: HTMLElement): string {
   return getComputedStyle(element).getPropertyValue('--accent').trim() || '#0b6e4f'
+}
+
+/** The parts of the map the locator covers, relative to the map's container. */
+function coveredBoxes(container: HTMLElement) {
+  const locator = container.parentElement?.querySelector('figure')
+  if (!locator) return []
+  const map = container.getBoundingClientRect()
+  const box = locator.getBoundingClientRect()
+  return [
+    { left: box.left - map.left, top: box.top - map.top, right: box.right - map.left, bottom: box.bottom - map.top },
+  ]
 }
 
 /** Adds the event's source and layers; called on every style load, as a new style drops them. */
@@ -78,6 +100,7 @@ function addEventLayers(map: MapLibreMap, props: EventMapProps, colour: string):
 export function EventMap(props: EventMapProps) {
   const containerRef = useRef<HTMLDivElement>(null)
   const mapRef = useRef<MapLibreMap | null>(null)
+  const labelsRef = useRef<PlaceLabelMarkers | null>(null)
   const propsRef = useRef(props)
   const scheme = useColorScheme()
   const schemeRef = useRef(scheme)
@@ -98,7 +121,7 @@ export function EventMap(props: EventMapProps) {
     let cancelled = false
     let map: MapLibreMap | null = null
     loadMapLibre()
-      .then(({ Map, NavigationControl }) => {
+      .then(({ Map, Marker, NavigationControl }) => {
         if (cancelled) return
         const current = propsRef.current
         map = new Map({
@@ -106,12 +129,19 @@ export function EventMap(props: EventMapProps) {
           style: styleUrl(schemeRef.current),
           center: [current.longitude, current.latitude],
           zoom: eventMapZoom(current.precision),
-          attributionControl: { compact: true },
+          attributionControl: { compact: true, customAttribution: 'Place names: GeoNames' },
           // A page scroll over the map scrolls the page; Ctrl + wheel (or two fingers) moves the map.
           cooperativeGestures: true,
         })
         map.addControl(new NavigationControl({ showCompass: false }), 'top-right')
         keepBasemapDetailed(map)
+        labelsRef.current = new PlaceLabelMarkers(
+          map,
+          Marker,
+          LABEL_CLASSES,
+          [current.longitude, current.latitude],
+          () => coveredBoxes(container),
+        )
         map.on('style.load', () => {
           if (map) addEventLayers(map, propsRef.current, accentColour(container))
         })
@@ -129,6 +159,8 @@ export function EventMap(props: EventMapProps) {
       })
     return () => {
       cancelled = true
+      labelsRef.current?.remove()
+      labelsRef.current = null
       map?.remove()
       mapRef.current = null
     }
@@ -148,6 +180,9 @@ export function EventMap(props: EventMapProps) {
         role="region"
         aria-label={`${props.label}. Use the arrow keys to pan and + or − to zoom.`}
       />
+      {state === 'ready' ? (
+        <EventLocator longitude={longitude} latitude={latitude} onShown={() => labelsRef.current?.update()} />
+      ) : null}
       {state === 'loading' ? (
         <p className="event-map-status" aria-live="polite">
           Loading the map…

@@ -2,7 +2,8 @@
 /**
  * The explore view's layout: the summary line and actions over the filter panel, the map (the
  * largest), the timeline and the list. At phone width the map, timeline and list become tabs and
- * the filters a drawer. The embed shows the same panels without the filters and actions.
+ * the filters a drawer. The embed shows the same panels without the filters and actions; in an
+ * article column (up to 900 px) the map over a compact timeline, and the list as a second tab.
  * @module
  */
 import { useEffect, useRef, useState } from 'react'
@@ -20,6 +21,13 @@ import { TimelinePanel } from './timeline-panel'
 import { exploreHref, PHONE_TABS, type PhoneTab } from './view-state'
 
 const TAB_LABELS: Record<PhoneTab, string> = { map: 'Map', timeline: 'Timeline', list: 'List' }
+/** The embed's tabs: the map with its timeline, and the list. */
+const EMBED_TABS: readonly PhoneTab[] = ['map', 'list']
+const TAB_PANELS: Record<PhoneTab, string> = {
+  map: 'explore-map',
+  timeline: 'explore-timeline',
+  list: 'explore-list',
+}
 
 /** Notices for URL parameters the read API refused (a hand-edited or old link). */
 function ProblemNotice() {
@@ -34,15 +42,18 @@ function ProblemNotice() {
 }
 
 function PhoneTabs() {
-  const { view, setView } = useExplore()
+  const { view, setView, embedded } = useExplore()
+  const tabs = embedded ? EMBED_TABS : PHONE_TABS
+  // The embed's map tab holds the timeline too.
+  const shown = embedded && view.tab === 'timeline' ? 'map' : view.tab
   return (
     <div className="explore-tabs" role="group" aria-label="Show">
-      {PHONE_TABS.map((tab) => (
+      {tabs.map((tab) => (
         <button
           key={tab}
           type="button"
-          aria-pressed={view.tab === tab}
-          aria-controls={`explore-${tab}`}
+          aria-pressed={shown === tab}
+          aria-controls={embedded && tab === 'map' ? `${TAB_PANELS.map} ${TAB_PANELS.timeline}` : TAB_PANELS[tab]}
           onClick={() => setView({ tab }, 'replace')}
         >
           {TAB_LABELS[tab]}

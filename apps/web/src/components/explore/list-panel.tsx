@@ -24,6 +24,8 @@ import type { ListSort } from './view-state'
 const ROW_HEIGHT_PX = 56
 const PAGE_SIZE = 100
 const SKELETON_ROWS = 8
+/** How far the list loads to find an event selected elsewhere. */
+const MAX_ROWS_TO_FIND = 2_000
 
 const SORT_LABELS: Record<ListSort, string> = { 'time-asc': 'Oldest first', 'time-desc': 'Newest first' }
 
@@ -80,17 +82,21 @@ export function ListPanel() {
     }
   })
 
-  // A selection made elsewhere (the map) scrolls its row into view, when it is loaded.
+  // A selection made elsewhere (the map, a place's list) scrolls its row into view; pages are
+  // loaded to find it, up to a few.
   const selected = view.event
   useEffect(() => {
     if (selected === null || selectedHere.current === selected) return
     const index = rows.findIndex((row) => row.id === selected)
-    if (index < 0) return
+    if (index < 0) {
+      if (hasNextPage && !isFetchingNextPage && !isError && rows.length < MAX_ROWS_TO_FIND) void fetchNextPage()
+      return
+    }
     virtualizer.scrollToIndex(index, { align: 'center' })
     setActiveIndex(index)
     // Only on a new selection, not on every page that loads after it.
     selectedHere.current = selected
-  }, [selected, rows, virtualizer])
+  }, [selected, rows, virtualizer, hasNextPage, isFetchingNextPage, isError, fetchNextPage])
 
   const select = useCallback(
     (id: number) => {

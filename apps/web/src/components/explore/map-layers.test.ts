@@ -73,7 +73,7 @@ describe('marksCollection', () => {
       type: 'Feature',
       id: '3/1/2',
       geometry: { type: 'Point', coordinates: [1, 2] },
-      properties: { cluster: true, count: 5, bounds: [0, 1, 2, 3] },
+      properties: { cluster: true, count: 5, bounds: [0, 1, 2, 3], samePlace: false },
     }
     const single: MapClusterFeature = {
       type: 'Feature',
@@ -98,7 +98,7 @@ describe('marksCollection', () => {
     )
     const features = marksCollection(marks).features as Array<{ properties: Record<string, unknown> }>
     expect(features.map((feature) => Object.keys(feature.properties).sort())).toEqual([
-      ['count', 'diameter', 'key'],
+      ['count', 'diameter', 'key', 'place'],
       ['approximate', 'color', 'eventId', 'haloPx0'],
     ])
   })

@@ -83,6 +83,8 @@ const POINT_RADIUS = radiusByZoom([0, 4], [8, 5.5], [14, 7])
 // Half the cluster's diameter, the same at every zoom.
 const HALF_DIAMETER = ['/', ['get', 'diameter'], 2]
 const CLUSTER_RADIUS = radiusCurve([0, HALF_DIAMETER], [24, HALF_DIAMETER])
+// Whether a cluster mark stands for events at one place.
+const IS_PLACE = ['==', ['get', 'place'], true]
 
 /** The paint every circle layer sets, each property per feature (see {@link perFeature}). */
 function circlePaint(paint: {
@@ -140,15 +142,16 @@ export function eventLayers(theme: MapTheme): LayerSpecification[] {
       },
     },
     {
+      // Clusters a disc of the accent; events at one place a ring, which their button splits by mix.
       id: MAP_LAYERS.clusters,
       type: 'circle',
       source: MAP_SOURCES.marks,
       filter: ['has', 'diameter'],
       paint: circlePaint({
         radius: CLUSTER_RADIUS,
-        color: theme.accent,
+        color: ['case', IS_PLACE, theme.outline, theme.accent],
         opacity: 0.88,
-        strokeColor: theme.outline,
+        strokeColor: ['case', IS_PLACE, theme.accent, theme.outline],
         strokeWidth: 2,
       }),
     },

@@ -1,7 +1,8 @@
 'use client'
 /**
  * The map's controls and legend over the canvas: the Points / Heatmap switch, "Colour by", "Zoom to
- * data", and the legend of colours, clusters and the approximate-place ring.
+ * data", and the legend of colours, clusters, events at one place (a ring split by their mix) and
+ * the approximate-place halo. The legend starts folded on a small map and keeps to its corner.
  * @module
  */
 import { useEffect, useId, useRef } from 'react'
@@ -64,18 +65,24 @@ export function MapControls({
   )
 }
 
-/** The legend: what each colour means, what a numbered circle is, and the ring of approximate places. */
+/**
+ * The legend: what each colour means, what a numbered circle is, what a numbered ring is, and the
+ * halo of approximate places.
+ */
 export function MapLegend({
   mode,
   title,
   entries,
   showRing,
+  showPlaces,
 }: {
   mode: MapMode
   /** What the colours stand for: "Dataset" or the field's path. */
   title: string
   entries: readonly LegendEntry[]
   showRing: boolean
+  /** Whether the map shows events at one place (their ring is then explained). */
+  showPlaces: boolean
 }) {
   const details = useRef<HTMLDetailsElement>(null)
   // Open when the map has room for it; on a phone or a short map it would cover the marks, so it
@@ -117,8 +124,17 @@ export function MapLegend({
               <span className={styles.clusterSwatch} aria-hidden="true">
                 12
               </span>
-              Several events; select to zoom in
+              Events at several places; select to zoom in
             </li>
+            {showPlaces && (
+              <li>
+                <span className={styles.placeSwatch} aria-hidden="true">
+                  5
+                </span>
+                Events at one place; the ring shows their {title === 'dataset' ? 'datasets' : 'values'} by share; select
+                to list them
+              </li>
+            )}
             {showRing && (
               <li>
                 <span className={styles.ringSwatch} aria-hidden="true" />

@@ -17,7 +17,7 @@ function cluster(id: string, count: number, lng = 10, lat = 20): MapClusterFeatu
     type: 'Feature',
     id,
     geometry: { type: 'Point', coordinates: [lng, lat] },
-    properties: { cluster: true, count, bounds: [lng - 1, lat - 1, lng + 1, lat + 1] },
+    properties: { cluster: true, count, bounds: [lng - 1, lat - 1, lng + 1, lat + 1], samePlace: false },
   }
 }
 
@@ -115,6 +115,50 @@ describe('mapMarksOf', () => {
     expect(marks.clusters.features).toHaveLength(4)
     expect(marks.clusterByKey.get('a')?.count).toBe(5)
     expect(marks.clusterButtons[0]).toMatchObject({ label: '500', ariaLabel: '500 events here; zoom in', diameter: 38 })
+    // At the map's closest zoom a cluster is listed, not zoomed into.
+    expect(mapMarksOf({ features, zoom: 20 }, byDataset).clusterByKey.get('a')?.ariaLabel).toBe(
+      '5 events close together; list them',
+    )
+  })
+})
+
+describe('mapMarksOf with events at one place', () => {
+  const place: MapClusterFeature = {
+    type: 'Feature',
+    id: 'place/109620/2616769',
+    geometry: { type: 'Point', coordinates: [2.3522, 48.8566] },
+    properties: {
+      cluster: true,
+      count: 15,
+      bounds: [2.3522, 48.8566, 2.3522, 48.8566],
+      samePlace: true,
+      datasets: [
+        { datasetId: 1, count: 10 },
+        { datasetId: 2, count: 5 },
+      ],
+      values: [
+        { value: 'March', count: 9 },
+        { value: 'Sit-in', count: 6 },
+      ],
+    },
+  }
+
+  it('gives the place a button with its count, its ring and a label that says it lists them', () => {
+    const marks = mapMarksOf({ features: [place, cluster('4/1/2', 40)] }, byDataset)
+    const button = marks.clusterByKey.get('place/109620/2616769')!
+    expect(button).toMatchObject({ isPlace: true, count: 15, label: '15' })
+    expect(button.ring).toBe('conic-gradient(#0072b2 0% 66.67%, #e69f00 66.67% 100%)')
+    expect(button.ariaLabel).toBe('15 events at one place (10 Dataset 1, 5 Dataset 2); list them')
+    expect(marks.clusterByKey.get('4/1/2')).toMatchObject({ isPlace: false, ring: null, mix: [] })
+    expect(marks.clusters.features.map((feature) => feature.properties.place)).toEqual([true, false])
+    expect(marks.hasPlaces).toBe(true)
+    expect(marks.hasOther).toBe(false)
+  })
+
+  it('colours the ring by the field’s values, and says when part of it is grey', () => {
+    const marks = mapMarksOf({ features: [place] }, byKind)
+    expect(marks.clusterButtons[0]!.mix.map((slice) => slice.color)).toEqual(['#e69f00', OTHER_COLOR])
+    expect(marks.hasOther).toBe(true)
   })
 })
 
@@ -148,6 +192,7 @@ describe('clusterAriaLabel', () => {
     expect(clusterAriaLabel(12)).toBe('12 events here; zoom in')
     expect(clusterAriaLabel(12_408)).toBe('12,408 events here; zoom in')
     expect(clusterAriaLabel(1)).toBe('1 event here; zoom in')
+    expect(clusterAriaLabel(12, true)).toBe('12 events close together; list them')
   })
 })
 

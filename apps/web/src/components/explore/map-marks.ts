@@ -1,12 +1,14 @@
 /**
  * The read API's map answer turned into what the map draws: single events as GeoJSON points with
- * their colour and halo, clusters as GeoJSON circles plus a bounded list of labelled buttons, and
- * the heatmap's weighted points. Pure: the map panel hands the result to MapLibre.
+ * their colour and halo, clusters and events at one place as GeoJSON circles plus a bounded list of
+ * labelled buttons (a place's with the ring of its mix), and the heatmap's weighted points. Pure:
+ * the map panel hands the result to MapLibre.
  * @module
  */
 import type { Bounds, MapClusterFeature, MapClustersResponse } from '../../lib/events-read/read-responses'
 import { countOf } from '../../lib/text/format-number'
 import { OTHER_COLOR } from './explore-colors'
+import { placeAriaLabel, placeMix, ringGradient, type MixColoring, type MixSlice } from './map-place-marks'
 import { haloRadiusAtZoom0Px, isApproximatePrecision } from './map-precision'
 import { BY_DATASET } from './view-state'
 
@@ -38,23 +40,34 @@ export interface SingleMarkProperties {
   readonly haloPx0: number
 }
 
-/** What a cluster's circle carries on the map. */
+/** What a cluster's (or a place's) circle carries on the map. */
 export interface ClusterMarkProperties {
   readonly key: string
   readonly count: number
   /** The circle's (and its button's) diameter in pixels. */
   readonly diameter: number
+  /** Whether its events are at one place (drawn as a ring). */
+  readonly place: boolean
 }
 
-/** A cluster drawn with a labelled button (focusable, clickable). */
+/**
+ * A cluster, or events at one place, drawn with a labelled button (focusable, clickable): a
+ * cluster zooms in, a place lists its events.
+ */
 export interface ClusterButton {
   readonly key: string
   readonly lng: number
   readonly lat: number
   readonly count: number
   readonly diameter: number
-  /** The events' own extent, to zoom into. */
+  /** The events' own extent, to zoom into or to list the events of. */
   readonly bounds: Bounds
+  /** Whether every event is at one place: no zoom splits them. */
+  readonly isPlace: boolean
+  /** A place's mix in the map's colouring, most first; empty for a cluster. */
+  readonly mix: readonly MixSlice[]
+  /** A place's ring (a CSS conic gradient of its mix); null for a cluster. */
+  readonly ring: string | null
   /** The number drawn: `12`, `1.2k`, `45k`, `1.2M`. */
   readonly label: string
   /** What a screen reader says: `12 events here; zoom in`. */
@@ -67,7 +80,7 @@ export interface MapMarks {
   readonly clusters: PointCollection<ClusterMarkProperties>
   /** The largest clusters, at most {@link MAX_CLUSTER_BUTTONS}, as DOM buttons. */
   readonly clusterButtons: readonly ClusterButton[]
-  /** Every cluster by its cell key, for a click on a cluster drawn without a button. */
+  /** Every cluster and place by its key, for a click on one drawn without a button. */
   readonly clusterByKey: ReadonlyMap<string, ClusterButton>
   /** Every mark with its event count, for the heatmap. */
   readonly heat: PointCollection<{ readonly count: number }>
@@ -77,8 +90,10 @@ export interface MapMarks {
   readonly featureCount: number
   /** Whether any single event is placed at an area's centre (the legend then explains the ring). */
   readonly hasApproximate: boolean
-  /** Whether any single event got the grey "other" colour. */
+  /** Whether any single event, or part of a place's mix, got the grey "other" colour. */
   readonly hasOther: boolean
+  /** Whether any mark stands for events at one place (the legend then explains the ring). */
+  readonly hasPlaces: boolean
 }
 
 /** A single event with its place, as the popup shows it. */
@@ -94,8 +109,8 @@ export interface SingleEvent extends SingleEventProperties {
  */
 export const MAX_CLUSTER_BUTTONS = 600
 
-/** How single events are coloured: by dataset, or by a data field's value. */
-export interface MarkColoring {
+/** How single events and the mix of places are coloured: by dataset, or by a data field's value. */
+export interface MarkColoring extends MixColoring {
   /** `dataset` or a data field path (the URL's `color`). */
   readonly colorBy: string
   readonly datasetColors: ReadonlyMap<number, string>
@@ -139,12 +154,17 @@ function trimOne(value: number): string {
   return (Math.floor(value * 10) / 10).toFixed(1).replace(/\.0$/, '')
 }
 
+/** The map's closest zoom: there a cluster cannot be split, and selecting it lists its events. */
+export const MAP_MAX_ZOOM = 20
+
 /**
- * What a screen reader says of a cluster.
+ * What a screen reader says of a cluster: that selecting it zooms in, or, at the map's closest
+ * zoom, lists its events.
  * @example clusterAriaLabel(12) // '12 events here; zoom in'
+ * @example clusterAriaLabel(12, true) // '12 events close together; list them'
  */
-export function clusterAriaLabel(count: number): string {
-  return `${countOf(count, 'event')} here; zoom in`
+export function clusterAriaLabel(count: number, isListed = false): string {
+  return isListed ? `${countOf(count, 'event')} close together; list them` : `${countOf(count, 'event')} here; zoom in`
 }
 
 /**
@@ -152,7 +172,7 @@ export function clusterAriaLabel(count: number): string {
  * @param maxButtons - the most clusters drawn as DOM buttons (largest first)
  */
 export function mapMarksOf(
-  response: Pick<MapClustersResponse, 'features'>,
+  response: Pick<MapClustersResponse, 'features'> & Partial<Pick<MapClustersResponse, 'zoom'>>,
   coloring: MarkColoring,
   maxButtons = MAX_CLUSTER_BUTTONS,
 ): MapMarks {
@@ -163,14 +183,19 @@ export function mapMarksOf(
   const singleEvents = new Map<number, SingleEvent>()
   let hasApproximate = false
   let hasOther = false
+  let hasPlaces = false
   for (const feature of response.features) {
     const [lng, lat] = feature.geometry.coordinates
     const coordinates: [number, number] = [lng, lat]
     if (feature.properties.cluster) {
       const { count, bounds } = feature.properties
+      const isPlace = feature.properties.samePlace === true
+      const mix = isPlace ? placeMix(feature.properties, coloring) : []
       const diameter = clusterDiameterPx(count)
       const key = String(feature.id)
-      clusters.push(point(coordinates, { key, count, diameter }))
+      hasPlaces ||= isPlace
+      hasOther ||= mix.some((slice) => slice.color === OTHER_COLOR)
+      clusters.push(point(coordinates, { key, count, diameter, place: isPlace }))
       heat.push(point(coordinates, { count }))
       buttons.push({
         key,
@@ -179,8 +204,11 @@ export function mapMarksOf(
         count,
         diameter,
         bounds,
+        isPlace,
+        mix,
+        ring: isPlace ? ringGradient(mix) : null,
         label: compactCount(count),
-        ariaLabel: clusterAriaLabel(count),
+        ariaLabel: isPlace ? placeAriaLabel(count, mix) : clusterAriaLabel(count, (response.zoom ?? 0) >= MAP_MAX_ZOOM),
       })
       continue
     }
@@ -213,6 +241,7 @@ export function mapMarksOf(
     featureCount: response.features.length,
     hasApproximate,
     hasOther,
+    hasPlaces,
   }
 }
 

@@ -3,9 +3,11 @@
  * The explore view's map panel. MapLibre owns the canvas, React owns the page: one map for the
  * panel's life, loaded lazily (`import('maplibre-gl')` in an effect, so it is not in the page's
  * first JavaScript), fed with `setData` as answers of the read API's `map-clusters` arrive for the
- * visible box and zoom. Clusters are numbered buttons (no glyphs needed), single events coloured
- * points, approximately placed events a hollow centre in a halo of their precision's size; a
- * heatmap mode; a popup for the selected event (`view.event`); the camera in the URL.
+ * visible box and zoom. Clusters are numbered buttons (no glyphs needed), events at one place a
+ * numbered ring split by their mix, single events coloured points, approximately placed events a
+ * hollow centre in a halo of their precision's size; a heatmap mode; a popup for the selected
+ * event (`view.event`), and one listing the events of a place (or of a group at the closest zoom);
+ * the camera in the URL.
  * @module
  */
 import 'maplibre-gl/dist/maplibre-gl.css'
@@ -51,13 +53,16 @@ import { MapControls, MapLegend } from './map-legend'
 import { colorByOptions, legendEntries, selectedDatasets } from './map-legend-entries'
 import {
   clusterZoomTarget,
+  MAP_MAX_ZOOM,
   mapMarksOf,
   NO_MARKS,
   type ClusterButton,
   type MapMarks,
   type MarkColoring,
 } from './map-marks'
+import { MapPlaceList } from './map-place-list'
 import { MapPopupContent } from './map-popup'
+import { openMapPopup } from './map-popup-box'
 import { fetchSelectedEvent } from './map-selected-event'
 import { mapStyleChoice, mapStyleOfPage } from './map-style-setting'
 import { BY_DATASET, narrowFilterState, type MapMode } from './view-state'
@@ -147,6 +152,11 @@ function sameArea(a: MapArea, b: MapArea): boolean {
 /** What a click or Enter picked: a single event or a cluster. */
 type Pick = { kind: 'event'; eventId: number } | { kind: 'cluster'; cluster: ClusterButton }
 
+/** Whether the map is at its closest zoom, where no cluster can be split by zooming in. */
+function isAtClosestZoom(map: MapLibreMap): boolean {
+  return map.getZoom() >= map.getMaxZoom() - 0.01
+}
+
 /** The mark nearest a screen point within a radius, single events before clusters. */
 function pickAt(map: MapLibreMap, point: { x: number; y: number }, radius: number, marks: MapMarks): Pick | null {
   const layers = [...SINGLE_EVENT_LAYERS, MAP_LAYERS.clusters].filter((id) => map.getLayer(id))
@@ -185,6 +195,24 @@ function isWellInView(map: MapLibreMap, lng: number, lat: number): boolean {
   const { clientWidth: width, clientHeight: height } = map.getContainer()
   const margin = Math.min(VIEW_MARGIN_PX, width / 4, height / 4)
   return at.x >= margin && at.x <= width - margin && at.y >= margin && at.y <= height - margin
+}
+
+/** The width of the list of a place's events, docked to the map's right side, with its margins (px). */
+const PLACE_LIST_SPAN_PX = 21 * 16 + 3.75 * 16
+/** Below this width the list is a sheet along the map's bottom, up to 70 % of its height (px). */
+const PLACE_LIST_SHEET_BELOW_PX = 34 * 16
+
+/** Pans the map so a mark whose events are listed is not under the list. */
+function keepClearOfList(map: MapLibreMap, mark: { lng: number; lat: number }): void {
+  const { x, y } = map.project([mark.lng, mark.lat])
+  const { clientWidth: width, clientHeight: height } = map.getContainer()
+  if (width < PLACE_LIST_SHEET_BELOW_PX) {
+    // Just under the controls, above the sheet.
+    if (y > height * 0.3) map.panBy([0, y - height * 0.25])
+    return
+  }
+  const clear = width - PLACE_LIST_SPAN_PX
+  if (x > clear - 24) map.panBy([x - clear / 2, 0])
 }
 
 /** Moves the map to show a box of events (or a point), with room for the controls. */
@@ -240,6 +268,11 @@ export function MapPanel() {
   // From a move's start until its answer is asked for, the marks on screen are for another view.
   const [moving, setMoving] = useState(false)
   const [popupNode, setPopupNode] = useState<HTMLDivElement | null>(null)
+  // The place (or group at the closest zoom) whose events the list popup shows, with the filters it
+  // was opened under: other filters close it.
+  const [groupOpened, setGroupOpened] = useState<{ group: ClusterButton; filterKey: string } | null>(null)
+  // The event selected in that list, which stays open for it.
+  const groupSelection = useRef<number | null>(null)
 
   const colorField = view.color === BY_DATASET ? undefined : view.color
   const valueColors = useFieldValueColors(colorField)
@@ -266,9 +299,13 @@ export function MapPanel() {
     })
   const clusters = useQuery({ ...clustersOf(area), enabled: area !== null, placeholderData: keepPreviousData })
 
+  const datasetNames = useMemo(
+    () => new Map([...datasets.values()].map((dataset) => [dataset.id, dataset.name])),
+    [datasets],
+  )
   const coloring = useMemo<MarkColoring>(
-    () => ({ colorBy: view.color, datasetColors, valueColors }),
-    [view.color, datasetColors, valueColors],
+    () => ({ colorBy: view.color, datasetColors, valueColors, datasetNames }),
+    [view.color, datasetColors, valueColors, datasetNames],
   )
   const marks = useMemo(
     () => (clusters.data ? marksOfAnswer(clusters.data, coloring) : NO_MARKS),
@@ -276,6 +313,10 @@ export function MapPanel() {
   )
   // Marks the map was fed before the render that shows them (see feedAnswer).
   const fedEarly = useRef<FedMarks | null>(null)
+
+  const mapFilterKey = filterStateKey(mapFilters)
+  const openGroup = groupOpened?.filterKey === mapFilterKey ? groupOpened.group : null
+  const setOpenGroup = (group: ClusterButton | null) => setGroupOpened(group && { group, filterKey: mapFilterKey })
 
   const selectedId = view.event
   const selectedInMarks = selectedId === null ? undefined : marks.singleEvents.get(selectedId)
@@ -381,8 +422,37 @@ export function MapPanel() {
     const map = mapRef.current
     if (!map) return
     const target = clusterZoomTarget(cluster.bounds)
-    if (target.kind === 'point') map.easeTo({ center: [target.lng, target.lat], zoom: map.getZoom() + 2 })
-    else showBounds(map, target.bounds, true)
+    if (target.kind === 'point') {
+      map.easeTo({ center: [target.lng, target.lat], zoom: map.getZoom() + 2 })
+      return
+    }
+    const [west, south, east, north] = target.bounds
+    const { clientWidth: width, clientHeight: height } = map.getContainer()
+    const camera = map.cameraForBounds(
+      [
+        [west, south],
+        [east, north],
+      ],
+      { padding: fitPadding({ width, height }), maxZoom: map.getMaxZoom() },
+    )
+    // A cluster of a few metres at a close zoom: in at least one level, never out.
+    const zoom = Math.min(map.getMaxZoom(), Math.max(camera?.zoom ?? 0, map.getZoom() + 1))
+    map.easeTo({ center: camera?.center ?? [cluster.lng, cluster.lat], zoom })
+  })
+
+  // A place's events, or a group the closest zoom cannot split: listed in a popup; else zoom in.
+  const activateCluster = useEffectEvent((cluster: ClusterButton) => {
+    const map = mapRef.current
+    if (!map) return
+    if (!cluster.isPlace && !isAtClosestZoom(map)) {
+      zoomIntoCluster(cluster)
+      return
+    }
+    groupSelection.current = null
+    // The list stands for the selected event's popup: a selection made before closes with it.
+    select(null, true)
+    setOpenGroup(cluster)
+    keepClearOfList(map, cluster)
   })
 
   const onPick = useEffectEvent((point: { x: number; y: number }, radius: number, clearOnMiss: boolean) => {
@@ -390,7 +460,7 @@ export function MapPanel() {
     if (!map) return
     const pick = pickAt(map, point, radius, marks)
     if (pick?.kind === 'event') select(pick.eventId, true)
-    else if (pick?.kind === 'cluster') zoomIntoCluster(pick.cluster)
+    else if (pick?.kind === 'cluster') activateCluster(pick.cluster)
     else if (clearOnMiss) select(null, true)
   })
 
@@ -434,7 +504,7 @@ export function MapPanel() {
             dragRotate: false,
             pitchWithRotate: false,
             touchPitch: false,
-            maxZoom: 20,
+            maxZoom: MAP_MAX_ZOOM,
             locale: { 'Map.Title': MAP_LABEL },
           })
         } catch (error) {
@@ -490,10 +560,11 @@ export function MapPanel() {
         observer.observe(container)
         libRef.current = lib
         mapRef.current = created
-        markersRef.current = new ClusterMarkers(created, lib.Marker, styles.cluster!, (cluster, byKeyboard) => {
-          zoomIntoCluster(cluster)
-          // The button goes away with the next answer; keep keyboard users on the map.
-          if (byKeyboard) created.getCanvas().focus()
+        const buttonClasses = { cluster: styles.cluster!, place: `${styles.cluster} ${styles.place}` }
+        markersRef.current = new ClusterMarkers(created, lib.Marker, buttonClasses, (cluster, byKeyboard) => {
+          activateCluster(cluster)
+          // A cluster's button goes away with the next answer; keep keyboard users on the map.
+          if (byKeyboard && !cluster.isPlace && !isAtClosestZoom(created)) created.getCanvas().focus()
         })
         setPopupNode(document.createElement('div'))
         setCreated(true)
@@ -625,47 +696,46 @@ export function MapPanel() {
     if (map && ready) showHighlight(map, highlighted)
   }, [highlighted, ready])
 
-  // The popup of the selected event; closing it clears the selection.
+  // The popup of the selected event; closing it clears the selection. A place's list stands for it.
   const selectedLng = selected?.lng
   const selectedLat = selected?.lat
   const selectedEventId = selected?.eventId
+  const groupIsOpen = openGroup !== null
   useEffect(() => {
     const map = mapRef.current
     const lib = libRef.current
-    if (!map || !lib || !ready || !popupNode || selectedEventId === undefined) return
+    if (!map || !lib || !ready || !popupNode || selectedEventId === undefined || groupIsOpen) return
     if (selectedLng === undefined || selectedLat === undefined) return
     const fromMap = openedFromMap.current
     openedFromMap.current = false
-    const popup = new lib.Popup({
-      closeButton: true,
-      closeOnClick: false,
+    const remove = openMapPopup(lib, map, [selectedLng, selectedLat], popupNode, {
       focusAfterOpen: fromMap,
-      maxWidth: '20rem',
-      offset: 12,
+      onClose: () => select(null, true),
     })
-      .setLngLat([selectedLng, selectedLat])
-      .setDOMContent(popupNode)
-      .addTo(map)
     // Chosen in the list and off screen or at its edge: bring it in, with room for the popup.
     if (!fromMap && !isWellInView(map, selectedLng, selectedLat)) map.easeTo({ center: [selectedLng, selectedLat] })
-    const onClose = () => {
-      if (popupNode.contains(document.activeElement)) map.getCanvas().focus()
-      select(null, true)
-    }
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return
-      map.getCanvas().focus()
-      select(null, true)
-    }
-    popup.on('close', onClose)
-    popup.getElement().addEventListener('keydown', onKeyDown)
-    return () => {
-      // Replaced or unmounted, not closed by the user: the selection stays.
-      popup.off('close', onClose)
-      popup.getElement().removeEventListener('keydown', onKeyDown)
-      popup.remove()
-    }
-  }, [selectedEventId, selectedLng, selectedLat, ready, popupNode])
+    return remove
+  }, [selectedEventId, selectedLng, selectedLat, ready, popupNode, groupIsOpen])
+
+  // Closing the list of a place's events clears the selection made in it.
+  const closeGroup = () => {
+    setGroupOpened(null)
+    if (groupSelection.current !== null && view.event === groupSelection.current) setView({ event: null }, 'replace')
+    groupSelection.current = null
+    mapRef.current?.getCanvas().focus()
+  }
+
+  useEffect(() => markersRef.current?.setOpen(openGroup?.key ?? null), [openGroup])
+
+  // Another selection (the list panel, a single event on the map) closes it.
+  useEffect(() => {
+    if (view.event !== null && view.event !== groupSelection.current) setGroupOpened(null)
+  }, [view.event])
+
+  const selectInGroup = (eventId: number) => {
+    groupSelection.current = eventId
+    setView({ event: eventId }, 'push')
+  }
 
   // --- What the panel says. ---
   const failure = mapFailure ?? (clusters.isError && !clusters.isFetching ? clusters.error.message : null)
@@ -720,6 +790,7 @@ export function MapPanel() {
         title={view.color === BY_DATASET ? 'dataset' : view.color}
         entries={entries}
         showRing={marks.hasApproximate}
+        showPlaces={marks.hasPlaces}
       />
       {state === 'error' && (
         <div className={`${styles.overlay} ${styles.error}`} role="alert">
@@ -759,6 +830,15 @@ export function MapPanel() {
           <MapPopupContent event={selected} datasetName={datasets.get(selected.datasetId)?.name} />,
           popupNode,
         )}
+      {openGroup && (
+        <MapPlaceList
+          key={openGroup.key}
+          group={openGroup}
+          selectedId={view.event}
+          onSelect={selectInGroup}
+          onClose={closeGroup}
+        />
+      )}
     </div>
   )
 }

@@ -24,7 +24,7 @@ describe('basemapStyleUrl', () => {
 describe('mapStyleChoice', () => {
   // The styles do not depend on the data's contents.
   const layers = { countries: null, borders: null, coastlines: null } as unknown as NaturalEarthLayers
-  const served = basemapFiles('/basemap', layers, layers)
+  const served = basemapFiles('/basemap', layers, layers, [])
 
   it('gives the offline style itself, exactly as the app serves it, keyed by its URL', () => {
     for (const scheme of ['light', 'dark'] as const) {

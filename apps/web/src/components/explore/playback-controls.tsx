@@ -100,7 +100,7 @@ export function PlaybackControls({ range }: PlaybackControlsProps) {
       >
         <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span> {playing ? 'Pause' : 'Play'}
       </button>
-      <label className={styles.field} htmlFor={windowId}>
+      <label className={`${styles.field} ${styles.optional}`} htmlFor={windowId}>
         <span>Window</span>
         <select
           id={windowId}
@@ -115,7 +115,7 @@ export function PlaybackControls({ range }: PlaybackControlsProps) {
           ))}
         </select>
       </label>
-      <label className={styles.field} htmlFor={speedId}>
+      <label className={`${styles.field} ${styles.optional}`} htmlFor={speedId}>
         <span>Speed</span>
         <select
           id={speedId}

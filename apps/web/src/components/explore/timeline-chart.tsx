@@ -21,10 +21,11 @@ import type { BucketSpan } from './timeline-keys'
 import type { StackedHistogram } from './timeline-stacks'
 
 /**
- * The chart's least height in CSS pixels, axis included. The chart fills the panel's room, which
- * the layout fixes, so nothing moves when data arrives.
+ * The chart's least height in CSS pixels, axis included: the compact timeline under an embed's
+ * map. The chart fills the panel's room, which the layout fixes, so nothing moves when data
+ * arrives.
  */
-export const CHART_MIN_HEIGHT_PX = 120
+export const CHART_MIN_HEIGHT_PX = 84
 /** The tallest the chart grows in a tall panel. */
 const CHART_MAX_HEIGHT_PX = 360
 const MARGIN = { top: 10, right: 10, bottom: 22, left: 10 }

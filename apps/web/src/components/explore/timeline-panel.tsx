@@ -43,7 +43,7 @@ function StackSelect() {
   const paths = (fields.data?.fields ?? []).filter((field) => field.kind === 'values').map((field) => field.path)
   if (view.stack && view.stack !== BY_DATASET && !paths.includes(view.stack)) paths.unshift(view.stack)
   return (
-    <label className={styles.field} htmlFor={id}>
+    <label className={`${styles.field} ${styles.optional}`} htmlFor={id}>
       <span>Stack by</span>
       <select
         id={id}

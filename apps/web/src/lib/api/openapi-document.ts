@@ -208,11 +208,11 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
         'Clusters and single events for a map view',
         [
           query('zoom', `Map zoom, 0–${MAX_ZOOM}.`, { type: 'number', minimum: 0, maximum: MAX_ZOOM }, true),
-          query('color', 'A data field path; single events carry its value as `value`, for colouring.', {
+          query('color', 'A data field path, for colouring: single events carry its value, places a count per value.', {
             type: 'string',
           }),
         ],
-        jsonResponses('A GeoJSON FeatureCollection: clusters (count, bounds) and single events; bbox is required', {
+        jsonResponses('GeoJSON: clusters and events at one place (count, bounds, samePlace), single events', {
           type: 'object',
           required: ['type', 'features', 'zoom', 'total'],
           additionalProperties: false,

@@ -77,7 +77,7 @@ export const READ_EXAMPLES: Readonly<Record<string, ReadExample>> = {
           type: 'Feature',
           id: '16/1682/40842',
           geometry: { type: 'Point', coordinates: [2.3109, 48.81637] },
-          properties: { cluster: true, count: 2, bounds: [2.31064, 48.8161, 2.31116, 48.81664] },
+          properties: { cluster: true, count: 2, bounds: [2.31064, 48.8161, 2.31116, 48.81664], samePlace: false },
         },
         {
           type: 'Feature',

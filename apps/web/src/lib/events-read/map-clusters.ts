@@ -3,15 +3,24 @@
  * fixed Web Mercator grid anchored at the world's origin (64-px cells, `@chronotope/filters`), so
  * an event stays in the same cell however the map pans, and the box is widened to whole cells so
  * a cell's count and centroid do not change as it slides in and out of view. When few events are
- * in view they come back one by one. Cells are counted in the in-memory event index when it can
+ * in view they come back one by one. Events at one place (`map-places.ts`) are one mark at every
+ * zoom, with their count and mix. Cells are counted in the in-memory event index when it can
  * answer, else by the database.
  * @module
  */
-import { clusterCells, locatedIdsUpTo, type ClusterCellSummary, type Selection } from '@chronotope/event-index'
+import {
+  clusterCells,
+  countPlaces,
+  locatedIdsUpTo,
+  type ClusterCellSummary,
+  type PlaceCounts,
+  type Selection,
+} from '@chronotope/event-index'
 import {
   clusterCellSize,
   EARTH_RADIUS_M,
   MAX_MERCATOR_LATITUDE,
+  placeOfExtent,
   snapToCells,
   type BoundingBox,
   type FilterState,
@@ -23,6 +32,7 @@ import { databasePool } from '../import/progress-tracking'
 import { eventConditions, SqlParams, type DatasetScope } from './event-conditions'
 import { selectFromIndex } from './event-index/indexed-selection'
 import { isoOrNull } from './event-rows'
+import { groupRowsByPlace, placeCountsFromDatabase, placeFeature, placeOfRows, type PlaceMark } from './map-places'
 import type { MapClusterFeature, MapClustersResponse } from './read-responses'
 
 /** At or below this many events in view, each event is its own mark. */
@@ -85,8 +95,27 @@ async function singlesById(
   return new Map(rows.map((row) => [Number(row.id), row]))
 }
 
-function singlesResponse(rows: readonly SingleRow[], zoom: number): MapClustersResponse {
-  return { type: 'FeatureCollection', features: rows.map(single), zoom, total: rows.length }
+function singlesResponse(
+  rows: readonly SingleRow[],
+  zoom: number,
+  colorField: string | undefined,
+): MapClustersResponse {
+  const features = groupRowsByPlace(rows).map((group) => {
+    if (group.length === 1) return single(group[0]!)
+    const { mark, counts } = placeOfRows(group, colorField !== undefined)
+    return placeFeature(mark, counts, colorField !== undefined)
+  })
+  return { type: 'FeatureCollection', features, zoom, total: rows.length }
+}
+
+/** Counts the events of the place marks by dataset and value: in the event index or the database. */
+type PlaceCounter = (marks: readonly PlaceMark[]) => Promise<PlaceCounts[]> | PlaceCounts[]
+
+function placeMarkOf(cell: ClusterCellSummary): PlaceMark | null {
+  if (cell.count < 2) return null
+  const bounds = [cell.west, cell.south, cell.east, cell.north] as const
+  const place = placeOfExtent(bounds)
+  return place && { place, count: cell.count, longitude: cell.longitude, latitude: cell.latitude, bounds }
 }
 
 async function clustersResponse(
@@ -94,20 +123,32 @@ async function clustersResponse(
   cells: readonly ClusterCellSummary[],
   zoom: number,
   colorField: string | undefined,
+  countPlacesOf: PlaceCounter,
 ): Promise<MapClustersResponse> {
   const lone = await singlesById(
     pool,
     cells.filter((cell) => cell.count === 1).map((cell) => cell.firstId),
     colorField,
   )
-  const features = cells.map((cell): MapClusterFeature => {
+  const placeMarks = cells.map(placeMarkOf)
+  const marks = placeMarks.filter((mark): mark is PlaceMark => mark !== null)
+  const counts = marks.length > 0 ? await countPlacesOf(marks) : []
+  const countOf = new Map(marks.map((mark, index) => [mark, counts[index]!]))
+  const features = cells.map((cell, index): MapClusterFeature => {
     const event = cell.count === 1 ? lone.get(cell.firstId) : undefined
     if (event) return single(event)
+    const mark = placeMarks[index]
+    if (mark) return placeFeature(mark, countOf.get(mark)!, colorField !== undefined)
     return {
       type: 'Feature',
       id: `${zoom}/${cell.cx}/${cell.cy}`,
       geometry: { type: 'Point', coordinates: [cell.longitude, cell.latitude] },
-      properties: { cluster: true, count: cell.count, bounds: [cell.west, cell.south, cell.east, cell.north] },
+      properties: {
+        cluster: true,
+        count: cell.count,
+        bounds: [cell.west, cell.south, cell.east, cell.north],
+        samePlace: false,
+      },
     }
   })
   return { type: 'FeatureCollection', features, zoom, total: cells.reduce((sum, cell) => sum + cell.count, 0) }
@@ -126,9 +167,16 @@ async function marksFromIndex(
     return singlesResponse(
       few.flatMap((id) => rows.get(id) ?? []),
       zoom,
+      colorField,
     )
   }
-  return clustersResponse(pool, clusterCells(selections, zoom, view), zoom, colorField)
+  return clustersResponse(pool, clusterCells(selections, zoom, view), zoom, colorField, (marks) =>
+    countPlaces(
+      selections,
+      marks.map((mark) => mark.place),
+      colorField,
+    ),
+  )
 }
 
 async function marksFromDatabase(
@@ -145,7 +193,7 @@ async function marksFromDatabase(
     `select ${SINGLE_COLUMNS} from events e where ${firstWhere} order by e.id limit ${first.add(SINGLE_EVENTS_UP_TO + 1)}`,
     first.values,
   )
-  if (few.length <= SINGLE_EVENTS_UP_TO) return singlesResponse(few, zoom)
+  if (few.length <= SINGLE_EVENTS_UP_TO) return singlesResponse(few, zoom, colorField)
 
   const params = new SqlParams()
   const where = `${eventConditions(snapped, scope, params)} and e.location is not null`
@@ -166,13 +214,16 @@ async function marksFromDatabase(
      order by cy, cx`,
     params.values,
   )
-  return clustersResponse(pool, rows, zoom, colorField)
+  return clustersResponse(pool, rows, zoom, colorField, (marks) =>
+    placeCountsFromDatabase(pool, snapped, scope, marks, colorField),
+  )
 }
 
 /**
  * The marks for a box at a zoom.
  * @param state - must have a `bbox`; the endpoint requires it
- * @param colorField - a data field path whose value single events carry as `value`, for colouring
+ * @param colorField - a data field path whose value single events carry as `value`, and whose values
+ *   a place's events are counted by (`values`), for colouring
  */
 export async function mapClusters(
   payload: Payload,
@@ -183,7 +234,13 @@ export async function mapClusters(
 ): Promise<MapClustersResponse> {
   const pool = databasePool(payload)
   const view = snapToCells(state.bbox, zoom)
-  const selections = await selectFromIndex(payload, state, scope, { bbox: view, locatedOnly: true, ordered: false })
+  const selections = await selectFromIndex(payload, state, scope, {
+    bbox: view,
+    locatedOnly: true,
+    ordered: false,
+    // The places' events are counted by the field's value in the index.
+    fieldPaths: colorField === undefined ? [] : [colorField],
+  })
   if (selections) return marksFromIndex(pool, selections, zoom, view, colorField)
   return marksFromDatabase(pool, { ...state, bbox: view }, scope, zoom, colorField)
 }

@@ -54,17 +54,40 @@ export interface HistogramResponse {
 /** `[west, south, east, north]` in degrees. */
 export type Bounds = readonly [number, number, number, number]
 
-/** A map mark: a cluster of events in one grid cell, or a single event. */
+/** How many of a mark's events belong to one dataset. */
+export interface DatasetShare {
+  readonly datasetId: number
+  readonly count: number
+}
+
+/** How many of a mark's events carry one value of the `color` field (null: events without it). */
+export interface ValueShare {
+  readonly value: string | null
+  readonly count: number
+}
+
+/**
+ * A map mark: a cluster of events in one grid cell, events at one place, or a single event.
+ * Events at one place (one cell of the finest zoom, about 2 m across) are one mark with their
+ * count at every zoom: zooming in never splits them, so the map lists them instead.
+ */
 export type MapClusterFeature =
   | {
+      /** A cluster's cell, `zoom/x/y`; events at one place: `place/x/y`, the same at every zoom. */
       readonly type: 'Feature'
       readonly id: string
       readonly geometry: { readonly type: 'Point'; readonly coordinates: readonly [number, number] }
       readonly properties: {
         readonly cluster: true
         readonly count: number
-        /** The events' own extent, for zoom-to. */
+        /** The events' own extent, for zoom-to, or to list the events of a place with `bbox`. */
         readonly bounds: Bounds
+        /** Whether every event of the mark is at one place (see above). */
+        readonly samePlace: boolean
+        /** At one place: the events per dataset, most first. Absent for a cluster of several places. */
+        readonly datasets?: readonly DatasetShare[]
+        /** At one place, with `color` asked: the events per value of the field, most first. */
+        readonly values?: readonly ValueShare[]
       }
     }
   | {

@@ -23,26 +23,38 @@ describe('GET /basemap/{file}', () => {
     }
   })
 
+  it('serves the place names small maps label: countries and capitals, among them France and Paris', async () => {
+    const response = await get('places.json')
+    expect(response.status).toBe(200)
+    const places = (await response.json()) as Array<{ name: string; kind: string; minZoom: number }>
+    expect(places.find((place) => place.name === 'France')).toMatchObject({ kind: 'country', minZoom: 2 })
+    expect(places.find((place) => place.name === 'Paris')).toMatchObject({ kind: 'capital', minZoom: 3 })
+  })
+
   it('answers 404 for any other name', async () => {
     for (const file of ['nope.json', '__proto__', 'constructor', '../package.json']) {
       expect((await get(file)).status, file).toBe(404)
     }
   })
 
-  it('lists each file for the build', () => {
-    expect(
-      generateStaticParams()
-        .map(({ file }) => file)
-        .sort(),
-    ).toEqual([
+  it('lists each file for the build, the place names’ tiles among them', () => {
+    const files = generateStaticParams().map(({ file }) => file)
+    expect(files.filter((file) => !/^places-\d+-\d+\.json$/.test(file)).sort()).toEqual([
       'borders-50m.geojson',
       'borders.geojson',
       'coastlines-50m.geojson',
       'coastlines.geojson',
       'countries-50m.geojson',
       'countries.geojson',
+      'places.json',
       'style-dark.json',
       'style-light.json',
     ])
+    expect(files).toContain('places-18-13.json')
+  })
+
+  it('serves the towns of a tile: Lyon and Saint-Étienne in France’s', async () => {
+    const towns = (await (await get('places-18-13.json')).json()) as Array<{ name: string }>
+    expect(towns.map((town) => town.name)).toEqual(expect.arrayContaining(['Lyon', 'Saint-Étienne']))
   })
 })

@@ -18,6 +18,7 @@ export default tseslint.config(
       '**/.next/**',
       '**/dist/**',
       '**/build/**',
+      'apps/docs/build-next/**',
       'data/**',
       'apps/web/data/**',
       'apps/docs/.docusaurus/**',

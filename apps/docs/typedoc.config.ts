@@ -4,6 +4,7 @@
  * utilities) and the packages' public entry points, from their TSDoc, into `docs/developers/api/`
  * (generated at every build, not committed).
  */
+import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -12,7 +13,7 @@ const repositoryRoot = path.resolve(docsRoot, '../..')
 const fromRoot = (file: string) => path.join(repositoryRoot, file)
 
 /** The packages whose `src/index.ts` is their public API. */
-const PACKAGES = [
+export const PACKAGES = [
   'basemap',
   'commit-conventions',
   'coordinates',
@@ -29,7 +30,23 @@ const PACKAGES = [
  * The reference's groups, in a reader's order: each module under `reference/` re-exports the app's
  * and packages' symbols of one kind (jobs, hooks, services, …) and is named by its `@module` tag.
  */
-const GROUPS = ['services', 'jobs', 'hooks', 'lib', 'configuration', 'constants', 'seeding', 'types', 'utilities']
+export const GROUPS = [
+  'services',
+  'jobs',
+  'hooks',
+  'lib',
+  'configuration',
+  'constants',
+  'seeding',
+  'types',
+  'utilities',
+]
+
+/**
+ * The reference's front page, written by scripts/write-api-pages.mts before every build: TypeDoc
+ * makes it the reference's index (`/developers/api`), and lists the modules on a page of their own.
+ */
+export const OVERVIEW_FILE = path.join(docsRoot, 'generated/api-overview.md')
 
 export const typedocOptions = {
   entryPoints: [
@@ -39,7 +56,7 @@ export const typedocOptions = {
   tsconfig: path.join(docsRoot, 'tsconfig.typedoc.json'),
   out: path.join(docsRoot, 'docs/developers/api'),
   plugin: [path.join(docsRoot, 'typedoc/count-undocumented.mjs')],
-  readme: 'none',
+  readme: existsSync(OVERVIEW_FILE) ? OVERVIEW_FILE : 'none',
   // Type errors are the type check's business (npm run typecheck); here they would only slow the build.
   skipErrorChecking: true,
   excludePrivate: true,

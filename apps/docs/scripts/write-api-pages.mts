@@ -1,15 +1,17 @@
 /**
  * Writes the generated API reference pages that TypeDoc does not make: the API routes, from the
- * app's OpenAPI document, and the collections, from its Payload config and the TSDoc of its access
- * rules and hooks. Run before every docs build (`prebuild`); the pages are not committed.
+ * app's OpenAPI document, the collections, from its Payload config and the TSDoc of its access
+ * rules and hooks, and the reference's front page, which TypeDoc then uses as its index. Run
+ * before every docs build (`prebuild`); the pages are not committed.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
 import { collections } from '../../web/src/collections'
 import { MainMenu } from '../../web/src/globals/main-menu'
 import { openApiDocument } from '../../web/src/lib/api/openapi-document'
 import { blobUrlOf, editUrlOf } from '../repository'
+import { GROUPS, OVERVIEW_FILE, PACKAGES } from '../typedoc.config'
 import {
   collectionIndexPage,
   collectionPage,
@@ -17,6 +19,7 @@ import {
   sharedFieldsPage,
   type CollectionLike,
 } from './api-pages/collection-pages'
+import { moduleExports, overviewPage, referenceGroup, servicesOf } from './api-pages/overview-page'
 import { EXAMPLE_ORIGIN, routePages, ROUTE_PAGES_FOLDER, type OpenApiPaths } from './api-pages/route-pages'
 import { tsdocIndex } from './api-pages/tsdoc-index'
 
@@ -73,3 +76,21 @@ for (const folder of [ROUTE_PAGES_FOLDER, COLLECTION_PAGES_FOLDER]) {
 }
 for (const page of pages) writeFileSync(path.join(docsRoot, page.file), page.markdown)
 console.log(`[docs] Wrote ${pages.length} API reference pages (routes and collections).`)
+
+const referenceFolder = path.resolve(import.meta.dirname, '../reference')
+const read = (file: string) => readFileSync(file, 'utf8')
+const overview = overviewPage({
+  groups: GROUPS.map((group) => referenceGroup(read(path.join(referenceFolder, `${group}.ts`)))),
+  services: servicesOf(read(path.join(referenceFolder, 'services.ts')), (specifier) =>
+    path.relative(repositoryRoot, path.resolve(referenceFolder, `${specifier}.ts`)),
+  ),
+  exportsOf: (file) => moduleExports(read(fromRoot(file))),
+  packages: PACKAGES.map((name) => ({
+    name,
+    description: (JSON.parse(read(fromRoot(`packages/${name}/package.json`))) as { description: string }).description,
+  })),
+  sourceUrlOf: blobUrlOf,
+})
+mkdirSync(path.dirname(OVERVIEW_FILE), { recursive: true })
+writeFileSync(OVERVIEW_FILE, overview)
+console.log('[docs] Wrote the API reference overview.')

@@ -10,7 +10,13 @@ import { MainMenu } from '../../web/src/globals/main-menu'
 import { openApiDocument } from '../../web/src/lib/api/openapi-document'
 import { exampleUrl, type ExampleRequest } from '../../web/src/lib/api/openapi-parts'
 import { collectionPage, type CollectionLike } from '../scripts/api-pages/collection-pages'
-import { EXAMPLE_ORIGIN, routePages, routePageUrl, type OpenApiPaths } from '../scripts/api-pages/route-pages'
+import {
+  EXAMPLE_ORIGIN,
+  exampleCommand,
+  routePages,
+  routePageUrl,
+  type OpenApiPaths,
+} from '../scripts/api-pages/route-pages'
 import { formatCode, tsdocIndex } from '../scripts/api-pages/tsdoc-index'
 
 const document = openApiDocument(EXAMPLE_ORIGIN) as unknown as OpenApiPaths & {
@@ -51,11 +57,41 @@ describe('the API route pages', () => {
         for (const status of Object.keys(full.responses)) expect(page!.markdown, apiPath).toContain(`| ${status} |`)
         const example = full['x-example-request']
         if (example) {
-          const [pathPart, search] = exampleUrl(apiPath, example).split('?')
-          expect(page!.markdown, apiPath).toContain(`${EXAMPLE_ORIGIN}${pathPart}${search ? `?${search}` : ''}`)
+          // The page's command asks for the same URL as the example, written to be read.
+          const command = exampleCommand(apiPath, method, operation)!
+          expect(page!.markdown, apiPath).toContain(command)
+          const shown = new URL(/'(http[^']+)'/.exec(command)![1]!)
+          const sent = new URL(exampleUrl(apiPath, example), EXAMPLE_ORIGIN)
+          expect(shown.pathname, apiPath).toBe(sent.pathname)
+          expect([...shown.searchParams], apiPath).toEqual([...sent.searchParams])
         }
       }
     }
+  })
+})
+
+describe('the example commands', () => {
+  const filters = document.paths['/api/events/filters']!.get! as never
+
+  it('send JSON in the URL as people read it, with -g so that curl leaves its braces alone', () => {
+    expect(exampleCommand('/api/events/filters', 'get', filters)).toBe(
+      `curl -g '${EXAMPLE_ORIGIN}/api/events/filters?datasets=4&filters={"kind":["Strike","March"]}'`,
+    )
+  })
+
+  it('send the token of a signed-in example, and an upload’s file from the repository', () => {
+    const upload = document.paths['/api/import/upload']!.post! as never
+    expect(exampleCommand('/api/import/upload', 'post', upload)).toBe(
+      [
+        `curl -H "Authorization: JWT $TOKEN" '${EXAMPLE_ORIGIN}/api/import/upload' \\`,
+        "  -F 'file=@fixtures/fivethirtyeight/presidential-campaign-trail_clinton.csv' \\",
+        "  -F 'catalogName=Campaign trail' \\",
+        "  -F 'datasetName=Clinton 2016'",
+      ].join('\n'),
+    )
+    const page = pageAt('/developers/api/api/import/upload')!.markdown
+    expect(page).toContain('TOKEN=$(curl -s -X POST http://localhost:3000/api/users/login')
+    expect(page).toContain('```json title="Answer (202)"')
   })
 })
 

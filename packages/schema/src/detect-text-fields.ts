@@ -28,10 +28,7 @@ function byScoreThenDistinct(role: FieldRole) {
  * `summary`, `beschreibung`…), else the text column with the longest values (30+ characters).
  * @example detectTextFields(profilesOf('police-killings'), claimed) // { title: 'name', ... }
  */
-export function detectTextFields(
-  profiles: readonly ColumnProfile[],
-  claimed: ReadonlySet<string>,
-): TextDetection {
+export function detectTextFields(profiles: readonly ColumnProfile[], claimed: ReadonlySet<string>): TextDetection {
   const roles = new Map<string, FieldRole>()
   const texts = profiles.filter((profile) => !claimed.has(profile.name) && isTextColumn(profile))
   const describedBetter = (profile: ColumnProfile): boolean =>

@@ -163,7 +163,11 @@ describe('field roles', () => {
 
   it('never takes a city column for the title', () => {
     const cities = ['Paris', 'Lyon', 'Nantes', 'Lille', 'Москва', 'القاهرة']
-    const rows = cities.map((city, index) => ({ Date: `2024-01-0${index + 1}`, City: city, Crowd: `${(index + 1) * 150}` }))
+    const rows = cities.map((city, index) => ({
+      Date: `2024-01-0${index + 1}`,
+      City: city,
+      Crowd: `${(index + 1) * 150}`,
+    }))
     const schema = detectSchema(['Date', 'City', 'Crowd'], rows)
     expect(schema.mapping.title).toBeUndefined()
     expect(schema.mapping.location.address?.city).toBe('City')

@@ -3,6 +3,7 @@
  * method, summary and description, parameters, request body, responses with the answer's fields,
  * and the example request with its answer. Pure: the document in, Markdown pages out.
  */
+import { DEMO_USERS } from '../../../web/src/seed/demo-content'
 import { tableCell } from './markdown'
 
 /** A generated page: its file under the docs folder and its Markdown. */
@@ -28,12 +29,16 @@ interface Operation {
   readonly requestBody?: { readonly content?: Record<string, { readonly schema?: Schema }> }
   readonly responses?: Record<
     string,
-    { readonly description?: string; readonly content?: Record<string, { schema?: Schema; example?: unknown }> }
+    {
+      readonly description?: string
+      readonly content?: Record<string, { schema?: Schema; example?: unknown; 'x-example-printed'?: unknown }>
+    }
   >
   readonly 'x-example-request'?: {
     readonly path?: Record<string, string>
     readonly query?: Record<string, string>
     readonly form?: Record<string, string>
+    readonly signedIn?: boolean
   }
 }
 
@@ -101,22 +106,85 @@ function propertyTable(schema: Schema): string[] {
   return ['| field | type | always there | description |', '|---|---|---|---|', ...rows]
 }
 
-/** The example request as a `curl` command. */
+const EXAMPLES_TEST = '`apps/web/test/integration/docs/curl-examples.test.ts`'
+
+/** What the pages say under a printed answer. */
+const ANSWER_NOTE =
+  'This is the real answer on the demo data of a new `npm start`, cut where long: `… 3 more` stands ' +
+  'for elements left out, `"…"` for a value or keys left out; times, tokens and the ids of what you ' +
+  'imported yourself differ on your machine. ' +
+  `A test runs the example and compares its answer with this one (${EXAMPLES_TEST}).`
+
+/** The demo account the signed-in examples use, as `npm start` seeds it. */
+const EXAMPLE_ACCOUNT = DEMO_USERS.find((user) => user.role === 'user')!
+
+/**
+ * The commands that sign the demo account in and keep its token in `$TOKEN`, for the examples
+ * that need a signed-in caller (see the "Using the API" page).
+ */
+export const SIGN_IN_COMMAND = [
+  `TOKEN=$(curl -s -X POST ${EXAMPLE_ORIGIN}/api/users/login \\`,
+  "  -H 'Content-Type: application/json' \\",
+  `  -d '${JSON.stringify({ email: EXAMPLE_ACCOUNT.email, password: EXAMPLE_ACCOUNT.password })}' \\`,
+  `  | node -pe 'JSON.parse(require("fs").readFileSync(0, "utf8")).token')`,
+].join('\n')
+
+/** Where the upload examples' files are, from the repository's folder. */
+export const EXAMPLE_FILES_FOLDER = 'fixtures/fivethirtyeight'
+
+// A query as people read it: JSON braces, brackets, quotes and commas stay as they are (curl -g
+// sends them so); anything else a URL cannot carry is encoded.
+function readableQuery(query: Readonly<Record<string, string>>): string {
+  const keep: Record<string, string> = {
+    '%7B': '{',
+    '%7D': '}',
+    '%5B': '[',
+    '%5D': ']',
+    '%22': '"',
+    '%3A': ':',
+    '%2C': ',',
+  }
+  return Object.entries(query)
+    .map(
+      ([name, value]) =>
+        `${name}=${encodeURIComponent(value).replace(/%(7B|7D|5B|5D|22|3A|2C)/g, (code) => keep[code]!)}`,
+    )
+    .join('&')
+}
+
+/**
+ * The example request as a `curl` command, as a reader runs it from the repository's folder:
+ * `-g` when the URL holds JSON (so curl does not read its braces as a pattern), the token of the
+ * signed-in examples in `$TOKEN`.
+ */
 export function exampleCommand(apiPath: string, method: string, operation: Operation): string | null {
   const example = operation['x-example-request']
   if (!example) return null
   const path = apiPath.replace(/\{(\w+)\}/g, (_, name: string) => example.path?.[name] ?? `{${name}}`)
-  const search = new URLSearchParams(example.query ?? {}).toString()
+  const search = readableQuery(example.query ?? {})
   const url = `${EXAMPLE_ORIGIN}${path}${search ? `?${search}` : ''}`
   const form = Object.entries(example.form ?? {}).map(([name, value]) =>
-    name === 'file' ? `  -F 'file=@${value}'` : `  -F '${name}=${value}'`,
+    name === 'file' ? `  -F 'file=@${EXAMPLE_FILES_FOLDER}/${value}'` : `  -F '${name}=${value}'`,
   )
-  const signedIn = path.startsWith('/api/import') || path.startsWith('/api/preview')
-  const lines = [
-    `curl${method === 'get' ? '' : ` -X ${method.toUpperCase()}`}${signedIn ? ' -H "Authorization: JWT $TOKEN"' : ''} '${url}'`,
-    ...form,
-  ]
-  return lines.join(' \\\n')
+  const options = [
+    /[{}[\]]/.test(url) ? ' -g' : '',
+    // A form (-F) is a POST already.
+    method === 'get' || form.length > 0 ? '' : ` -X ${method.toUpperCase()}`,
+    example.signedIn ? ' -H "Authorization: JWT $TOKEN"' : '',
+  ].join('')
+  return [`curl${options} '${url}'`, ...form].join(' \\\n')
+}
+
+// The answer a page prints after its example: the first answer with an example, as the
+// documentation prints it (cut where long), with its status and media type.
+function printedAnswer(operation: Operation): { status: string; type: string; printed: unknown } | undefined {
+  for (const [status, response] of Object.entries(operation.responses ?? {})) {
+    for (const [type, media] of Object.entries(response.content ?? {})) {
+      const printed = media['x-example-printed'] ?? media.example
+      if (printed !== undefined) return { status, type, printed }
+    }
+  }
+  return undefined
 }
 
 /** The Markdown of one path's page (every method on it). */
@@ -175,20 +243,35 @@ export function routePage(
     }
     const command = exampleCommand(apiPath, method, operation)
     if (command) {
-      lines.push(`${heading} Example`, '', '```bash', command, '```', '')
-      const answered = responses.find(([, response]) =>
-        Object.values(response.content ?? {}).some((media) => media.example !== undefined),
-      )
-      if (answered) {
-        const [status, response] = answered
-        const example = Object.values(response.content!).find((media) => media.example !== undefined)!.example
-        lines.push(`Answer (${status}):`, '', '```json', JSON.stringify(example, null, 2), '```', '')
+      lines.push(`${heading} Example`, '')
+      if (operation['x-example-request']?.signedIn) {
+        lines.push(
+          `Sign in as the demo account \`${EXAMPLE_ACCOUNT.email}\` first, which keeps its token in \`$TOKEN\` ` +
+            '(see [Using the API](/developers/using-the-api)):',
+          '',
+          '```bash',
+          SIGN_IN_COMMAND,
+          '```',
+          '',
+        )
       }
-      lines.push(
-        'A test sends this request to the app and checks that the answer has the fields above ' +
-          '(`apps/web/test/integration/api/openapi-examples.test.ts`).',
-        '',
-      )
+      for (const [name, value] of Object.entries(operation['x-example-request']?.path ?? {})) {
+        const parameter = operation.parameters?.find((candidate) => candidate.name === name)
+        const description = parameter?.description ?? ''
+        lines.push(`Here \`${name}\` is ${value}: ${description.charAt(0).toLowerCase()}${description.slice(1)}`, '')
+      }
+      if (operation['x-example-request']?.form?.file) {
+        lines.push(`From the repository's folder, which holds the file in \`${EXAMPLE_FILES_FOLDER}/\`:`, '')
+      }
+      lines.push('```bash', command, '```', '')
+      const answer = printedAnswer(operation)
+      if (answer) {
+        const language = answer.type.includes('json') ? 'json' : answer.type.replace(/^text\//, '')
+        const body = typeof answer.printed === 'string' ? answer.printed : JSON.stringify(answer.printed, null, 2)
+        lines.push(`\`\`\`${language} title="Answer (${answer.status})"`, body, '```', '', ANSWER_NOTE, '')
+      } else {
+        lines.push(`A test runs this example on the demo data and checks that it succeeds (${EXAMPLES_TEST}).`, '')
+      }
     }
   }
   const file = `${ROUTE_PAGES_FOLDER}/${apiPath

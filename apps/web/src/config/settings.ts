@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url'
 
 import { InvalidAddressRange, parseAddressRanges, type AddressRange } from '../lib/http/client-address'
 import { InvalidAllowedHost, parseAllowedHosts, type OutboundAllowList } from '@chronotope/geocoding/outbound-policy'
+import { readRepositoryUrl } from './repository-url'
 
 /** The repository's root folder, found from this file's location so any working directory works. */
 export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..')
@@ -126,11 +127,17 @@ export interface Settings {
    */
   readonly mapStyleUrl: string
   /**
-   * Where the documentation site is, for the header's "Docs" link (`CHRONOTOPE_DOCS_URL`, an
-   * http(s) URL; default `http://localhost:3001`, where `npm run docs` serves it; `off` hides the
-   * link).
+   * Where the documentation site is, for the header's "Docs" link (`CHRONOTOPE_DOCS_URL`: an
+   * http(s) URL, or a path on this app; default `/docs/`, where the app serves the site that
+   * `npm run build` builds, and `npm start` builds the first time; `off` hides the link).
    */
   readonly docsUrl: string | null
+  /**
+   * The project's repository, for links to its source (`CHRONOTOPE_REPOSITORY_URL`, an http(s)
+   * URL; default the project's own, `https://github.com/chronotope/chronotope`). The docs build
+   * reads it too, for every "Edit this page", feedback and source link.
+   */
+  readonly repositoryUrl: string
 }
 
 /** A rate limit: at most `limit` requests per `windowSeconds`. */
@@ -248,12 +255,14 @@ function readMapStyleUrl(env: Environment): string {
   return raw
 }
 
-/** Where `npm run docs` serves the documentation site. */
-export const LOCAL_DOCS_URL = 'http://localhost:3001'
+/** Where the app serves the documentation site it has built (src/server/docs-site.ts). */
+export const LOCAL_DOCS_URL = '/docs/'
 
 function readDocsUrl(env: Environment): string | null {
   const raw = env.CHRONOTOPE_DOCS_URL?.trim() || LOCAL_DOCS_URL
   if (raw === 'off') return null
+  // A path on this app, such as the default.
+  if (/^\/(?!\/)/.test(raw)) return raw
   let protocol = ''
   try {
     protocol = new URL(raw).protocol
@@ -263,7 +272,7 @@ function readDocsUrl(env: Environment): string | null {
   if (protocol !== 'https:' && protocol !== 'http:') {
     throw new InvalidSetting(
       'CHRONOTOPE_DOCS_URL',
-      `must be the http(s) URL of the documentation site, or off; got "${raw}"`,
+      `must be the http(s) URL of the documentation site, a path on this app such as /docs/, or off; got "${raw}"`,
     )
   }
   return raw
@@ -357,6 +366,7 @@ export function readSettings(env: Environment = process.env): Settings {
     apiMaxLimit: readApiMaxLimit(env),
     mapStyleUrl: readMapStyleUrl(env),
     docsUrl: readDocsUrl(env),
+    repositoryUrl: readRepositoryUrl(env, (variable, detail) => new InvalidSetting(variable, detail)),
   })
 }
 

@@ -3,14 +3,16 @@
  * with its data in ./data; then it applies migrations, seeds the demo data when the database is
  * new, and serves the app through src/scripts/web-server.ts (Next's development server, or with
  * `--production` the build) beside `CHRONOTOPE_WORKERS` worker processes, which it restarts when
- * they crash. Ctrl-C, or SIGTERM or SIGINT sent to this process alone, stops it all.
+ * they crash. The first time, it builds the documentation site the app serves under `/docs/` in
+ * the background. Ctrl-C, or SIGTERM or SIGINT sent to this process alone, stops it all.
  * @module
  */
 import { type ChildProcess } from 'node:child_process'
 
-import { readSettings, type Settings } from '../config/settings'
+import { LOCAL_DOCS_URL, readSettings, type Settings } from '../config/settings'
 import { ensureAppSecret } from '../lib/runtime/app-secret'
 import { exitCodeOf, startCommand, stopChild } from '../lib/runtime/child-process'
+import { buildDocsSite, docsBuildStateFile, isDocsSiteBuilt } from '../lib/runtime/docs-site-build'
 import { connectDatabase, databaseEnvironment, type DatabaseConnection } from '../lib/runtime/embedded-database'
 import { superviseWorkers, type WorkerSupervisor } from '../lib/runtime/worker-supervisor'
 
@@ -18,6 +20,14 @@ const production = process.argv.includes('--production')
 const log = (message: string) => console.log(`[chronotope] ${message}`)
 // Short enough that the embedded database still stops cleanly within `docker stop`'s 10 s.
 const CHILD_STOP_GRACE_MS = 7_000
+
+/** What runs now, for the shutdown to stop. */
+interface Running {
+  migrate?: ChildProcess
+  web?: ChildProcess
+  workers?: WorkerSupervisor
+  docsBuild?: AbortController
+}
 
 async function main(): Promise<number> {
   const base = readSettings({ ...process.env, NODE_ENV: 'development' })
@@ -28,14 +38,14 @@ async function main(): Promise<number> {
     NODE_ENV: production ? 'production' : 'development',
   })
   const connecting = connectDatabase({ databaseUrl: base.databaseUrl, dataDir: base.dataDir, log })
-  // What runs now, for the shutdown to stop.
-  const running: { migrate?: ChildProcess; web?: ChildProcess; workers?: WorkerSupervisor } = {}
+  const running: Running = {}
   let stopping: Promise<void> | undefined
   // Every caller (signal handler, a child's exit) waits for the same shutdown, so the process
   // never exits before the children have stopped and the database has flushed and stopped.
   const shutdown = (): Promise<void> => {
     stopping ??= (async () => {
       log('Stopping…')
+      running.docsBuild?.abort()
       await Promise.all([
         running.migrate && stopChild(running.migrate, CHILD_STOP_GRACE_MS),
         running.web && stopChild(running.web, CHILD_STOP_GRACE_MS),
@@ -69,7 +79,7 @@ async function run(
   database: DatabaseConnection,
   secret: string,
   mode: Settings,
-  running: { migrate?: ChildProcess; web?: ChildProcess; workers?: WorkerSupervisor },
+  running: Running,
   isStopping: () => boolean,
   shutdown: () => Promise<void>,
 ): Promise<number> {
@@ -92,6 +102,22 @@ async function run(
   if (migrated !== 0) {
     await shutdown()
     return migrated
+  }
+
+  if (mode.docsUrl === LOCAL_DOCS_URL && !isDocsSiteBuilt()) {
+    log('The documentation site is not built yet: building it in the background; /docs/ shows it when done.')
+    const build = new AbortController()
+    running.docsBuild = build
+    void buildDocsSite({ stateFile: docsBuildStateFile(mode.dataDir), inBackground: true, signal: build.signal }).then(
+      (code) => {
+        if (build.signal.aborted) return
+        log(
+          code === 0
+            ? 'The documentation site is built: /docs/'
+            : 'Building the documentation site failed: /docs/ says why.',
+        )
+      },
+    )
   }
 
   // Our own server (src/server) serves the app: the build in production, so it can pick gzip

@@ -10,6 +10,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import { readSettings } from '../config/settings'
+import { DOCS_SITE_DIR, docsBuildStateFile } from '../lib/runtime/docs-site-build'
 import { securityHeaderRules } from '../lib/security/security-headers'
 import { stopWhenLauncherExits } from '../lib/runtime/launcher-watch'
 import { startProductionServer, type ProductionServer } from '../server/production-server'
@@ -50,6 +51,11 @@ try {
     dev: process.argv.includes('--dev'),
     uploadMaxBytes: settings.uploadMaxBytes,
     staticHeaders: everyPath?.headers,
+    docsSite: {
+      dir: DOCS_SITE_DIR,
+      stateFile: docsBuildStateFile(settings.dataDir),
+      repositoryUrl: settings.repositoryUrl,
+    },
   })
   console.log(`[chronotope] Web server ready on http://localhost:${running.port}`)
 } catch (error) {

@@ -4,6 +4,7 @@
  * Next does not compress itself here: next.config.ts turns `compress` off for the production server.
  * The same server, with `dev`, runs `npm start`'s development server (Next compiling on demand and
  * compressing itself), so that the app always learns the connection's address (./socket-address).
+ * Both serve the built documentation site under `/docs/` (./docs-site).
  * @module
  */
 import { createServer, type Server } from 'node:http'
@@ -13,6 +14,7 @@ import next from 'next'
 
 import { cmsErrorBody } from '../lib/api/cms-error-shape'
 import { createCompression } from './compression'
+import { createDocsResponder } from './docs-site'
 import { createPrecompressedResponder } from './precompressed-static'
 import { refuseRequestBody } from './request-body-limit'
 import { stampSocketAddress } from './socket-address'
@@ -39,6 +41,8 @@ export async function startProductionServer(options: {
   uploadMaxBytes: number
   /** Headers every response carries (the security headers), sent with the precompressed assets too. */
   staticHeaders?: ReadonlyArray<{ readonly key: string; readonly value: string }>
+  /** The built documentation site to serve under `/docs/`, and what its page says until it is built. */
+  docsSite?: { readonly dir: string; readonly stateFile: string; readonly repositoryUrl: string }
 }): Promise<ProductionServer> {
   const server = createServer()
   const dev = options.dev ?? false
@@ -49,6 +53,7 @@ export async function startProductionServer(options: {
   const precompressed = dev
     ? undefined
     : createPrecompressedResponder(path.join(options.dir, '.next', 'static'), options.staticHeaders ?? [])
+  const docs = options.docsSite && createDocsResponder({ ...options.docsSite, headers: options.staticHeaders ?? [] })
   server.on('request', (req, res) => {
     const refusal = refuseRequestBody(req, options.uploadMaxBytes)
     if (refusal) {
@@ -64,9 +69,10 @@ export async function startProductionServer(options: {
     stampSocketAddress(req)
     const answered = precompressed ? precompressed(req, res) : Promise.resolve(false)
     answered
-      .then((done) => {
+      .then(async (done) => {
         if (done) return
         compress?.(req, res)
+        if (docs && (await docs(req, res))) return
         return handle(req, res)
       })
       .catch((error: unknown) => {

@@ -74,6 +74,7 @@ describe('every answer carries the security headers', () => {
     ['GET', '/explore'],
     ['GET', '/pages/about'],
     ['GET', '/no-such-page'],
+    ['GET', '/docs/'],
     ['GET', '/api/health'],
     ['GET', '/api/events?limit=1'],
     ['POST', '/api/graphql'],
@@ -148,6 +149,28 @@ describe('in Chromium, under the Content-Security-Policy', () => {
     const framedAtHome = await framed(`${app.baseUrl}/explore`)
     expect(framedAtHome.showsLogin).toBe(true)
     await signedOut.close()
+  })
+})
+
+describe("the header's Docs link", () => {
+  it('opens the documentation site the app serves, whose pages, links and search work under /docs/', async () => {
+    const { page, violations, consoleErrors } = await watchedPage()
+    await page.goto(`${app.baseUrl}/`)
+    const link = page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Docs' })
+    expect(await link.getAttribute('href')).toBe('/docs/')
+    const [docs] = await Promise.all([page.waitForResponse(`${app.baseUrl}/docs/`), link.click()])
+    expect(docs.status()).toBe(200)
+    await page.waitForURL(`${app.baseUrl}/docs/`)
+    await expect(page.title()).resolves.toMatch(/ – Chronotope$/)
+    // A link of the site, then its search, both under /docs/.
+    await page.locator('a[href="/docs/developers/using-the-api"]').first().click()
+    await page.locator('h1', { hasText: 'Using the API' }).waitFor()
+    await page.goto(`${app.baseUrl}/docs/search?q=histogram`)
+    await page.locator('a[href^="/docs/developers/api/api/events/histogram"]').first().waitFor({ timeout: 20_000 })
+    expect(await violations()).toEqual([])
+    expect(consoleErrors).toEqual([])
+    await page.close()
+    expect(browser.blockedRequests).toEqual([])
   })
 })
 

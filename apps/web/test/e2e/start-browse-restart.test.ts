@@ -62,6 +62,10 @@ describe('npm start on a fresh machine', () => {
     await expect
       .poll(() => page.getByTestId('explore-summary').textContent(), { timeout: 120_000 })
       .toMatch(/^5,700 events · 4 datasets · 2010–2024/)
+    // The header's Docs link opens the documentation the app serves (built with the app).
+    expect(await page.locator('header a', { hasText: 'Docs' }).getAttribute('href')).toBe('/docs/')
+    expect((await page.goto(`${app.baseUrl}/docs/`))?.status()).toBe(200)
+    await expect(page.title()).resolves.toMatch(/ – Chronotope$/)
     // Signed out, the import page asks the visitor to sign in.
     const importPage = await page.goto(`${app.baseUrl}/import`)
     expect(importPage?.status()).toBe(200)

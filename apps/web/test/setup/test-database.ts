@@ -28,9 +28,16 @@ function withDatabase(url: string, database: string): string {
   return parsed.toString()
 }
 
-/** Creates a uniquely named database (e.g. `chronotope_test_lx3k2_8f1a`) and returns its URL. */
-export async function createTestDatabase(prefix = 'chronotope_test'): Promise<TestDatabase> {
-  const server = externalServerUrl()
+/**
+ * Creates a uniquely named database (e.g. `chronotope_test_lx3k2_8f1a`) on `server`, or an
+ * embedded one when it is null, and returns its URL. An integration test that wants a database
+ * of its own names the server itself: its environment's DATABASE_URL is the run's database, which
+ * is embedded (one database only) when the run is.
+ */
+export async function createTestDatabase(
+  prefix = 'chronotope_test',
+  server: string | null = externalServerUrl() ?? null,
+): Promise<TestDatabase> {
   if (!server) {
     const dataDir = mkdtempSync(path.join(tmpdir(), `${prefix}-`))
     const { startEmbeddedPostgres } = await import('@chronotope/embedded-postgres')

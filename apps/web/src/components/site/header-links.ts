@@ -21,8 +21,8 @@ function hrefOf(item: MenuItem): string {
 
 /**
  * The header's links: the `main-menu` global's items, then Explore and Import unless the menu has
- * them already, then the documentation site (`CHRONOTOPE_DOCS_URL`), then Admin for someone
- * signed in.
+ * them already, then the documentation site (`CHRONOTOPE_DOCS_URL`, by default the one this
+ * app serves under `/docs/`, which is not one of its own pages), then Admin for someone signed in.
  */
 export function headerLinks(items: readonly MenuItem[], isSignedIn: boolean, docsUrl: string | null): HeaderLink[] {
   const links: HeaderLink[] = items.map((item) => ({
@@ -36,7 +36,9 @@ export function headerLinks(items: readonly MenuItem[], isSignedIn: boolean, doc
   ]) {
     if (!links.some((link) => link.href === own.href)) links.push(own)
   }
-  if (docsUrl && !links.some((link) => link.href === docsUrl)) links.push({ label: 'Docs', href: docsUrl })
+  if (docsUrl && !links.some((link) => link.href === docsUrl)) {
+    links.push({ label: 'Docs', href: docsUrl, isOutsideApp: true })
+  }
   if (isSignedIn) links.push({ label: 'Admin', href: '/admin' })
   return links
 }

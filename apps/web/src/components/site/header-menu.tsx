@@ -13,6 +13,8 @@ export interface HeaderLink {
   readonly label: string
   readonly href: string
   readonly newTab?: boolean
+  /** A page this app's router does not render (the documentation site under `/docs/`): loaded whole. */
+  readonly isOutsideApp?: boolean
 }
 
 function isCurrent(href: string, pathname: string): boolean {
@@ -75,7 +77,7 @@ export function HeaderMenu({ links, children }: { links: readonly HeaderLink[]; 
               const current = isCurrent(link.href, pathname)
               return (
                 <li key={`${link.label}-${link.href}`}>
-                  {link.href.startsWith('/') && !link.newTab ? (
+                  {link.href.startsWith('/') && !link.newTab && !link.isOutsideApp ? (
                     // No prefetch: it would load the other pages while this one is still drawing
                     // its map; on this server a click loads them in tens of milliseconds.
                     <Link

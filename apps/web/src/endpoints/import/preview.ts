@@ -1,4 +1,4 @@
-import { listSheets } from '@chronotope/file-readers'
+import { detectFileFormat, listSheets } from '@chronotope/file-readers'
 import type { EventMapping } from '@chronotope/schema'
 import type { Endpoint, Payload } from 'payload'
 
@@ -82,7 +82,8 @@ export const previewEndpoint: Endpoint = {
       const rows = rowCount(params.get('rows'))
       const file = await loadImportForRequest(req, importId)
       const path = importFilePath(file)
-      const detection = file.detection!
+      // An upload records its detection; a file stored otherwise (the demo's sample) is detected now.
+      const detection = file.detection ?? (await detectFileFormat(path))
       const sheets = file.sheets ?? (await listSheets(path, detection))
       const sheetParam = params.get('sheet')
       const sheet =

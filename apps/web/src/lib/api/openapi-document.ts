@@ -8,7 +8,7 @@
 import { MAX_LIMIT, MAX_ZOOM } from '@chronotope/filters'
 
 import { importAndHealthPaths } from './openapi-import-paths'
-import { EXAMPLE_REQUEST_KEY, ERROR_BODY, query, type Parameter, type Schema } from './openapi-parts'
+import { EXAMPLE_REQUEST_KEY, ERROR_BODY, exampleMedia, query, type Parameter, type Schema } from './openapi-parts'
 import { READ_EXAMPLES } from './openapi-read-examples'
 
 /** The filter state's parameters (`@chronotope/filters`), taken by every events endpoint. */
@@ -98,13 +98,13 @@ function withReadExamples(readPaths: Record<string, { get: Record<string, unknow
       paths[path] = item
       continue
     }
-    const responses = item.get.responses as Record<string, { content?: Record<string, Record<string, unknown>> }>
+    const responses = item.get.responses as Record<string, { content?: Record<string, { schema: Schema }> }>
     const ok = responses['200']!
     const content = ok.content
       ? Object.fromEntries(
           Object.entries(ok.content).map(([type, media]) => [
             type,
-            example.response === undefined ? media : { ...media, example: example.response },
+            example.response === undefined ? media : { ...media, ...exampleMedia(media.schema, example.response) },
           ]),
         )
       : undefined

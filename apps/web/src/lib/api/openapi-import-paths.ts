@@ -7,8 +7,17 @@ import { IMPORT_STATUS, PROCESSING_STAGE } from '../../constants'
 import { IMPORT_ACTION_NAMES } from '../import/import-action-names'
 import { DATE_ORDERS, DUPLICATE_ACTIONS, ID_STRATEGIES } from '../import/import-options'
 import {
+  EXAMPLE_IMPORT_ID,
+  EXAMPLE_UPLOAD_FILE,
+  HEALTH_EXAMPLE,
+  IMPORT_PROGRESS_EXAMPLE,
+  PREVIEW_EXAMPLE,
+  UPLOAD_EXAMPLE,
+} from './openapi-import-examples'
+import {
   EXAMPLE_REQUEST_KEY,
   errorAnswer,
+  exampleMedia,
   pathParameter,
   query,
   type ExampleRequest,
@@ -18,9 +27,6 @@ import {
 const nullable = (type: string): Schema => ({ type: [type, 'null'] })
 const STATUSES = Object.values(IMPORT_STATUS)
 const STAGES = Object.values(PROCESSING_STAGE)
-
-/** The file the upload example sends: one of the repository's fixtures (`fixtures/fivethirtyeight/`). */
-export const EXAMPLE_UPLOAD_FILE = 'presidential-campaign-trail_clinton.csv'
 
 const IMPORT_ID = pathParameter('importId', 'The import id, from the upload’s answer (`job.importId`).')
 
@@ -278,9 +284,9 @@ const HEALTH: Schema = {
   },
 }
 
-const json = (description: string, schema: Schema, example?: unknown) => ({
+const json = (description: string, schema: Schema, printed?: unknown) => ({
   description,
-  content: { 'application/json': { schema, ...(example === undefined ? {} : { example }) } },
+  content: { 'application/json': printed === undefined ? { schema } : exampleMedia(schema, printed) },
 })
 
 const SIGNED_IN = errorAnswer('Not signed in.')
@@ -371,18 +377,7 @@ export function importAndHealthPaths(): Record<string, unknown> {
             },
           },
           responses: {
-            '202': json('Stored; the import runs in the background', UPLOAD_ANSWER, {
-              job: {
-                importId: 12,
-                fileName: 'presidential-campaign-trail_clinton.csv',
-                format: 'csv',
-                encoding: 'utf-8',
-                status: IMPORT_STATUS.PROCESSING,
-                isStarted: true,
-                statusUrl: '/api/import/12',
-                previewUrl: '/api/preview?importId=12',
-              },
-            }),
+            '202': json('Stored; the import runs in the background', UPLOAD_ANSWER, UPLOAD_EXAMPLE),
             '400': errorAnswer('A bad field, an empty or unreadable file; the body names the field.'),
             '401': SIGNED_IN,
             '403': errorAnswer('The catalog or dataset is not yours to import into.'),
@@ -397,7 +392,10 @@ export function importAndHealthPaths(): Record<string, unknown> {
             '429': errorAnswer('Too many uploads; Retry-After says when to try again.'),
           },
         },
-        { form: { file: EXAMPLE_UPLOAD_FILE, catalogName: 'Campaign trail', datasetName: 'Clinton 2016' } },
+        {
+          form: { file: EXAMPLE_UPLOAD_FILE, catalogName: 'Campaign trail', datasetName: 'Clinton 2016' },
+          signedIn: true,
+        },
       ),
     },
     '/api/import/{importId}': {
@@ -409,53 +407,12 @@ export function importAndHealthPaths(): Record<string, unknown> {
             'results, the first row errors and schema changes awaiting approval. The uploader, editors and admins.',
           parameters: [IMPORT_ID],
           responses: {
-            '200': json('The import progress', IMPORT_PROGRESS, {
-              importId: 12,
-              fileName: 'presidential-campaign-trail_clinton.csv',
-              format: 'csv',
-              encoding: 'utf-8',
-              status: IMPORT_STATUS.COMPLETED,
-              isStarted: true,
-              failureReason: null,
-              createdAt: '2026-11-26T09:14:03.120Z',
-              jobs: [
-                {
-                  jobId: 31,
-                  sheetName: null,
-                  datasetId: 4,
-                  datasetName: 'Clinton 2016',
-                  status: IMPORT_STATUS.COMPLETED,
-                  stage: PROCESSING_STAGE.COMPLETED,
-                  percent: 100,
-                  stages: [],
-                  counts: {
-                    rowsTotal: 71,
-                    rowsRead: 71,
-                    eventsCreated: 71,
-                    eventsUpdated: 0,
-                    eventsUnchanged: 0,
-                    eventsLeftAlone: 0,
-                    duplicatesSkipped: 0,
-                    rowErrors: 0,
-                    isBalanced: true,
-                  },
-                  duplicates: null,
-                  reimport: null,
-                  geocoding: null,
-                  errors: [],
-                  errorsUrl: '/api/import/12/errors.csv?job=31',
-                  schema: { warnings: [], choices: [], changes: [], isBreaking: false, isAwaitingApproval: false },
-                  failureReason: null,
-                  history: [],
-                  exploreUrl: '/explore?datasets=4',
-                },
-              ],
-            }),
+            '200': json('The import progress', IMPORT_PROGRESS, IMPORT_PROGRESS_EXAMPLE),
             '400': errorAnswer('importId is not a positive integer.'),
             ...OWN_IMPORT_ERRORS,
           },
         },
-        { path: { importId: '12' } },
+        { path: { importId: String(EXAMPLE_IMPORT_ID) }, signedIn: true },
       ),
     },
     '/api/import/{importId}/{action}': {
@@ -529,13 +486,13 @@ export function importAndHealthPaths(): Record<string, unknown> {
             query('rows', 'Rows to return, 1–100 (default 20).', { type: 'integer', minimum: 1, maximum: 100 }),
           ],
           responses: {
-            '200': json('The preview', PREVIEW),
+            '200': json('The preview', PREVIEW, PREVIEW_EXAMPLE),
             '400': errorAnswer('A bad parameter, or a sheet the file does not have.'),
             ...OWN_IMPORT_ERRORS,
             '422': errorAnswer('The file cannot be read (malformed, too many columns, a zip bomb).'),
           },
         },
-        { query: { importId: '12', rows: '5' } },
+        { query: { importId: String(EXAMPLE_IMPORT_ID), rows: '2' }, signedIn: true },
       ),
     },
     '/api/health': {
@@ -546,22 +503,7 @@ export function importAndHealthPaths(): Record<string, unknown> {
             'The database, migrations, job queue and event index. Public, for load balancers and uptime monitors; ' +
             'it reveals no data. 503 only when this process cannot serve requests.',
           responses: {
-            '200': json('ok or warning', HEALTH, {
-              status: 'ok',
-              checkedAt: '2026-11-26T09:15:00.000Z',
-              version: '0.1.0',
-              uptimeSeconds: 3600,
-              database: {
-                status: 'ok',
-                kind: 'external',
-                postgresVersion: '15.20',
-                postgisVersion: '3.3.2',
-                latencyMs: 2,
-              },
-              migrations: { status: 'ok', applied: 8, pending: [] },
-              jobQueue: { status: 'ok', queued: 0, scheduled: 1, running: 0, failed: 0, runners: 1 },
-              eventIndex: { status: 'ok', enabled: true, loading: 0 },
-            }),
+            '200': json('ok or warning', HEALTH, HEALTH_EXAMPLE),
             '503': json('error: the database or its migrations', HEALTH),
           },
         },

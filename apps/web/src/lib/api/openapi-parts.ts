@@ -1,9 +1,10 @@
 /**
  * The pieces the OpenAPI document is assembled from: parameters, the error body every endpoint
- * answers with, and the example request each operation carries (`x-example-request`), which the
- * documentation shows and a test sends to the real app.
+ * answers with, and the example request each operation carries (`x-example-request`) with its
+ * answer, which the documentation shows and a test runs against the demo data.
  * @module
  */
+import { withoutCuts } from './example-cuts'
 
 /** A JSON Schema (OpenAPI 3.1 uses JSON Schema 2020-12). */
 export type Schema = Record<string, unknown>
@@ -62,12 +63,32 @@ export const EXAMPLE_REQUEST_KEY = 'x-example-request'
 
 /**
  * An operation's example request: its path and query parameters and, for an upload, its form
- * fields (a field named `file` is a file, by its name among the repository's fixtures).
+ * fields (a field named `file` is a file, by its name among the repository's fixtures); with
+ * `signedIn`, sent by the demo account `user@chronotope.local` with its token.
  */
 export interface ExampleRequest {
   readonly path?: Readonly<Record<string, string>>
   readonly query?: Readonly<Record<string, string>>
   readonly form?: Readonly<Record<string, string>>
+  readonly signedIn?: boolean
+}
+
+/**
+ * The extension key of an answer as the documentation prints it, with its cuts marked
+ * (`./example-cuts`), beside the `example` that matches the schema.
+ */
+export const EXAMPLE_PRINTED_KEY = 'x-example-printed'
+
+/**
+ * An OpenAPI media type object with a real answer as its example: `printed` is the answer as the
+ * documentation shows it, cut where long; the `example` is the same answer without the cut
+ * markers, so that it matches the schema.
+ * @example exampleMedia({ type: 'array' }, [1, '… 2 more']) // { schema, example: [1], 'x-example-printed': [1, '… 2 more'] }
+ */
+export function exampleMedia(schema: Schema, printed: unknown): Record<string, unknown> {
+  const example = withoutCuts(printed)
+  const isCut = JSON.stringify(example) !== JSON.stringify(printed)
+  return { schema, example, ...(isCut ? { [EXAMPLE_PRINTED_KEY]: printed } : {}) }
 }
 
 /**

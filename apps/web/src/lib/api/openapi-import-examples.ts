@@ -107,11 +107,29 @@ export const PREVIEW_EXAMPLE = {
   sheet: 0,
   headers: ['date', 'location', 'city', 'state', 'lat', 'lng'],
   rowsSampled: 71,
+  rowsScannedForDates: 0,
   schema: {
     fields: [{ name: 'date', type: 'date', role: 'start-time', '…': '…' }, '… 5 more'],
     mapping: { location: { kind: 'lat-lon', latitude: 'lat', longitude: 'lng', '…': '…' }, '…': '…' },
+    choices: [
+      {
+        kind: 'date-order',
+        column: 'date',
+        isRequired: false,
+        reason: 'month first: 34 values such as 9/15/2016 can only be read so',
+        examples: [
+          { raw: '9/15/2016', read: '15 September 2016' },
+          { raw: '9/5/2016', read: '5 September 2016' },
+          '… 3 more',
+        ],
+        evidence: { dayFirst: 0, monthFirst: 34, either: 34, yearFirst: 0, '…': '…' },
+        decided: 'MDY',
+        decidedBy: 'values',
+      },
+    ],
     warnings: [],
   },
+  remembered: null,
   rows: [
     {
       rowNumber: 1,

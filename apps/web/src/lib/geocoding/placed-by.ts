@@ -43,14 +43,16 @@ export function placedByHand(
   event: EventPlacedByHand,
   corrections: readonly StoredPlaceCorrection[] = [],
 ): PlacedByHand {
-  const edits = event.handEdits
-  if (edits && typeof edits === 'object') {
-    const location = (edits as Record<string, unknown>).location
-    const role = location && typeof location === 'object' ? roleOf((location as { role?: unknown }).role) : null
-    if (role) return { role, label: null }
-  }
   const query = event.coordinates?.geocodedQuery
   const correction = query ? corrections.find((known) => known.place === query) : undefined
+  const edits = event.handEdits
+  if (edits && typeof edits === 'object') {
+    const location = (edits as Record<string, unknown>).location as { role?: unknown; by?: unknown } | undefined
+    const role = location && typeof location === 'object' ? roleOf(location.role) : null
+    // The place's name comes from the import's correction only when that same person made it.
+    const sameHand = correction !== undefined && String(correction.by) === String(location?.by)
+    if (role) return { role, label: sameHand ? (correction.label ?? null) : null }
+  }
   if (!correction) return UNKNOWN
   return { role: roleOf(correction.role), label: correction.label ?? null }
 }

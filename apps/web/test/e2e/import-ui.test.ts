@@ -103,7 +103,8 @@ describe('the import page', () => {
     // Each detected column with its type and the role Chronotope chose for it.
     const expected: Array<[string, string, string]> = [
       ['date', 'Date', 'start-time'],
-      ['location', 'Text', 'title'],
+      // A place's name is never guessed as the title (it would come back on every re-import).
+      ['location', 'Text', 'place'],
       ['city', 'Text', 'city'],
       ['lat', 'Coordinate', 'latitude'],
       ['lng', 'Coordinate', 'longitude'],
@@ -240,16 +241,105 @@ describe('the import page', () => {
     writeFileSync(file, 'title,date,city,state\nFair,2021-05-01,Dayton,Ohio\nMarket,2021-05-03,Xqzzyville,\n')
     await uploadAndPreview(file, { catalog: CATALOG })
     await startAndWait(/^Completed$/)
-    const notFound = page.locator('details', { hasText: 'Places not found (1)' })
+    // The summary goes on to say how many are still without a point once one is corrected.
+    const notFound = page.locator('details', { hasText: 'Places not placed by the geocoder (1' })
     await notFound.locator('li', { hasText: 'xqzzyville' }).getByRole('button', { name: 'Correct' }).click()
     await notFound.getByLabel('Latitude, longitude').fill('95, 10')
     await notFound.getByRole('button', { name: 'Save' }).click()
     await notFound.getByRole('alert').getByText('Enter latitude and longitude').waitFor()
     await notFound.getByLabel('Latitude, longitude').fill('39.96, -82.99')
     await notFound.getByRole('button', { name: 'Save' }).click()
-    await notFound.getByText('placed by hand at 39.96, -82.99 (1 event moved)').waitFor({ timeout: 30_000 })
+    await expect
+      .poll(() => notFound.locator('li', { hasText: 'xqzzyville' }).textContent(), { timeout: 30_000 })
+      .toMatch(/placed by hand at 39\.96, -82\.99 by its owner.* \(1 event moved\)/)
+    await expect(notFound.locator('summary').textContent()).resolves.toBe(
+      'Places not placed by the geocoder (1, 0 still without a point)',
+    )
     if (process.env.SCREENSHOT_DIR)
       await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, 'place-correction.png'), fullPage: true })
+  })
+
+  it('re-imports a corrected file into its dataset, remembering its options and keeping a hand edit', async () => {
+    const first = path.join(dataDir, 'protests.csv')
+    writeFileSync(
+      first,
+      'id,title,date,city,crowd\np1,March in Paris,2024-01-21,Paris,1200\np2,Rally in Lyon,2024-04-03,Lyon,300\n' +
+        'p3,Sit-in in Lille,2024-04-05,Lille,50\np4,Strike in Nantes,2024-04-07,Nantes,80\n',
+    )
+    await uploadAndPreview(first, { catalog: CATALOG })
+    await page.getByLabel('Recognise events on re-import').selectOption('external')
+    await page.getByLabel('Id column').selectOption('id')
+    await page.getByLabel('Update the event').check()
+    await startAndWait(/^Completed$/)
+    expect(await countText('Events created')).toBe('4')
+
+    // The owner corrects p1's crowd and p4's title by hand, through the REST API as the admin would.
+    const explore = await page.getByRole('link', { name: 'Explore the dataset' }).getAttribute('href')
+    const datasetId = Number(/datasets=(\d+)/.exec(explore ?? '')?.[1])
+    const edited = await page.evaluate(async (dataset) => {
+      const find = async (title: string) => {
+        const query = `where[dataset][equals]=${dataset}&where[title][equals]=${encodeURIComponent(title)}&depth=0`
+        const response = await fetch(`/api/events?${query}`, { credentials: 'include' })
+        return ((await response.json()) as { docs: Array<{ id: number; data: Record<string, unknown> }> }).docs[0]!
+      }
+      const patch = async (id: number, body: object) =>
+        (
+          await fetch(`/api/events/${id}`, {
+            method: 'PATCH',
+            credentials: 'include',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          })
+        ).status
+      const paris = await find('March in Paris')
+      const nantes = await find('Strike in Nantes')
+      return [
+        await patch(paris.id, { data: { ...paris.data, crowd: 1300 } }),
+        await patch(nantes.id, { title: 'Strike of the Nantes dock workers' }),
+      ]
+    }, datasetId)
+    expect(edited).toEqual([200, 200])
+
+    // A week later the source revises p1's crowd and p3's date and adds two rows.
+    const second = path.join(dataDir, 'protests-corrected.csv')
+    writeFileSync(
+      second,
+      'id,title,date,city,crowd\np1,March in Paris,2024-01-21,Paris,1500\np2,Rally in Lyon,2024-04-03,Lyon,300\n' +
+        'p3,Sit-in in Lille,2024-04-06,Lille,50\np4,Strike in Nantes,2024-04-07,Nantes,80\n' +
+        'p5,Vigil in Rennes,2024-04-09,Rennes,10\np6,New march,2024-04-10,Paris,20\n',
+    )
+    await uploadAndPreview(second, { catalog: CATALOG, existingDataset: 'protests' })
+    const note = page.getByRole('note').filter({ hasText: 'Into protests' })
+    await expect(note.textContent()).resolves.toContain('the columns and options start as its last import set them')
+    await expect(page.getByLabel('Recognise events on re-import').inputValue()).resolves.toBe('external')
+    await expect(page.getByLabel('Update the event').isChecked()).resolves.toBe(true)
+    await expect(page.getByLabel('Keep what people corrected by hand').isChecked()).resolves.toBe(true)
+    if (process.env.SCREENSHOT_DIR)
+      await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, 'reimport-preview.png'), fullPage: true })
+    await startAndWait(/^Completed$/)
+
+    expect(await countText('Rows read')).toBe('6 of 6')
+    expect(await countText('Events created')).toBe('2')
+    expect(await countText('Events updated')).toBe('1')
+    expect(await countText('Unchanged')).toBe('2')
+    expect(await countText('Left alone (hand edits)')).toBe('1')
+    await expect(page.locator('.import-balance').textContent()).resolves.toContain('Every row is accounted for')
+    const leftAlone = page.getByRole('region', { name: 'Events left alone' }).locator('tbody tr')
+    expect(await leftAlone.count()).toBe(1)
+    await expect(leftAlone.first().textContent()).resolves.toMatch(/March in Paris.*crowd.*1,?300.*1,?500/)
+    if (process.env.SCREENSHOT_DIR) {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme })
+        await page
+          .locator('.import-reimport')
+          .screenshot({ path: path.join(process.env.SCREENSHOT_DIR, `reimport-summary-${colorScheme}.png`) })
+      }
+      await page.emulateMedia({ colorScheme: 'light' })
+      const size = page.viewportSize()
+      await page.setViewportSize({ width: 390, height: 844 })
+      await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, 'reimport-summary-390.png'), fullPage: true })
+      if (size) await page.setViewportSize(size)
+    }
   })
 
   it('holds a breaking change for an editor, who approves it from the pending approvals', async () => {

@@ -34,8 +34,9 @@ export function ReimportSummary({ job }: { job: ImportJobProgress }) {
         <>
           <p>
             {formatCount(leftAlone)} {leftAlone === 1 ? 'event was' : 'events were'} left alone: the file changed values
-            that people had corrected by hand, so neither is overwritten without you. Open an event to take the file’s
-            value, or import the file again with “Take the file’s values” for every one of them.
+            that people had corrected by hand, and a person’s correction is never overwritten without a word. Compare
+            the values below; to take the file’s values for all of them, import the file again with “Keep what people
+            corrected by hand” unticked.
             {report.leftAlone.length < leftAlone
               ? ` The first ${formatCount(report.leftAlone.length)} are listed.`
               : ''}

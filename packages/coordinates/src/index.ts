@@ -8,6 +8,22 @@ export type { Axis, CoordinateExtraction, CoordinateFormat } from './types'
 export { InvalidCoordinate } from './invalid-coordinate'
 export { parseCoordinate, tryParseCoordinate } from './parse-coordinate'
 export { parseCoordinatePair, tryParseCoordinatePair } from './parse-coordinate-pair'
+export type { ParseCoordinatePairOptions } from './parse-coordinate-pair'
+export {
+  classifyCoordinateOrder,
+  COORDINATE_ORDER_WORDS,
+  coordinateValuesAgainstOrder,
+  countCoordinateOrder,
+  decideCoordinateOrder,
+  emptyCoordinateOrderTally,
+  PROVING_READING,
+} from './coordinate-order'
+export type {
+  CoordinateOrder,
+  CoordinateOrderDecision,
+  CoordinateOrderReading,
+  CoordinateOrderTally,
+} from './coordinate-order'
 export { checkCoordinateRange, validateImportCoordinates } from './validate-import-coordinates'
 export type {
   CoordinateIssue,

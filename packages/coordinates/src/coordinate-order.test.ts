@@ -8,6 +8,7 @@ import {
   emptyCoordinateOrderTally,
 } from './coordinate-order'
 import type { CoordinateOrderTally } from './coordinate-order'
+import { formatCoordinateReading } from './format-coordinate-reading'
 import { parseCoordinatePair } from './parse-coordinate-pair'
 
 function tallyOf(values: readonly string[]): CoordinateOrderTally {
@@ -68,5 +69,26 @@ describe('decideCoordinateOrder', () => {
   })
   it('needs no order for a column without unlettered pairs', () => {
     expect(decideCoordinateOrder(tallyOf(['POINT(2.35 48.85)']))).toMatchObject({ isAmbiguous: false })
+  })
+})
+
+describe('formatCoordinateReading', () => {
+  it.each([
+    ['48.85, 2.35', 'lat-lon', '48.85° N, 2.35° E'],
+    ['48.85, 2.35', 'lon-lat', '2.35° N, 48.85° E'],
+    ['48.85, 2.35', undefined, '48.85° N, 2.35° E (latitude first) or 2.35° N, 48.85° E (longitude first)'],
+    [
+      '-122.4, 37.8',
+      'lat-lon',
+      'row error: latitude -122.4 is out of range (−90 to 90); the latitude and longitude columns may be swapped',
+    ],
+    ['-122.4, 37.8', 'lon-lat', '37.8° N, 122.4° W'],
+    [
+      'nowhere',
+      'lat-lon',
+      'row error: expected two coordinates, latitude first, separated by a comma, a semicolon or a space',
+    ],
+  ] as const)('%s read %s is %s', (raw, order, expected) => {
+    expect(formatCoordinateReading(raw, order)).toBe(expected)
   })
 })

@@ -34,3 +34,4 @@ export type {
 } from './validate-import-coordinates'
 export { detectSwappedCoordinates } from './detect-swapped-coordinates'
 export type { SwapDecision } from './detect-swapped-coordinates'
+export { formatCoordinateReading } from './format-coordinate-reading'

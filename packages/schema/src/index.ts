@@ -11,6 +11,11 @@
 export { BOOLEAN_WORDS, isBooleanQuestionHeader, parseBooleanWord } from './boolean-words'
 export type { CellValue, Row } from './cell-value'
 export { compareSchemas } from './compare-schemas'
+export {
+  answerCoordinateOrderChoice,
+  coordinateOrderWarnings,
+  createCoordinateOrderChoice,
+} from './coordinate-order-choice'
 export type { SchemaChange, SchemaChangeKind, SchemaComparison } from './compare-schemas'
 export {
   answerDateOrderChoice,
@@ -21,6 +26,7 @@ export {
 } from './date-order-choice'
 export { describeDateProblem } from './date-problem'
 export { detectGeoColumns } from './detect-geo-columns'
+export { COORDINATE_SHARE } from './locate-geo-columns'
 export { InvalidSchemaBuilderState, UnknownFieldType } from './errors'
 export { createEventExtractor } from './extract-event-fields'
 export type { EventCoordinates, EventExtractorOptions, EventFields, PlaceQuery } from './extract-event-fields'
@@ -40,6 +46,7 @@ export type { RowTransformerOptions, TransformedRow, TypedValue } from './transf
 export { isWideningTypeChange } from './type-compatibility'
 export type {
   AddressColumns,
+  CoordinateOrderChoice,
   DateOrderChoice,
   DatePartColumns,
   DetectedSchema,

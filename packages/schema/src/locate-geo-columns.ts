@@ -53,6 +53,9 @@ function rangeShares(profile: ColumnProfile): { parsed: number; within90: number
   }
 }
 
+const LATITUDE_WORDS = ['a valid latitude', 'valid latitudes'] as const
+const LONGITUDE_WORDS = ['a valid longitude', 'valid longitudes'] as const
+
 function percent(share: number): string {
   return `${Math.round(share * 100)} %`
 }
@@ -61,7 +64,7 @@ function percent(share: number): string {
 function invalidValuesWarning(
   profile: ColumnProfile,
   valid: number,
-  what: string,
+  what: readonly [one: string, many: string],
   example: string | undefined,
 ): SchemaWarning | undefined {
   const nonEmpty = profile.decision.nonEmptyCount
@@ -71,7 +74,7 @@ function invalidValuesWarning(
   return {
     code: 'invalid-coordinates',
     field: profile.name,
-    message: `${values} of ${nonEmpty} (${percent(invalid / nonEmpty)}) in "${profile.name}" ${invalid === 1 ? 'is' : 'are'} not ${what}${example === undefined ? '' : `, such as ${example}`}: their rows will be invalid-coordinates row errors. Correct them in the file, or leave the cells empty.`,
+    message: `${values} of ${nonEmpty} (${percent(invalid / nonEmpty)}) in "${profile.name}" ${invalid === 1 ? `is not ${what[0]}` : `are not ${what[1]}`}${example === undefined ? '' : `, such as ${example}`}: their rows will be invalid-coordinates row errors. Correct them in the file, or leave the cells empty.`,
   }
 }
 
@@ -119,8 +122,8 @@ function evaluatePair(
     return undefined
   }
   for (const [profile, limit, what] of [
-    [latitude, fitsSwapped ? 180 : 90, fitsSwapped ? 'valid longitudes' : 'valid latitudes'],
-    [longitude, fitsSwapped ? 90 : 180, fitsSwapped ? 'valid latitudes' : 'valid longitudes'],
+    [latitude, fitsSwapped ? 180 : 90, fitsSwapped ? LONGITUDE_WORDS : LATITUDE_WORDS],
+    [longitude, fitsSwapped ? 90 : 180, fitsSwapped ? LATITUDE_WORDS : LONGITUDE_WORDS],
   ] as const) {
     const coordinates = profile.figures.coordinates
     const valid = limit === 90 ? coordinates.within90 : coordinates.within180
@@ -268,7 +271,7 @@ export function locateGeoColumns(
       const warning = invalidValuesWarning(
         combined.profile,
         pairCount(combined.profile),
-        'valid coordinate pairs',
+        ['a valid coordinate pair', 'valid coordinate pairs'],
         combined.profile.figures.kindExamples.string[0],
       )
       if (warning) warnings.push(warning)

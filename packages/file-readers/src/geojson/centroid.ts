@@ -127,11 +127,16 @@ function weighted(geometry: Geometry): Weighted | undefined {
   }
 }
 
+/** Degrees rounded to 1e-9 (0.1 mm): the round trip through a vector leaves noise below that. */
+function roundDegrees(degrees: number): number {
+  return Math.round(degrees * 1e9) / 1e9 + 0
+}
+
 function toLngLat(vector: Weighted): LngLat | undefined {
   const horizontal = Math.hypot(vector.x, vector.y)
   if (horizontal + Math.abs(vector.z) < 1e-12) return undefined
   const longitude = horizontal < 1e-12 ? 0 : Math.atan2(vector.y, vector.x) / RADIANS
-  return { longitude, latitude: Math.atan2(vector.z, horizontal) / RADIANS }
+  return { longitude: roundDegrees(longitude), latitude: roundDegrees(Math.atan2(vector.z, horizontal) / RADIANS) }
 }
 
 /**

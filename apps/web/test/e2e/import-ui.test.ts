@@ -199,7 +199,10 @@ describe('the import page', () => {
   it('asks the order of a "lat, lon" column no value decides, with its values as read', async () => {
     // Signed in by the campaign test when the whole file runs; on its own, sign in here.
     const isSignedIn = (await page.context().cookies()).some((cookie) => cookie.name.endsWith('-token'))
-    if (!isSignedIn) await signInPage(page, demoUser)
+    if (!isSignedIn) {
+      await page.goto(`${app.baseUrl}/import`, { timeout: COMPILE_MS })
+      await signInPage(page, demoUser)
+    }
     const file = path.join(dataDir, 'pairs.csv')
     writeFileSync(
       file,

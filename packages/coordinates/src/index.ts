@@ -8,6 +8,22 @@ export type { Axis, CoordinateExtraction, CoordinateFormat } from './types'
 export { InvalidCoordinate } from './invalid-coordinate'
 export { parseCoordinate, tryParseCoordinate } from './parse-coordinate'
 export { parseCoordinatePair, tryParseCoordinatePair } from './parse-coordinate-pair'
+export type { ParseCoordinatePairOptions } from './parse-coordinate-pair'
+export {
+  classifyCoordinateOrder,
+  COORDINATE_ORDER_WORDS,
+  coordinateValuesAgainstOrder,
+  countCoordinateOrder,
+  decideCoordinateOrder,
+  emptyCoordinateOrderTally,
+  PROVING_READING,
+} from './coordinate-order'
+export type {
+  CoordinateOrder,
+  CoordinateOrderDecision,
+  CoordinateOrderReading,
+  CoordinateOrderTally,
+} from './coordinate-order'
 export { checkCoordinateRange, validateImportCoordinates } from './validate-import-coordinates'
 export type {
   CoordinateIssue,
@@ -18,3 +34,4 @@ export type {
 } from './validate-import-coordinates'
 export { detectSwappedCoordinates } from './detect-swapped-coordinates'
 export type { SwapDecision } from './detect-swapped-coordinates'
+export { formatCoordinateReading } from './format-coordinate-reading'

@@ -87,6 +87,7 @@ describe('tryParseCoordinatePair', () => {
       latitude: 40.7128,
       longitude: -74.006,
       format: 'decimal',
+      isOrderFree: true,
     })
   })
 })

@@ -1,7 +1,14 @@
 import { InvalidCoordinate } from './invalid-coordinate'
 import { readCoordinate } from './parse-coordinate'
 import type { Angle } from './read-angle'
+import type { CoordinateOrder } from './coordinate-order'
 import type { CoordinateExtraction, CoordinateFormat } from './types'
+
+/** Options of {@link parseCoordinatePair}. */
+export interface ParseCoordinatePairOptions {
+  /** The order of unlettered pairs, decided for the column (default latitude first). */
+  order?: CoordinateOrder
+}
 
 const PAIR = 'coordinate pair'
 const MAX_LENGTH = 200
@@ -12,12 +19,13 @@ const WKT_POINT = /^(?:SRID=\d{1,6};\s*)?POINT\s{0,3}(?:Z|M|ZM)?\s{0,3}\(([^()]*
  * Reads a combined coordinate column: '40.7128, -74.0060', '40.7128 -74.0060', '(40.7128, -74.0060)',
  * '40.7128;-74.0060', '40,7128; -74,0060', DMS pairs ('40°42′46″N 74°0′22″W', either order when
  * lettered), WKT 'POINT(-74.006 40.7128)' (longitude first!) and GeoJSON points (longitude first),
- * as text or as objects. Unlettered pairs are latitude first.
+ * as text or as objects. Unlettered pairs are read in `options.order`, latitude first by default;
+ * letters, WKT and GeoJSON name their own order.
  * @throws {@link InvalidCoordinate} naming the value and what was expected
  * @example parseCoordinatePair('POINT(-74.006 40.7128)') // { latitude: 40.7128, longitude: -74.006, format: 'wkt' }
  * @example parseCoordinatePair('40°42′46″N 74°0′22″W') // { latitude: 40.712777…, longitude: -74.006111…, format: 'dms' }
  */
-export function parseCoordinatePair(value: unknown): CoordinateExtraction {
+export function parseCoordinatePair(value: unknown, options: ParseCoordinatePairOptions = {}): CoordinateExtraction {
   if (typeof value === 'object' && value !== null && !Array.isArray(value))
     return readGeoJson(value, JSON.stringify(value))
   if (typeof value !== 'string') {
@@ -36,17 +44,20 @@ export function parseCoordinatePair(value: unknown): CoordinateExtraction {
   if (wkt) return readWkt(wkt[1] ?? '', text)
   if (/^point\b/i.test(text))
     throw new InvalidCoordinate(text, 'a WKT point is written POINT(longitude latitude)', PAIR)
-  return readLatitudeLongitude(stripBrackets(text), text)
+  return readLatitudeLongitude(stripBrackets(text), text, options.order ?? 'lat-lon')
 }
 
 /**
  * Like {@link parseCoordinatePair}, but returns undefined for empty or unreadable values.
  * @example tryParseCoordinatePair('unknown') // undefined
  */
-export function tryParseCoordinatePair(value: unknown): CoordinateExtraction | undefined {
+export function tryParseCoordinatePair(
+  value: unknown,
+  options: ParseCoordinatePairOptions = {},
+): CoordinateExtraction | undefined {
   if (value === null || value === undefined) return undefined
   try {
-    return parseCoordinatePair(value)
+    return parseCoordinatePair(value, options)
   } catch (error) {
     if (error instanceof InvalidCoordinate) return undefined
     throw error
@@ -97,7 +108,7 @@ function readWkt(inside: string, text: string): CoordinateExtraction {
   return { latitude, longitude, format: 'wkt' }
 }
 
-function readLatitudeLongitude(text: string, original: string): CoordinateExtraction {
+function readLatitudeLongitude(text: string, original: string, order: CoordinateOrder): CoordinateExtraction {
   const halves = splitPair(text, original)
   const [first, second] = halves.map((half, index) => readHalf(half, index === 0 ? 'first' : 'second', original)) as [
     Angle,
@@ -107,11 +118,15 @@ function readLatitudeLongitude(text: string, original: string): CoordinateExtrac
   if (first.hemisphereAxis !== undefined && first.hemisphereAxis === second.hemisphereAxis) {
     throw new InvalidCoordinate(original, `both halves have ${first.hemisphereAxis} hemisphere letters`, PAIR)
   }
-  // Letters decide the order ('74°0′22″W 40°42′46″N'); unlettered pairs are latitude first.
-  const isLongitudeFirst = first.hemisphereAxis === 'longitude' || second.hemisphereAxis === 'latitude'
+  // Letters decide the order ('74°0′22″W 40°42′46″N'); unlettered pairs follow the column's order.
+  const isOrderFree = first.hemisphereAxis === undefined && second.hemisphereAxis === undefined
+  const isLongitudeFirst = isOrderFree
+    ? order === 'lon-lat'
+    : first.hemisphereAxis === 'longitude' || second.hemisphereAxis === 'latitude'
+  const free = isOrderFree ? { isOrderFree } : {}
   return isLongitudeFirst
-    ? { latitude: second.degrees, longitude: first.degrees, format }
-    : { latitude: first.degrees, longitude: second.degrees, format }
+    ? { latitude: second.degrees, longitude: first.degrees, format, ...free }
+    : { latitude: first.degrees, longitude: second.degrees, format, ...free }
 }
 
 function readHalf(half: string, which: 'first' | 'second', original: string): Angle {

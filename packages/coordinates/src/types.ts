@@ -12,4 +12,9 @@ export interface CoordinateExtraction {
   longitude: number
   /** How the value was written. */
   format: CoordinateFormat
+  /**
+   * True for two unlettered numbers ('48.85, 2.35'): their order is the column's to decide (see
+   * `decideCoordinateOrder`); false when letters, WKT or GeoJSON name the order.
+   */
+  isOrderFree?: boolean
 }

@@ -4,7 +4,13 @@ import {
   parseCoordinatePair,
   validateImportCoordinates,
 } from '@chronotope/coordinates'
-import type { Axis, CoordinateFormat, CoordinateIssue, ValidatedCoordinates } from '@chronotope/coordinates'
+import type {
+  Axis,
+  CoordinateFormat,
+  CoordinateIssue,
+  CoordinateOrder,
+  ValidatedCoordinates,
+} from '@chronotope/coordinates'
 import { composeDate, InvalidDate, parseDate } from '@chronotope/dates'
 import type { DateOrder, DateParts, ParsedDate, ParseDateOptions } from '@chronotope/dates'
 
@@ -269,7 +275,12 @@ function compileLatLon(
   }
 }
 
-function compileCombined(column: string, isSwapped: boolean): Reader<EventCoordinates | null> {
+function compileCombined(
+  column: string,
+  isSwapped: boolean,
+  order: CoordinateOrder | undefined,
+): Reader<EventCoordinates | null> {
+  const parseOptions = order ? { order } : {}
   return (row, rowNumber, errors) => {
     const cell = readCell(row, column)
     const text = presentText(cell)
@@ -278,7 +289,7 @@ function compileCombined(column: string, isSwapped: boolean): Reader<EventCoordi
       return null
     }
     try {
-      const pair = parseCoordinatePair(text)
+      const pair = parseCoordinatePair(text, parseOptions)
       return validated(
         pair.latitude,
         pair.longitude,
@@ -300,13 +311,14 @@ function compileCombined(column: string, isSwapped: boolean): Reader<EventCoordi
   }
 }
 
-function compileCoordinates(location: EventMapping['location']): Reader<EventCoordinates | null> {
+function compileCoordinates(mapping: EventMapping): Reader<EventCoordinates | null> {
+  const location = mapping.location
   const isSwapped = location.isSwapped === true
   if (location.kind === 'lat-lon' && location.latitude !== undefined && location.longitude !== undefined) {
     return compileLatLon(location.latitude, location.longitude, isSwapped)
   }
   if ((location.kind === 'combined' || location.kind === 'geometry') && location.combined !== undefined) {
-    return compileCombined(location.combined, isSwapped)
+    return compileCombined(location.combined, isSwapped, mapping.coordinateOrders?.[location.combined])
   }
   return () => null
 }
@@ -319,9 +331,10 @@ const QUERY_PARTS: ReadonlyArray<keyof Omit<AddressColumns, 'place'>> = [
   'country',
 ]
 
+/** Reads the row's place to geocode from its address columns (any kind of location that has them). */
 function compilePlaceQuery(location: EventMapping['location']): Reader<PlaceQuery | null> {
   const address = location.address
-  if (location.kind !== 'address' || address === undefined) return () => null
+  if (address === undefined || Object.keys(address).length === 0) return () => null
   const columns = Object.values(address).filter((name): name is string => name !== undefined)
   return (row, rowNumber, errors) => {
     const query: Omit<PlaceQuery, 'text'> = {}
@@ -359,7 +372,8 @@ function compileText(column: string | undefined): (row: Row) => string | null {
  * Compiles a mapping into a function that reads an event's fields from a row: title and
  * description, start and end time (a missing mapped start time is a `missing-time` error; an
  * unmapped one is simply null), validated coordinates with their source columns, or the place
- * query to geocode. A missing title falls back to the place, city or address, then the
+ * query to geocode: from the address columns, also for a row whose coordinate cells are all empty
+ * (then it is geocoded like any other; `missing-coordinates` only when its address is empty too). A missing title falls back to the place, city or address, then the
  * description, then "Row N".
  * @example
  * const extract = createEventExtractor(detectSchema(headers, rows).mapping)
@@ -380,15 +394,23 @@ export function createEventExtractor(
     end === undefined
       ? () => null
       : compileDateField(end.field, end.kind, columnOrder(mapping, end.field, options), false)
-  const readCoordinates = compileCoordinates(mapping.location)
+  const readCoordinates = compileCoordinates(mapping)
   const readPlaceQuery = compilePlaceQuery(mapping.location)
+  const isAddress = mapping.location.kind === 'address'
   return (row, rowNumber) => {
     const errors: RowError[] = []
     const description = readDescription(row)
     const eventTime = readStart(row, rowNumber, errors)
     const eventEndTime = end === undefined ? (eventTime?.end ?? null) : readEnd(row, rowNumber, errors)
-    const coordinates = readCoordinates(row, rowNumber, errors)
-    const placeQuery = readPlaceQuery(row, rowNumber, errors)
+    const coordinateErrors: RowError[] = []
+    const coordinates = isAddress ? null : readCoordinates(row, rowNumber, coordinateErrors)
+    let placeQuery: PlaceQuery | null = null
+    if (isAddress) placeQuery = readPlaceQuery(row, rowNumber, errors)
+    else if (coordinateErrors.length === 1 && coordinateErrors[0]?.code === 'missing-coordinates') {
+      // Empty coordinate cells: the row's place, address or venue columns are geocoded instead.
+      placeQuery = readPlaceQuery(row, rowNumber, [])
+      if (placeQuery === null) errors.push(...coordinateErrors)
+    } else errors.push(...coordinateErrors)
     const title =
       readTitle(row) ??
       readPlace(row) ??

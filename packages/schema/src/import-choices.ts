@@ -1,10 +1,17 @@
+import type { CoordinateOrder } from '@chronotope/coordinates'
 import type { DateOrder } from '@chronotope/dates'
 
+import { answerCoordinateOrderChoice, coordinateOrderWarnings } from './coordinate-order-choice'
 import { answerDateOrderChoice, dateOrderWarnings } from './date-order-choice'
 import type { DetectedSchema, ImportAnswers, ImportChoice, SchemaWarning } from './types'
 
 /** Warning codes that describe a choice, and are rewritten whenever an answer changes it. */
-const CHOICE_WARNING_CODES: ReadonlySet<string> = new Set(['ambiguous-date-order', 'conflicting-date-order'])
+const CHOICE_WARNING_CODES: ReadonlySet<string> = new Set([
+  'ambiguous-date-order',
+  'conflicting-date-order',
+  'ambiguous-coordinate-order',
+  'conflicting-coordinate-order',
+])
 
 /**
  * The user's answer to a choice, if any: a column's own answer wins over the all-columns one.
@@ -14,6 +21,8 @@ export function answerOf(choice: ImportChoice, answers: ImportAnswers): string |
   switch (choice.kind) {
     case 'date-order':
       return answers.dateOrders?.[choice.column] ?? answers.dateOrder
+    case 'coordinate-order':
+      return answers.coordinateOrders?.[choice.column]
   }
 }
 
@@ -34,13 +43,15 @@ export function choiceWarnings(choices: readonly ImportChoice[]): SchemaWarning[
     switch (choice.kind) {
       case 'date-order':
         return dateOrderWarnings(choice)
+      case 'coordinate-order':
+        return coordinateOrderWarnings(choice)
     }
   })
 }
 
 /**
  * The schema as the import applies it: each answer replaces its choice's decision; the date
- * fields, the mapping's `dateOrders` and the warnings follow, so everything describes what is
+ * fields, the mapping's `dateOrders` and `coordinateOrders` and the warnings follow, so everything describes what is
  * applied (never "month first is assumed" after the user chose day first). Unanswered choices
  * stay as detected.
  * @example applyImportAnswers(schema, { dateOrders: { Date: 'DMY' } }).mapping.dateOrders // { Date: 'DMY' }
@@ -64,11 +75,18 @@ export function applyImportAnswers(schema: DetectedSchema, answers: ImportAnswer
         }
         return answered
       }
+      case 'coordinate-order':
+        return answer === undefined ? choice : answerCoordinateOrderChoice(choice, answer as CoordinateOrder)
     }
   })
   const dateOrders: Record<string, DateOrder> = {}
   for (const choice of choices) {
     if (choice.kind === 'date-order' && choice.decided !== undefined) dateOrders[choice.column] = choice.decided
+  }
+  const coordinateOrders: Record<string, CoordinateOrder> = {}
+  for (const choice of choices) {
+    if (choice.kind === 'coordinate-order' && choice.decided !== undefined)
+      coordinateOrders[choice.column] = choice.decided
   }
   const start = schema.mapping.startTime
   const startOrder = start && 'field' in start ? dateOrders[start.field] : undefined
@@ -82,6 +100,11 @@ export function applyImportAnswers(schema: DetectedSchema, answers: ImportAnswer
     fields,
     choices,
     warnings,
-    mapping: { ...mapping, ...(startOrder ? { dateOrder: startOrder } : {}), dateOrders },
+    mapping: {
+      ...mapping,
+      ...(startOrder ? { dateOrder: startOrder } : {}),
+      dateOrders,
+      ...(Object.keys(coordinateOrders).length > 0 ? { coordinateOrders } : {}),
+    },
   }
 }

@@ -11,6 +11,11 @@
 export { BOOLEAN_WORDS, isBooleanQuestionHeader, parseBooleanWord } from './boolean-words'
 export type { CellValue, Row } from './cell-value'
 export { compareSchemas } from './compare-schemas'
+export {
+  answerCoordinateOrderChoice,
+  coordinateOrderWarnings,
+  createCoordinateOrderChoice,
+} from './coordinate-order-choice'
 export type { SchemaChange, SchemaChangeKind, SchemaComparison } from './compare-schemas'
 export {
   answerDateOrderChoice,
@@ -21,9 +26,12 @@ export {
 } from './date-order-choice'
 export { describeDateProblem } from './date-problem'
 export { detectGeoColumns } from './detect-geo-columns'
+export { COORDINATE_SHARE } from './locate-geo-columns'
 export { InvalidSchemaBuilderState, UnknownFieldType } from './errors'
 export { createEventExtractor } from './extract-event-fields'
 export type { EventCoordinates, EventExtractorOptions, EventFields, PlaceQuery } from './extract-event-fields'
+export { countGeometry, describeGeometries, emptyGeometryTally } from './geometry-summary'
+export type { GeometryTally } from './geometry-summary'
 export { HEADER_VOCABULARY, matchHeaderRoles, normalizeHeader } from './header-vocabulary'
 export type { HeaderMatch } from './header-vocabulary'
 export { answerOf, applyImportAnswers, choiceWarnings, unansweredChoices } from './import-choices'
@@ -40,6 +48,7 @@ export type { RowTransformerOptions, TransformedRow, TypedValue } from './transf
 export { isWideningTypeChange } from './type-compatibility'
 export type {
   AddressColumns,
+  CoordinateOrderChoice,
   DateOrderChoice,
   DatePartColumns,
   DetectedSchema,

@@ -5,8 +5,13 @@ import type { ColumnProfile } from './column-profile'
 import { AXIS_LETTER_SCORE, EXACT_HEADER_SCORE } from './header-vocabulary'
 import type { AddressColumns, FieldRole, GeoColumnResult, SchemaWarning } from './types'
 
-/** Share of a coordinate column's non-empty values that must parse and be in range. */
-export const COORDINATE_SHARE = 0.9
+/**
+ * The rule for coordinate columns: a column named like a latitude or longitude, or whose values look
+ * like "lat, lon" pairs, stays a coordinate column when at least this share (half) of its non-empty
+ * values are valid coordinates, whatever the file's size; each other value becomes an
+ * `invalid-coordinates` row error, and the preview warns with their share.
+ */
+export const COORDINATE_SHARE = 0.5
 
 /** Row-aligned samples of a candidate latitude/longitude column pair, for swap detection. */
 export interface CoordinatePairSamples {
@@ -35,16 +40,52 @@ function toSwapSamples(samples: ReadonlyArray<[number, number]>): Array<{ latitu
   return samples.map(([latitude, longitude]) => ({ latitude, longitude }))
 }
 
+/** Shares of a column's non-empty values that read as a number, and that fit ±90 and ±180. */
 function rangeShares(profile: ColumnProfile): { parsed: number; within90: number; within180: number; dms: number } {
   const coordinates = profile.figures.coordinates
   const nonEmpty = profile.decision.nonEmptyCount
-  const parsed = coordinates.parsed
+  const share = (count: number): number => (nonEmpty === 0 ? 0 : count / nonEmpty)
   return {
-    parsed: nonEmpty === 0 ? 0 : parsed / nonEmpty,
-    within90: parsed === 0 ? 0 : coordinates.within90 / parsed,
-    within180: parsed === 0 ? 0 : coordinates.within180 / parsed,
+    parsed: share(coordinates.parsed),
+    within90: share(coordinates.within90),
+    within180: share(coordinates.within180),
     dms: coordinates.dms,
   }
+}
+
+const LATITUDE_WORDS = ['a valid latitude', 'valid latitudes'] as const
+const LONGITUDE_WORDS = ['a valid longitude', 'valid longitudes'] as const
+
+function percent(share: number): string {
+  return `${Math.round(share * 100)} %`
+}
+
+/** A warning naming how many values of a coordinate column will be row errors, and their share. */
+function invalidValuesWarning(
+  profile: ColumnProfile,
+  valid: number,
+  what: readonly [one: string, many: string],
+  example: string | undefined,
+): SchemaWarning | undefined {
+  const nonEmpty = profile.decision.nonEmptyCount
+  const invalid = nonEmpty - valid
+  if (invalid <= 0) return undefined
+  const values = invalid === 1 ? '1 value' : `${invalid} values`
+  return {
+    code: 'invalid-coordinates',
+    field: profile.name,
+    message: `${values} of ${nonEmpty} (${percent(invalid / nonEmpty)}) in "${profile.name}" ${invalid === 1 ? `is not ${what[0]}` : `are not ${what[1]}`}${example === undefined ? '' : `, such as ${example}`}: their rows will be invalid-coordinates row errors. Correct them in the file, or leave the cells empty.`,
+  }
+}
+
+/** An example of a value that is not a coordinate: out of range, or not a number at all. */
+function badExample(profile: ColumnProfile, limit: 90 | 180): string | undefined {
+  const coordinates = profile.figures.coordinates
+  return (
+    (limit === 90 ? coordinates.beyond90Example : coordinates.beyond180Example) ??
+    profile.figures.kindExamples.string[0] ??
+    profile.figures.kindExamples.date[0]
+  )
 }
 
 interface LatLonCandidate {
@@ -80,6 +121,15 @@ function evaluatePair(
     }
     return undefined
   }
+  for (const [profile, limit, what] of [
+    [latitude, fitsSwapped ? 180 : 90, fitsSwapped ? LONGITUDE_WORDS : LATITUDE_WORDS],
+    [longitude, fitsSwapped ? 90 : 180, fitsSwapped ? LATITUDE_WORDS : LONGITUDE_WORDS],
+  ] as const) {
+    const coordinates = profile.figures.coordinates
+    const valid = limit === 90 ? coordinates.within90 : coordinates.within180
+    const warning = invalidValuesWarning(profile, valid, what, badExample(profile, limit))
+    if (warning) warnings.push(warning)
+  }
   const baseConfidence = isAxisPair ? 0.6 : Math.min(latScore, lonScore) === EXACT_HEADER_SCORE ? 0.95 : 0.8
   const dmsCount = latitude.figures.coordinates.dms + longitude.figures.coordinates.dms
   const parsedCount = latitude.figures.coordinates.parsed + longitude.figures.coordinates.parsed
@@ -97,35 +147,44 @@ function evaluatePair(
   return { result, score: latScore + lonScore }
 }
 
-function findCombined(profiles: readonly ColumnProfile[]): GeoColumnResult | undefined {
-  let best: { result: GeoColumnResult; score: number } | undefined
+/**
+ * The best column of "lat, lon" pairs. Its pair order is not decided here: it is the column's
+ * coordinate-order choice (see `createCoordinateOrderChoice`), decided from its values or asked.
+ */
+function findCombined(
+  profiles: readonly ColumnProfile[],
+): { result: GeoColumnResult; profile: ColumnProfile } | undefined {
+  let best: { result: GeoColumnResult; profile: ColumnProfile; score: number } | undefined
   for (const profile of profiles) {
     const formats = profile.figures.coordinates.pairFormats
     const share = pairShare(profile)
     if (share < COORDINATE_SHARE) continue
     const headerScore = roleScore(profile, 'coordinates')
-    const swap = detectSwappedCoordinates(toSwapSamples(profile.figures.coordinates.pairSamples))
     const score = headerScore + share
     if (best !== undefined && best.score >= score) continue
     best = {
       score,
+      profile,
       result: {
         kind: 'combined',
         combined: profile.name,
-        isSwapped: swap.isSwapped,
+        isSwapped: false,
         format: (formats.dms ?? 0) * 2 > share * profile.decision.nonEmptyCount ? 'dms' : 'decimal',
-        confidence: (headerScore > 0 ? 0.9 : 0.7) * (swap.isSwapped ? 0.9 : 1),
-        reason: `${Math.round(share * 100)}% of "${profile.name}" values are coordinate pairs${swap.isSwapped ? `; they are in longitude, latitude order: ${swap.reason}` : ''}`,
+        confidence: headerScore > 0 ? 0.9 : 0.7,
+        reason: `${Math.round(share * 100)}% of "${profile.name}" values are coordinate pairs`,
       },
     }
   }
-  return best?.result
+  return best
+}
+
+function pairCount(profile: ColumnProfile): number {
+  return Object.values(profile.figures.coordinates.pairFormats).reduce((sum, count) => sum + (count ?? 0), 0)
 }
 
 function pairShare(profile: ColumnProfile): number {
   const nonEmpty = profile.decision.nonEmptyCount
-  const pairCount = Object.values(profile.figures.coordinates.pairFormats).reduce((sum, count) => sum + (count ?? 0), 0)
-  return nonEmpty === 0 ? 0 : pairCount / nonEmpty
+  return nonEmpty === 0 ? 0 : pairCount(profile) / nonEmpty
 }
 
 function isAddressValueColumn(profile: ColumnProfile, role: FieldRole): boolean {
@@ -204,10 +263,18 @@ export function locateGeoColumns(
     roles.set(latLon.latitude, 'latitude').set(latLon.longitude, 'longitude')
     coordinateColumns.add(latLon.latitude).add(latLon.longitude)
   } else {
-    location = findCombined(available)
-    if (location?.combined) {
-      roles.set(location.combined, 'coordinates')
-      coordinateColumns.add(location.combined)
+    const combined = findCombined(available)
+    location = combined?.result
+    if (combined !== undefined) {
+      roles.set(combined.profile.name, 'coordinates')
+      coordinateColumns.add(combined.profile.name)
+      const warning = invalidValuesWarning(
+        combined.profile,
+        pairCount(combined.profile),
+        ['a valid coordinate pair', 'valid coordinate pairs'],
+        combined.profile.figures.kindExamples.string[0],
+      )
+      if (warning) warnings.push(warning)
     }
   }
   const { address, roles: addressRoles } = findAddress(available, coordinateColumns)

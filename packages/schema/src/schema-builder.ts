@@ -5,6 +5,7 @@ import { readCell } from './cell-value'
 import type { CellValue, Row } from './cell-value'
 import { createColumnProfile } from './column-profile'
 import type { ColumnProfile } from './column-profile'
+import { createCoordinateOrderChoice } from './coordinate-order-choice'
 import { createDateOrderChoice } from './date-order-choice'
 import { detectFieldType } from './detect-field-type'
 import { detectIdField } from './detect-id-field'
@@ -238,18 +239,20 @@ function buildSchema(
     return field
   })
 
-  const choices: ImportChoice[] = fields.flatMap((field, index) =>
-    field.type === 'date' && field.dateFormat !== undefined
-      ? [
-          createDateOrderChoice(
-            field.name,
-            field.dateFormat,
-            (columns[index] as ColumnStatistics).figures.dateOrder,
-            (columns[index] as ColumnStatistics).figures.samples,
-          ),
-        ]
-      : [],
-  )
+  const choices: ImportChoice[] = fields.flatMap((field, index): ImportChoice[] => {
+    const figures = (columns[index] as ColumnStatistics).figures
+    if (field.type === 'date' && field.dateFormat !== undefined)
+      return [createDateOrderChoice(field.name, field.dateFormat, figures.dateOrder, figures.samples)]
+    // A pair column of unlettered numbers has an order to decide, like a date column.
+    const pairOrder = figures.coordinates.pairOrder
+    if (
+      field.role === 'coordinates' &&
+      pairOrder !== undefined &&
+      pairOrder.latitudeFirst + pairOrder.longitudeFirst + pairOrder.either > 0
+    )
+      return [createCoordinateOrderChoice(field.name, pairOrder, figures.samples)]
+    return []
+  })
 
   const mapping: EventMapping = { location: geo.location }
   if (ids.mapped !== undefined) mapping.id = ids.mapped

@@ -1,3 +1,4 @@
+import type { CoordinateOrder, CoordinateOrderTally } from '@chronotope/coordinates'
 import type { DateColumnFormat, DateFormatKind, DateOrder, DateOrderTally } from '@chronotope/dates'
 
 import type { DecimalSeparator } from './number-text'
@@ -128,6 +129,8 @@ export interface EventMapping {
   dateOrder?: DateOrder
   /** The order each date column's numeric dates are read with, decided from its values or chosen. */
   dateOrders?: Record<string, DateOrder>
+  /** The order each "lat, lon" pair column's unlettered pairs are read in, decided from its values or chosen. */
+  coordinateOrders?: Record<string, CoordinateOrder>
   location: GeoColumnResult
 }
 
@@ -139,6 +142,12 @@ export type SchemaWarningCode =
   | 'no-location'
   | 'swapped-coordinates'
   | 'coordinates-out-of-range'
+  /** Values of a coordinate column that will be `invalid-coordinates` row errors, with their share. */
+  | 'invalid-coordinates'
+  | 'ambiguous-coordinate-order'
+  | 'conflicting-coordinate-order'
+  /** What a GeoJSON file holds: features by geometry type, and those without one. */
+  | 'geojson-features'
   | 'mixed-types'
   | 'type-mismatch'
   | 'empty-field'
@@ -188,8 +197,14 @@ export interface DateOrderChoice extends ImportChoiceBase<'date-order', DateOrde
   evidence: DateOrderTally
 }
 
-/** A column-level decision of an import; the coordinate-order kind joins this union. */
-export type ImportChoice = DateOrderChoice
+/** How a "lat, lon" pair column's unlettered pairs are read: latitude first or longitude first. */
+export interface CoordinateOrderChoice extends ImportChoiceBase<'coordinate-order', CoordinateOrder> {
+  /** The values that decide, or fail to decide, the order (counted over every value read). */
+  evidence: CoordinateOrderTally
+}
+
+/** A column-level decision of an import. */
+export type ImportChoice = DateOrderChoice | CoordinateOrderChoice
 
 /** The user's answers to {@link ImportChoice}s, as the import options carry them. */
 export interface ImportAnswers {
@@ -197,6 +212,8 @@ export interface ImportAnswers {
   dateOrder?: DateOrder
   /** Date orders by column; these win over `dateOrder`. */
   dateOrders?: Readonly<Record<string, DateOrder>>
+  /** Pair orders of "lat, lon" columns, by column. */
+  coordinateOrders?: Readonly<Record<string, CoordinateOrder>>
 }
 
 /** The result of schema detection: fields, the detected event mapping, choices and warnings. */
@@ -204,7 +221,7 @@ export interface DetectedSchema {
   fields: SchemaField[]
   rowsSampled: number
   mapping: EventMapping
-  /** How columns that could be read two ways are read, decided or to be asked (one per date column). */
+  /** How columns that could be read two ways are read, decided or to be asked (one per date column and pair column). */
   choices: ImportChoice[]
   warnings: SchemaWarning[]
 }

@@ -197,6 +197,56 @@ describe('the import page', () => {
         .screenshot({ path: path.join(process.env.SCREENSHOT_DIR, 'event-original-row.png') })
   })
 
+  it('asks the order of a "lat, lon" column no value decides, with its values as read', async () => {
+    // Signed in by the campaign test when the whole file runs; on its own, sign in here.
+    const isSignedIn = (await page.context().cookies()).some((cookie) => cookie.name.endsWith('-token'))
+    if (!isSignedIn) {
+      await page.goto(`${app.baseUrl}/import`, { timeout: COMPILE_MS })
+      await signInPage(page, demoUser)
+    }
+    const file = path.join(dataDir, 'pairs.csv')
+    writeFileSync(
+      file,
+      [
+        'Title,Date,Location',
+        'Paris,2024-04-01,"48.8566, 2.3522"',
+        'Berlin,2024-04-02,"52.5200, 13.4050"',
+        'Madrid,2024-04-03,"40.4168, -3.7038"',
+      ].join('\n'),
+    )
+    await uploadAndPreview(file, isSignedIn ? { catalog: CATALOG } : { newCatalog: 'Pairs (UI test)' })
+
+    const coordinates = page.getByRole('region', { name: 'How coordinates are read' })
+    const column = coordinates.getByRole('group', { name: 'Location', exact: true })
+    await expect(column.locator('.import-date-question').textContent()).resolves.toContain(
+      'Choose the order: every value, such as 48.8566, 2.3522, has both numbers within ±90',
+    )
+    await expect(column.getByRole('row').nth(1).textContent()).resolves.toBe(
+      '48.8566, 2.352248.8566° N, 2.3522° E (latitude first) or 2.3522° N, 48.8566° E (longitude first)',
+    )
+    await page.getByRole('button', { name: 'Start import' }).click()
+    const problems = page.getByRole('alert').filter({ hasText: 'Fix before starting' })
+    await expect(problems.textContent()).resolves.toContain('Choose the coordinate order of “Location”')
+    expect(await page.locator('.import-stages').count()).toBe(0)
+
+    await column.getByLabel(/^Latitude first/).check()
+    await expect(column.getByRole('row').nth(1).textContent()).resolves.toBe('48.8566, 2.352248.8566° N, 2.3522° E')
+    if (process.env.SCREENSHOT_DIR) {
+      const shot = (name: string) =>
+        coordinates.screenshot({ path: path.join(process.env.SCREENSHOT_DIR!, `preview-pair-order-${name}.png`) })
+      await shot('light')
+      await page.emulateMedia({ colorScheme: 'dark' })
+      await shot('dark')
+      await page.emulateMedia({ colorScheme: 'light' })
+      const size = page.viewportSize()
+      await page.setViewportSize({ width: 390, height: 844 })
+      await shot('390')
+      if (size) await page.setViewportSize(size)
+    }
+    await startAndWait(/^Completed$/)
+    expect(await countText('Events created')).toBe('3')
+  })
+
   it('lists the rows that could not be imported and offers all of them as CSV', async () => {
     const file = writeTrumpWithBadRows(dataDir)
     await uploadAndPreview(file, { catalog: CATALOG })

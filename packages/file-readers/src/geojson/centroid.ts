@@ -1,95 +1,156 @@
 import type { Geometry, LngLat, Position } from '../types'
 
-/** A centroid candidate with the weight (length, area or count) it carries when combined. */
+/** A direction from the centre of the sphere, with the weight (count, length or area) it carries. */
 interface Weighted {
   x: number
   y: number
+  z: number
   weight: number
 }
 
-function mean(points: readonly Position[]): Weighted | undefined {
-  if (points.length === 0) return undefined
-  let x = 0
-  let y = 0
-  for (const point of points) {
-    x += point[0]!
-    y += point[1]!
-  }
-  return { x: x / points.length, y: y / points.length, weight: points.length }
+const RADIANS = Math.PI / 180
+
+/** The unit vector of a position, scaled by a weight. */
+function vectorOf(longitude: number, latitude: number, weight: number): Weighted {
+  const lambda = longitude * RADIANS
+  const phi = latitude * RADIANS
+  const r = Math.cos(phi) * weight
+  return { x: r * Math.cos(lambda), y: r * Math.sin(lambda), z: Math.sin(phi) * weight, weight }
 }
 
-/** Length-weighted mean of segment midpoints, in planar degrees. */
-function lineCentroid(lines: readonly Position[][]): Weighted | undefined {
-  let x = 0
-  let y = 0
-  let length = 0
-  for (const line of lines) {
-    for (let index = 1; index < line.length; index++) {
-      const [x0, y0] = line[index - 1] as [number, number]
-      const [x1, y1] = line[index] as [number, number]
-      const segment = Math.hypot(x1 - x0, y1 - y0)
-      x += ((x0 + x1) / 2) * segment
-      y += ((y0 + y1) / 2) * segment
-      length += segment
+/** Adds weighted directions; their sum points at the weighted centre. */
+function sum(parts: readonly Weighted[]): Weighted | undefined {
+  if (parts.length === 0) return undefined
+  const total = { x: 0, y: 0, z: 0, weight: 0 }
+  for (const part of parts) {
+    total.x += part.x
+    total.y += part.y
+    total.z += part.z
+    total.weight += part.weight
+  }
+  return total
+}
+
+/** A longitude moved by whole turns to within 180° of a reference, so a shape crossing ±180° stays in one piece. */
+function near(longitude: number, reference: number): number {
+  let value = longitude
+  while (value - reference > 180) value -= 360
+  while (value - reference < -180) value += 360
+  return value
+}
+
+/** The positions of a line or ring with longitudes unwrapped across the 180° line. */
+function unwrap(positions: readonly Position[]): Array<[number, number]> {
+  const out: Array<[number, number]> = []
+  let previous: number | undefined
+  for (const position of positions) {
+    const longitude = previous === undefined ? position[0]! : near(position[0]!, previous)
+    out.push([longitude, position[1]!])
+    previous = longitude
+  }
+  return out
+}
+
+function points(positions: readonly Position[]): Weighted | undefined {
+  return sum(positions.map((position) => vectorOf(position[0]!, position[1]!, 1)))
+}
+
+/** Segment midpoints weighted by the segment's length on the sphere (degrees of arc, roughly). */
+function lines(lineStrings: readonly Position[][]): Weighted | undefined {
+  const parts: Weighted[] = []
+  for (const line of lineStrings) {
+    const unwrapped = unwrap(line)
+    for (let index = 1; index < unwrapped.length; index++) {
+      const [x0, y0] = unwrapped[index - 1]!
+      const [x1, y1] = unwrapped[index]!
+      const middle = (y0 + y1) / 2
+      const length = Math.hypot((x1 - x0) * Math.cos(middle * RADIANS), y1 - y0)
+      if (length > 0) parts.push(vectorOf((x0 + x1) / 2, middle, length))
     }
   }
-  if (length === 0) return mean(lines.flat())
-  return { x: x / length, y: y / length, weight: length }
+  return sum(parts) ?? points(lineStrings.flat())
 }
 
-/** Area-weighted centroid of outer rings (shoelace formula), in planar degrees. */
-function polygonCentroid(polygons: readonly Position[][][]): Weighted | undefined {
-  let x = 0
-  let y = 0
-  let area = 0
-  for (const polygon of polygons) {
-    const ring = polygon[0] ?? []
+/**
+ * Each outer ring's centroid (shoelace formula on the ring unwrapped across 180°, fine for the size
+ * of one polygon), weighted by its area shrunk by cos(latitude) as on the sphere; holes are ignored.
+ */
+function polygons(rings: readonly Position[][][]): Weighted | undefined {
+  const parts: Weighted[] = []
+  const degenerate: Position[] = []
+  for (const polygon of rings) {
+    const ring = unwrap(polygon[0] ?? [])
+    let x = 0
+    let y = 0
+    let area = 0
     for (let index = 0; index + 1 < ring.length; index++) {
-      const [x0, y0] = ring[index] as [number, number]
-      const [x1, y1] = ring[index + 1] as [number, number]
+      const [x0, y0] = ring[index]!
+      const [x1, y1] = ring[index + 1]!
       const cross = x0 * y1 - x1 * y0
       area += cross
       x += (x0 + x1) * cross
       y += (y0 + y1) * cross
     }
+    if (Math.abs(area) < 1e-15) {
+      degenerate.push(...(polygon[0] ?? []))
+      continue
+    }
+    const latitude = y / (3 * area)
+    parts.push(vectorOf(x / (3 * area), latitude, (Math.abs(area) / 2) * Math.cos(latitude * RADIANS)))
   }
-  // Degenerate (zero-area) rings fall back to the mean of their vertices.
-  if (Math.abs(area) < 1e-15) return mean(polygons.flatMap((polygon) => polygon[0] ?? []))
-  return { x: x / (3 * area), y: y / (3 * area), weight: Math.abs(area) / 2 }
+  // Zero-area rings count only when nothing else has an area: the mean of their vertices.
+  return sum(parts) ?? points(degenerate)
 }
 
-function weightedCentroid(geometry: Geometry): Weighted | undefined {
+function weighted(geometry: Geometry): Weighted | undefined {
   switch (geometry.type) {
     case 'Point':
-      return { x: geometry.coordinates[0]!, y: geometry.coordinates[1]!, weight: 1 }
+      return points([geometry.coordinates])
     case 'MultiPoint':
-      return mean(geometry.coordinates)
+      return points(geometry.coordinates)
     case 'LineString':
-      return lineCentroid([geometry.coordinates])
+      return lines([geometry.coordinates])
     case 'MultiLineString':
-      return lineCentroid(geometry.coordinates)
+      return lines(geometry.coordinates)
     case 'Polygon':
-      return polygonCentroid([geometry.coordinates])
+      return polygons([geometry.coordinates])
     case 'MultiPolygon':
-      return polygonCentroid(geometry.coordinates)
+      return polygons(geometry.coordinates)
     case 'GeometryCollection': {
-      const parts = geometry.geometries.map(weightedCentroid).filter((part): part is Weighted => part !== undefined)
-      const center = mean(parts.map((part) => [part.x, part.y]))
-      return center === undefined ? undefined : { ...center, weight: 1 }
+      // Each part counts once, whatever its kind, as lengths and areas are not comparable.
+      const parts = geometry.geometries.map(weighted).flatMap((part) => {
+        const centre = part === undefined ? undefined : toLngLat(part)
+        return centre === undefined ? [] : [vectorOf(centre.longitude, centre.latitude, 1)]
+      })
+      return sum(parts)
     }
   }
 }
 
+/** Degrees rounded to 1e-9 (0.1 mm): the round trip through a vector leaves noise below that. */
+function roundDegrees(degrees: number): number {
+  return Math.round(degrees * 1e9) / 1e9 + 0
+}
+
+function toLngLat(vector: Weighted): LngLat | undefined {
+  const horizontal = Math.hypot(vector.x, vector.y)
+  if (horizontal + Math.abs(vector.z) < 1e-12) return undefined
+  const longitude = horizontal < 1e-12 ? 0 : Math.atan2(vector.y, vector.x) / RADIANS
+  return { longitude: roundDegrees(longitude), latitude: roundDegrees(Math.atan2(vector.z, horizontal) / RADIANS) }
+}
+
 /**
- * The representative point of a geometry: a Point itself, the mean of a MultiPoint, the
- * length-weighted centroid of lines, the area-weighted centroid of polygons' outer rings, the
- * mean of a GeometryCollection's parts' centroids. Computed in planar degrees (fine for
- * event-sized shapes; shapes crossing the antimeridian are not handled). Expects a geometry that
- * passed {@link validateGeometry}.
- * @example geometryCentroid({ type: 'LineString', coordinates: [[0, 0], [2, 0]] }) // { longitude: 1, latitude: 0 }
+ * The representative point of a geometry, its true centre on the sphere: the positions' unit vectors
+ * averaged (length-weighted segment midpoints for lines, area-weighted ring centroids for polygons,
+ * one vote per part of a GeometryCollection) and turned back into longitude and latitude. Shapes
+ * crossing the 180° line, split there as RFC 7946 asks or not, land near ±180°, never near 0.
+ * Undefined for an empty geometry or one whose parts cancel out (antipodes). Expects a geometry
+ * that passed {@link validateGeometry}.
+ * @example geometryCentroid({ type: 'MultiPoint', coordinates: [[-179, -17], [179, -17]] }) // { longitude: 180, latitude: -17.0… }
  */
 export function geometryCentroid(geometry: Geometry): LngLat | undefined {
-  const center = weightedCentroid(geometry)
-  if (center === undefined) return undefined
-  return { longitude: center.x, latitude: center.y }
+  // A point is its own centre, exactly as written (no round trip through a vector).
+  if (geometry.type === 'Point') return { longitude: geometry.coordinates[0]!, latitude: geometry.coordinates[1]! }
+  const centre = weighted(geometry)
+  return centre === undefined ? undefined : toLngLat(centre)
 }

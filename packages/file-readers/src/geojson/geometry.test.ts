@@ -132,8 +132,96 @@ describe('geometryCentroid', () => {
     },
   ])('finds the centroid of a $name', ({ geometry, expected }) => {
     const centroid = geometryCentroid(geometry)
-    expect(centroid?.longitude).toBeCloseTo(expected.longitude, 9)
-    expect(centroid?.latitude).toBeCloseTo(expected.latitude, 9)
+    // On the sphere, within 0.05° of the planar answer for shapes this small near the equator.
+    expect(centroid?.longitude).toBeCloseTo(expected.longitude, 1)
+    expect(centroid?.latitude).toBeCloseTo(expected.latitude, 1)
+  })
+
+  /** Degrees between two longitudes, across ±180° when shorter. */
+  function longitudeGap(a: number, b: number): number {
+    const gap = Math.abs(a - b) % 360
+    return Math.min(gap, 360 - gap)
+  }
+
+  const FIJI_RING = [
+    [177, -16],
+    [-179, -16],
+    [-179, -19],
+    [177, -19],
+    [177, -16],
+  ]
+
+  it.each<{ name: string; geometry: Geometry; expected: { longitude: number; latitude: number } }>([
+    {
+      name: 'Fiji polygon written across 180°',
+      geometry: { type: 'Polygon', coordinates: [FIJI_RING] },
+      expected: { longitude: 179, latitude: -17.5 },
+    },
+    {
+      name: 'Fiji split at 180° (RFC 7946)',
+      geometry: {
+        type: 'MultiPolygon',
+        coordinates: [
+          [
+            [
+              [177, -16],
+              [180, -16],
+              [180, -19],
+              [177, -19],
+              [177, -16],
+            ],
+          ],
+          [
+            [
+              [-180, -16],
+              [-179, -16],
+              [-179, -19],
+              [-180, -19],
+              [-180, -16],
+            ],
+          ],
+        ],
+      },
+      expected: { longitude: 179, latitude: -17.5 },
+    },
+    {
+      name: 'LineString crossing 180°',
+      geometry: {
+        type: 'LineString',
+        coordinates: [
+          [179, -16],
+          [-179, -16],
+        ],
+      },
+      expected: { longitude: 180, latitude: -16 },
+    },
+    {
+      name: 'LineString along 180°',
+      geometry: {
+        type: 'LineString',
+        coordinates: [
+          [180, -10],
+          [180, 10],
+        ],
+      },
+      expected: { longitude: 180, latitude: 0 },
+    },
+    {
+      name: 'MultiPoint at −179° and 179°',
+      geometry: {
+        type: 'MultiPoint',
+        coordinates: [
+          [-179, -17],
+          [179, -17],
+        ],
+      },
+      expected: { longitude: 180, latitude: -17 },
+    },
+  ])('places a $name near 180°, not near 0', ({ geometry, expected }) => {
+    const centroid = geometryCentroid(geometry)!
+    expect(longitudeGap(centroid.longitude, expected.longitude)).toBeLessThan(0.1)
+    expect(centroid.latitude).toBeCloseTo(expected.latitude, 1)
+    expect(Math.abs(centroid.longitude)).toBeGreaterThan(170)
   })
 })
 

@@ -1,5 +1,10 @@
-import { tryParseCoordinate, tryParseCoordinatePair } from '@chronotope/coordinates'
-import type { CoordinateFormat } from '@chronotope/coordinates'
+import {
+  countCoordinateOrder,
+  emptyCoordinateOrderTally,
+  tryParseCoordinate,
+  tryParseCoordinatePair,
+} from '@chronotope/coordinates'
+import type { CoordinateFormat, CoordinateOrderTally } from '@chronotope/coordinates'
 import { countDateOrder, emptyDateOrderTally, tryParseDate } from '@chronotope/dates'
 import type { DateOrderTally, ParsedDate } from '@chronotope/dates'
 
@@ -86,6 +91,11 @@ export interface ColumnStatisticsState {
     dms: number
     pairFormats: Partial<Record<CoordinateFormat, number>>
     pairSamples: Array<[latitude: number, longitude: number]>
+    /** What every unlettered pair says about the pair order (absent in states saved before it). */
+    pairOrder?: CoordinateOrderTally
+    /** The first value read as one number beyond ±90, and beyond ±180, as written (for warnings). */
+    beyond90Example?: string
+    beyond180Example?: string
   }
 }
 
@@ -120,7 +130,15 @@ export function emptyColumnState(): ColumnStatisticsState {
     attempts: { date: { tried: 0, parsed: 0 }, coordinate: { tried: 0, parsed: 0 } },
     dates: { earliest: null, latest: null },
     dateOrder: emptyDateOrderTally(),
-    coordinates: { parsed: 0, within90: 0, within180: 0, dms: 0, pairFormats: {}, pairSamples: [] },
+    coordinates: {
+      parsed: 0,
+      within90: 0,
+      within180: 0,
+      dms: 0,
+      pairFormats: {},
+      pairSamples: [],
+      pairOrder: emptyCoordinateOrderTally(),
+    },
   }
 }
 
@@ -274,16 +292,18 @@ export class ColumnStatistics {
       addReading(numbers.comma, comma, Number.isInteger(comma) && (isNumberCell || !hasFractionPart(text, ',')))
     const value = (point ?? comma) as number
     if (value === 0 || value === 1) numbers.zeroOneCount++
-    this.addCoordinateValue(value)
+    this.addCoordinateValue(value, text)
     return true
   }
 
-  private addCoordinateValue(value: number): void {
+  private addCoordinateValue(value: number, text: string): void {
     const coordinates = this.data.coordinates
     coordinates.parsed++
     const magnitude = Math.abs(value)
     if (magnitude <= 90) coordinates.within90++
+    else coordinates.beyond90Example ??= text
     if (magnitude <= 180) coordinates.within180++
+    else coordinates.beyond180Example ??= text
   }
 
   /** Counts a degrees-minutes-seconds value or a coordinate pair; false when the text is neither. */
@@ -291,13 +311,14 @@ export class ColumnStatistics {
     const coordinates = this.data.coordinates
     const single = tryParseCoordinate(text)
     if (single !== undefined) {
-      this.addCoordinateValue(single)
+      this.addCoordinateValue(single, text)
       if (!DECIMAL_DEGREES.test(text)) coordinates.dms++
       return true
     }
     const pair = tryParseCoordinatePair(text)
     if (pair === undefined || !isPlausiblePair(pair.latitude, pair.longitude)) return false
     coordinates.pairFormats[pair.format] = (coordinates.pairFormats[pair.format] ?? 0) + 1
+    countCoordinateOrder((coordinates.pairOrder ??= emptyCoordinateOrderTally()), pair, text)
     if (isFirstSighting && coordinates.pairSamples.length < PAIR_SAMPLE_CAP) {
       coordinates.pairSamples.push([pair.latitude, pair.longitude])
     }

@@ -188,6 +188,13 @@ describe('mappingFromRoles', () => {
       location: { ...TRUMP_MAPPING.location, address: { region: 'state', place: 'location' } },
     })
   })
+  it('keeps a GeoJSON file placed by its geometries when no column is a coordinate', () => {
+    const mapping: EventMapping = {
+      title: 'name',
+      location: { kind: 'geometry', confidence: 1, reason: 'GeoJSON feature geometry' },
+    }
+    expect(mappingFromRoles({ name: 'title', date: 'start-time' }, mapping).override?.location).toBeUndefined()
+  })
 })
 
 describe('roleLabel', () => {

@@ -202,6 +202,8 @@ function locationFromRoles(roles: ColumnRoles, detected: GeoColumnResult, proble
       ...(hasAddress ? { address } : { address: undefined }),
     }
   }
+  // A GeoJSON file is placed by its features' geometries, which no column role stands for.
+  if (detected.kind === 'geometry') return hasAddress ? { ...detected, address } : detected
   if (hasAddress)
     return detected.kind === 'address' ? { ...detected, address } : { kind: 'address', address, confidence: 1, reason }
   return detected.kind === 'none' ? detected : { kind: 'none', confidence: 1, reason }

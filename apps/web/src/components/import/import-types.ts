@@ -5,6 +5,7 @@
  */
 export type { CellValue } from '@chronotope/file-readers'
 export type {
+  CoordinateOrderChoice,
   DateOrderChoice,
   EventMapping,
   ImportChoice,

@@ -2,13 +2,14 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 
 import { assignRole, mappingFromRoles, rolesFromMapping, type ColumnRole } from './column-roles'
+import { CoordinateOrderChoices } from './coordinate-order-choices'
 import { DateOrderChoices } from './date-order-choices'
 import { DetectionSummary } from './detection-summary'
 import { ErrorMessage } from './error-message'
 import { FieldList } from './field-list'
 import { fetchImportPreview, postImportAction, type ImportPreview } from './import-api'
 import { ImportOptionsForm } from './import-options-form'
-import type { ImportProgressResponse } from './import-types'
+import type { ImportChoice, ImportProgressResponse } from './import-types'
 import { PreviewTable } from './preview-table'
 import { SchemaWarnings } from './schema-warnings'
 import { RememberedNote } from './remembered-note'
@@ -71,10 +72,13 @@ export function PreviewStep({
         if (remembered && !hasRememberedChoices.current) {
           hasRememberedChoices.current = true
           // Only the date columns this file leaves undecided: the others are read by their values.
-          const dateColumns = loaded.schema.choices
-            .filter((choice) => choice.kind === 'date-order' && choice.isRequired)
-            .map((choice) => choice.column)
-          setChoices((earlier) => choicesFromRemembered(earlier, remembered.options, dateColumns))
+          const undecided = (kind: ImportChoice['kind']) =>
+            loaded.schema.choices
+              .filter((choice) => choice.kind === kind && choice.isRequired)
+              .map((choice) => choice.column)
+          setChoices((earlier) =>
+            choicesFromRemembered(earlier, remembered.options, undecided('date-order'), undecided('coordinate-order')),
+          )
         }
         setPreviews((earlier) => ({ ...earlier, [previewSheet]: loaded }))
         setRolesBySheet((earlier) =>
@@ -100,18 +104,25 @@ export function PreviewStep({
         name: loaded.sheets.find((candidate) => candidate.index === Number(sheet))?.name ?? `Sheet ${sheet}`,
         mapping: mappingFromRoles(rolesBySheet[Number(sheet)] ?? {}, loaded.schema.mapping),
         dateChoices: loaded.schema.choices.filter((choice) => choice.kind === 'date-order'),
+        pairChoices: loaded.schema.choices.filter((choice) => choice.kind === 'coordinate-order'),
       })),
     [previews, rolesBySheet],
   )
   const current = sheetRoles.find((entry) => entry.sheet === previewSheet)
   const rolesMapping = current?.mapping ?? { override: undefined, problems: [], notes: [] }
   const dateChoices = current?.dateChoices ?? []
+  const pairChoices = current?.pairChoices ?? []
   const importsAllSheets = isMultiSheet && choices.sheet === 'all'
   const problems = [
     ...(importsAllSheets
       ? sheetRoles.flatMap(({ name, mapping }) => mapping.problems.map((problem) => `${name}: ${problem}`))
       : rolesMapping.problems),
-    ...choiceProblems(choices, importsAllSheets ? sheetRoles.flatMap((entry) => entry.dateChoices) : dateChoices),
+    ...choiceProblems(
+      choices,
+      importsAllSheets
+        ? sheetRoles.flatMap((entry) => [...entry.dateChoices, ...entry.pairChoices])
+        : [...dateChoices, ...pairChoices],
+    ),
   ]
 
   const start = async () => {
@@ -209,6 +220,13 @@ export function PreviewStep({
             picked={choices.dateOrders}
             onPick={(column, order) =>
               setChoices({ ...choices, dateOrders: { ...choices.dateOrders, [column]: order } })
+            }
+          />
+          <CoordinateOrderChoices
+            choices={pairChoices}
+            picked={choices.coordinateOrders}
+            onPick={(column, order) =>
+              setChoices({ ...choices, coordinateOrders: { ...choices.coordinateOrders, [column]: order } })
             }
           />
 

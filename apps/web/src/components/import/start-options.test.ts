@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import type { MappingOverride } from './column-roles'
-import type { DateOrderChoice } from './import-types'
+import type { CoordinateOrderChoice, DateOrderChoice } from './import-types'
 import {
   buildStartBody,
   choiceProblems,
@@ -126,5 +126,32 @@ describe('choiceProblems', () => {
     [{ dateOrders: { Date: 'DMY' }, idStrategy: 'external', idField: 'uid' }, []],
   ])('%j', (choices, expected) => {
     expect(choiceProblems({ ...DEFAULT_CHOICES, ...choices }, [undecided, decided])).toEqual(expected)
+  })
+})
+
+describe('the pair order of a "lat, lon" column', () => {
+  const pairs: CoordinateOrderChoice = {
+    kind: 'coordinate-order',
+    column: 'Location',
+    isRequired: true,
+    reason: 'undecided: …',
+    examples: [],
+    evidence: { latitudeFirst: 0, longitudeFirst: 0, either: 3, examples: { either: '48.85, 2.35' } },
+  }
+
+  it('must be chosen before the import starts, and is sent as coordinateOrders', () => {
+    expect(choiceProblems(DEFAULT_CHOICES, [pairs])).toEqual([
+      'Choose the coordinate order of “Location”: no value in the file tells latitude first from longitude first',
+    ])
+    const chosen = { ...DEFAULT_CHOICES, coordinateOrders: { Location: 'lon-lat' as const } }
+    expect(choiceProblems(chosen, [pairs])).toEqual([])
+    expect(buildStartBody(chosen, undefined).coordinateOrders).toEqual({ Location: 'lon-lat' })
+  })
+
+  it('is taken from the dataset’s last import when this file leaves it undecided', () => {
+    expect(
+      choicesFromRemembered(DEFAULT_CHOICES, { coordinateOrders: { Location: 'lon-lat' } }, [], ['Location'])
+        .coordinateOrders,
+    ).toEqual({ Location: 'lon-lat' })
   })
 })

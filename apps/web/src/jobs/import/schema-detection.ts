@@ -50,10 +50,8 @@ export const schemaDetectionTask = importStageTask(
     )
     if (problem !== undefined) throw new ImportFailure(problem)
     const schema = applyImportAnswers(found.schema, answers)
-    const detected: EventMapping =
-      detection.format === 'geojson'
-        ? { ...schema.mapping, location: { kind: 'geometry', confidence: 1, reason: 'GeoJSON feature geometry' } }
-        : schema.mapping
+    // A GeoJSON sheet is located by its geometries already (see detectSheetSchema).
+    const detected: EventMapping = schema.mapping
     const remembered = dataset.importSettings
       ? applyRememberedMapping(detected, dataset.importSettings, headers).mapping
       : detected

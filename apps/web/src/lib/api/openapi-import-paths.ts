@@ -5,7 +5,7 @@
  */
 import { IMPORT_STATUS, PROCESSING_STAGE } from '../../constants'
 import { IMPORT_ACTION_NAMES } from '../import/import-action-names'
-import { DATE_ORDERS, DUPLICATE_ACTIONS, ID_STRATEGIES } from '../import/import-options'
+import { COORDINATE_ORDERS, DATE_ORDERS, DUPLICATE_ACTIONS, ID_STRATEGIES } from '../import/import-options'
 import {
   EXAMPLE_IMPORT_ID,
   EXAMPLE_UPLOAD_FILE,
@@ -170,12 +170,16 @@ const IMPORT_CHOICE: Schema = {
     column: { type: 'string' },
     decided: {
       type: 'string',
-      description: 'The answer applied (`DMY` day first, `MDY` month first, `YMD` year first); absent while undecided.',
+      description:
+        'The answer applied: for `date-order` `DMY` day first, `MDY` month first, `YMD` year first; for ' +
+        '`coordinate-order` `lat-lon` latitude first, `lon-lat` longitude first; absent while undecided.',
     },
     decidedBy: { enum: ['values', 'user'] },
     isRequired: {
       type: 'boolean',
-      description: 'True when the import cannot start without an answer (`dateOrders`), which it refuses with 422.',
+      description:
+        'True when the import cannot start without an answer (`dateOrders`, or `coordinateOrders` for a ' +
+        '"lat, lon" column whose values all fit both orders), which it refuses with 422.',
     },
     reason: {
       type: 'string',
@@ -229,12 +233,13 @@ const PREVIEW: Schema = {
         mapping: {
           type: 'object',
           description:
-            'The suggested event mapping: time, title, place, coordinates, id, and `dateOrders` (each date column’s order).',
+            'The suggested event mapping: time, title, place, coordinates, id, `dateOrders` (each date column’s ' +
+            'order) and `coordinateOrders` (each "lat, lon" column’s order).',
         },
         choices: {
           type: 'array',
           items: IMPORT_CHOICE,
-          description: 'How each date column is read, or is to be chosen.',
+          description: 'How each date column and "lat, lon" pair column is read, or is to be chosen.',
         },
         warnings: { type: 'array' },
       },
@@ -352,6 +357,12 @@ export function importAndHealthPaths(): Record<string, unknown> {
                         'JSON object, date column → DMY, MDY or YMD, e.g. {"Date":"DMY"}; wins over dateOrder. ' +
                         'Required for a column whose day/month order no value decides.',
                     },
+                    coordinateOrders: {
+                      type: 'string',
+                      description:
+                        'JSON object, "lat, lon" pair column → lat-lon or lon-lat, e.g. {"Location":"lat-lon"}. ' +
+                        'Required for a pair column whose values all fit both orders (both numbers within ±90).',
+                    },
                     idStrategy: { enum: [...ID_STRATEGIES], description: 'How events are recognised on re-import.' },
                     idField: { type: 'string', description: 'The column holding the external id.' },
                     hashFields: {
@@ -386,8 +397,10 @@ export function importAndHealthPaths(): Record<string, unknown> {
             '422': errorAnswer(
               'When starting at once: a workbook with more sheets than CHRONOTOPE_IMPORT_MAX_SHEETS and no sheet ' +
                 'chosen (`too-many-sheets`); a date column whose day/month order no value decides and that ' +
-                '`dateOrders` does not answer (`choice-required`, naming the column); `dateOrders` naming a column ' +
-                'that is not a date column (`unknown-column`).',
+                '`dateOrders` does not answer, or a "lat, lon" column whose order no value decides and that ' +
+                '`coordinateOrders` does not answer (`choice-required`, naming the column); `dateOrders` naming a ' +
+                'column that is not a date column, or `coordinateOrders` one that is not a pair column ' +
+                '(`unknown-column`).',
             ),
             '429': errorAnswer('Too many uploads; Retry-After says when to try again.'),
           },
@@ -438,6 +451,12 @@ export function importAndHealthPaths(): Record<string, unknown> {
                     additionalProperties: { enum: [...DATE_ORDERS] },
                     description: '`start`: date column → order; required for columns no value decides.',
                   },
+                  coordinateOrders: {
+                    type: 'object',
+                    additionalProperties: { enum: [...COORDINATE_ORDERS] },
+                    description:
+                      '`start`: "lat, lon" pair column → `lat-lon` or `lon-lat`; required for columns no value decides.',
+                  },
                 },
               },
             },
@@ -451,7 +470,8 @@ export function importAndHealthPaths(): Record<string, unknown> {
           '404': errorAnswer('No such import or job, or an unknown action.'),
           '409': errorAnswer('The import is not in a state the action applies to.'),
           '422': errorAnswer(
-            '`start` with a date column whose day/month order no value decides and no answer in `dateOrders` ' +
+            '`start` with a date column whose day/month order no value decides and no answer in `dateOrders`, ' +
+              'or a "lat, lon" column whose order no value decides and no answer in `coordinateOrders` ' +
               '(`choice-required`, naming the column), or too many sheets.',
           ),
         },

@@ -4,10 +4,20 @@
  * sampled for types and statistics; then, only while a date column's day/month order is still
  * undecided, the rest of the sheet is read for that order alone (one pattern match per cell), to
  * the end if need be. A file whose date columns the sample decides is read no further.
+ * A GeoJSON file is placed by its features' geometries: its location is the geometry, and its
+ * warnings say what the features hold instead of asking for coordinate columns.
  * @module
  */
 import { readHeaders, readRows, type FormatDetectionResult, type SourceRow } from '@chronotope/file-readers'
-import { createSchemaBuilder, type DetectedSchema } from '@chronotope/schema'
+import {
+  countGeometry,
+  createSchemaBuilder,
+  describeGeometries,
+  emptyGeometryTally,
+  type DetectedSchema,
+  type GeometryTally,
+  type SchemaWarningCode,
+} from '@chronotope/schema'
 
 import { BATCH_SIZES } from '../../constants/batch-sizes'
 
@@ -31,6 +41,40 @@ export interface DetectSheetSchemaOptions {
   readonly firstRows?: number
   /** Rows sampled; default the schema detection sample, so every caller decides alike. */
   readonly sampleRows?: number
+}
+
+/** Warnings about coordinate columns, which a file placed by its geometries does not need. */
+const LOCATION_WARNINGS: ReadonlySet<SchemaWarningCode> = new Set([
+  'no-location',
+  'swapped-coordinates',
+  'coordinates-out-of-range',
+  'invalid-coordinates',
+  'ambiguous-coordinate-order',
+  'conflicting-coordinate-order',
+])
+
+/**
+ * A GeoJSON sheet's schema: located by the features' geometries, with no coordinate-order question
+ * about a property, and a warning that says what the features hold.
+ */
+function placedByGeometry(schema: DetectedSchema, tally: GeometryTally, isWholeFile: boolean): DetectedSchema {
+  return {
+    ...schema,
+    mapping: {
+      ...schema.mapping,
+      location: {
+        kind: 'geometry',
+        ...(schema.mapping.location.address ? { address: schema.mapping.location.address } : {}),
+        confidence: 1,
+        reason: 'GeoJSON feature geometry',
+      },
+    },
+    choices: schema.choices.filter((choice) => choice.kind !== 'coordinate-order'),
+    warnings: [
+      ...schema.warnings.filter((warning) => !LOCATION_WARNINGS.has(warning.code)),
+      describeGeometries(tally, isWholeFile),
+    ],
+  }
 }
 
 function undecidedDateColumns(schema: DetectedSchema): string[] {
@@ -58,9 +102,16 @@ export async function detectSheetSchema(
   let scanned = 0
   let schema: DetectedSchema | undefined
   let undecided: string[] = []
+  const isGeoJson = detection.format === 'geojson'
+  const geometries = emptyGeometryTally()
+  let isWholeFile = true
   for await (const batch of readRows(path, detection, readOptions)) {
     for (const row of batch) if (firstRows.length < wantedRows) firstRows.push(row)
     const take = sampled < sampleRows ? batch.slice(0, sampleRows - sampled) : []
+    if (isGeoJson) {
+      for (const row of take)
+        countGeometry(geometries, row.centroid ? (row.geometry as { type?: string })?.type : undefined)
+    }
     if (take.length > 0) {
       builder.addRows(take.map((row) => row.values))
       sampled += take.length
@@ -70,7 +121,10 @@ export async function detectSheetSchema(
       if (schema === undefined) {
         schema = builder.build()
         undecided = undecidedDateColumns(schema)
-        if (undecided.length === 0 && firstRows.length >= wantedRows) break
+        if (undecided.length === 0 && firstRows.length >= wantedRows) {
+          isWholeFile = rest === 0
+          break
+        }
       }
       if (rest > 0 && undecided.length > 0) {
         builder.addDateOrderEvidence(
@@ -80,10 +134,14 @@ export async function detectSheetSchema(
         scanned += rest
         undecided = builder.undecidedDateColumns(undecided)
       }
-      if (undecided.length === 0 && firstRows.length >= wantedRows) break
+      if (undecided.length === 0 && firstRows.length >= wantedRows) {
+        isWholeFile = rest === 0
+        break
+      }
     }
   }
   // Rebuilt when the scan read more, so the choices' counts and reasons include those rows.
   if (schema === undefined || scanned > 0) schema = builder.build()
+  if (isGeoJson) schema = placedByGeometry(schema, geometries, isWholeFile && scanned === 0)
   return { headers, schema, rowsSampled: sampled, rowsScannedForDates: scanned, firstRows }
 }

@@ -19,7 +19,10 @@ export interface ProviderChoice {
 
 /** Geocoding settings for an import, and whether it geocodes at all. */
 export interface ImportGeocodingSettings extends GeocodingSettings, ProviderChoice {
-  /** Whether the sheet's places are geocoded: it has address columns and geocoding is on. */
+  /**
+   * Whether the sheet's places are geocoded: it has address columns (the location itself, or beside
+   * coordinate columns for rows whose coordinate cells are empty) and geocoding is on.
+   */
   readonly isEnabled: boolean
 }
 
@@ -29,6 +32,12 @@ export function datasetProviderChoice(dataset: DatasetDoc): ProviderChoice {
     .map((provider) => idOf(provider))
     .filter((id): id is number => id !== undefined)
   return { providerIds: chosen.length > 0 ? chosen : null, offlineFallback: dataset.geocoding?.offlineFallback ?? true }
+}
+
+function hasAddressColumns(location: StoredMapping['location']): boolean {
+  if (location.kind === 'address') return true
+  if (location.kind === 'none' || location.kind === 'geometry') return false
+  return Object.values(location.address ?? {}).some((column) => typeof column === 'string' && column !== '')
 }
 
 /**
@@ -43,7 +52,7 @@ export function importGeocodingSettings(
   const wanted = options.geocode ?? dataset.geocoding?.enabled ?? true
   const minimum = dataset.geocoding?.minimumConfidence
   return {
-    isEnabled: wanted && mapping.location.kind === 'address',
+    isEnabled: wanted && hasAddressColumns(mapping.location),
     minimumConfidence:
       typeof minimum === 'number' && minimum >= 0 && minimum <= 1 ? minimum : appSettings.geocodingMinimumConfidence,
     ...(dataset.geocoding?.countryBias ? { countryBias: dataset.geocoding.countryBias } : {}),

@@ -33,6 +33,7 @@ export function answersOf(options: ImportOptions): ImportAnswers {
   return {
     ...(options.dateOrder ? { dateOrder: options.dateOrder } : {}),
     ...(options.dateOrders ? { dateOrders: options.dateOrders } : {}),
+    ...(options.coordinateOrders ? { coordinateOrders: options.coordinateOrders } : {}),
   }
 }
 
@@ -73,19 +74,31 @@ function isFileSystemError(error: unknown): boolean {
   return typeof code === 'string' && typeof syscall === 'string'
 }
 
-/** Columns an answer names that no choice of the import is about, with the option naming them. */
-function unknownAnswerColumns(choices: readonly ImportChoice[], answers: ImportAnswers): string[] {
-  const dateColumns = new Set(choices.filter((choice) => choice.kind === 'date-order').map((choice) => choice.column))
-  return Object.keys(answers.dateOrders ?? {}).filter((column) => !dateColumns.has(column))
+/** What each kind's answers are about, for the refusal of an answer naming another column. */
+const ANSWER_COLUMN_WORDS: Readonly<Record<ImportChoiceKind, string>> = {
+  'date-order': 'date column',
+  'coordinate-order': '"lat, lon" pair column',
+}
+
+/** Columns an answer of a kind names that no choice of that kind is about. */
+function unknownAnswerColumns(
+  choices: readonly ImportChoice[],
+  answers: ImportAnswers,
+  kind: ImportChoiceKind,
+): string[] {
+  const columns = new Set(choices.filter((choice) => choice.kind === kind).map((choice) => choice.column))
+  const answered = kind === 'date-order' ? answers.dateOrders : answers.coordinateOrders
+  return Object.keys(answered ?? {}).filter((column) => !columns.has(column))
 }
 
 /**
  * Refuses an import whose file has a required choice its options (or, for an import into an
- * existing dataset, the orders its last import used) do not answer, or whose
- * `dateOrders` name a column that is not a date column, before anything is created. Reads each
+ * existing dataset, the orders its last import used) do not answer, or whose `dateOrders` name
+ * a column that is not a date column (`coordinateOrders` one that is not a pair column), before
+ * anything is created. Reads each
  * sheet the import brings in as the schema-detection job will (see `detectSheetSchema`).
  * @throws {@link ApiError} 422 `choice-required` naming the columns, why, and the option to send;
- * 422 `unknown-column` for an answer about a column that is not a date column
+ * 422 `unknown-column` for an answer about a column that no choice of its kind is about
  */
 export async function enforceImportChoices(
   path: string,
@@ -118,17 +131,19 @@ export async function enforceImportChoices(
     const sheetAnswers = answersOf(withRememberedAnswers(options, remembered, schema.choices))
     for (const choice of unansweredChoices(schema.choices, sheetAnswers)) unanswered.push({ sheet: sheet.name, choice })
   }
-  const unknown = unknownAnswerColumns(choices, answers)
-  if (unknown.length > 0) {
-    const known = [...new Set(choices.filter((choice) => choice.kind === 'date-order').map((choice) => choice.column))]
+  for (const kind of ['date-order', 'coordinate-order'] as const) {
+    const unknown = unknownAnswerColumns(choices, answers, kind)
+    if (unknown.length === 0) continue
+    const known = [...new Set(choices.filter((choice) => choice.kind === kind).map((choice) => choice.column))]
+    const words = ANSWER_COLUMN_WORDS[kind]
     throw new ApiError(
       422,
       'unknown-column',
-      `dateOrders names ${unknown.map((column) => `"${column}"`).join(', ')}, which ${unknown.length > 1 ? 'are not date columns' : 'is not a date column'} of the file; ` +
+      `${CHOICE_OPTIONS[kind]} names ${unknown.map((column) => `"${column}"`).join(', ')}, which ${unknown.length > 1 ? `are not ${words}s` : `is not a ${words}`} of the file; ` +
         (known.length > 0
-          ? `its date columns are ${known.map((column) => `"${column}"`).join(', ')}`
-          : 'it has no date column'),
-      'dateOrders',
+          ? `its ${words}s are ${known.map((column) => `"${column}"`).join(', ')}`
+          : `it has no ${words}`),
+      CHOICE_OPTIONS[kind],
     )
   }
   const message = describeUnanswered(unanswered, sheets.length > 1)

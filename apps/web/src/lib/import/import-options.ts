@@ -3,6 +3,7 @@
  * that name the field.
  * @module
  */
+import type { CoordinateOrder } from '@chronotope/coordinates'
 import type { DateOrder } from '@chronotope/dates'
 import type { EventMapping } from '@chronotope/schema'
 
@@ -23,6 +24,11 @@ export interface ImportOptions {
   readonly dateOrder?: DateOrder
   /** Order of numeric dates by column; wins over `dateOrder`. Required for columns no value decides. */
   readonly dateOrders?: Readonly<Record<string, DateOrder>>
+  /**
+   * Pair order of "lat, lon" columns by column (`lat-lon` or `lon-lat`). Required for a pair column
+   * whose values all fit both orders.
+   */
+  readonly coordinateOrders?: Readonly<Record<string, CoordinateOrder>>
   /** How events are recognised on re-import. */
   readonly idStrategy?: 'auto' | 'external' | 'content-hash'
   /** Column holding the external id (`idStrategy: external`). */
@@ -44,6 +50,8 @@ export interface ImportOptions {
 
 /** The `dateOrder` values an upload takes. */
 export const DATE_ORDERS = ['MDY', 'DMY', 'YMD'] as const
+/** The `coordinateOrders` values an upload takes. */
+export const COORDINATE_ORDERS = ['lat-lon', 'lon-lat'] as const
 /** The `idStrategy` values an upload takes. */
 export const ID_STRATEGIES = ['auto', 'external', 'content-hash'] as const
 /** The `duplicateAction` values an upload takes. */
@@ -141,6 +149,25 @@ function parseDateOrders(raw: string | undefined): Record<string, DateOrder> | u
   return Object.keys(orders).length > 0 ? orders : undefined
 }
 
+function parseCoordinateOrders(raw: string | undefined): Record<string, CoordinateOrder> | undefined {
+  const value = parseJsonObject(raw, 'coordinateOrders', '{"Location":"lat-lon"}')
+  if (!value) return undefined
+  const orders: Record<string, CoordinateOrder> = {}
+  for (const [column, order] of Object.entries(value as Record<string, unknown>)) {
+    const normalized = typeof order === 'string' ? order.trim().toLowerCase() : order
+    if (!(COORDINATE_ORDERS as readonly unknown[]).includes(normalized)) {
+      throw new ApiError(
+        400,
+        'invalid-option',
+        `coordinateOrders["${column}"] must be one of ${COORDINATE_ORDERS.join(', ')} (latitude first lat-lon, longitude first lon-lat); got ${JSON.stringify(order)}`,
+        'coordinateOrders',
+      )
+    }
+    Object.defineProperty(orders, column, { value: normalized, enumerable: true, writable: true, configurable: true })
+  }
+  return Object.keys(orders).length > 0 ? orders : undefined
+}
+
 /**
  * Reads the import options from an upload's form fields (`options` as one JSON object, or each
  * option as its own field; separate fields win).
@@ -178,6 +205,9 @@ export function parseImportOptions(formFields: Readonly<Record<string, string>>)
     ...(parseSheetMappings(fields.sheetMappings) ? { sheetMappings: parseSheetMappings(fields.sheetMappings) } : {}),
     ...(oneOf(fields, 'dateOrder', DATE_ORDERS) ? { dateOrder: oneOf(fields, 'dateOrder', DATE_ORDERS) } : {}),
     ...(parseDateOrders(fields.dateOrders) ? { dateOrders: parseDateOrders(fields.dateOrders) } : {}),
+    ...(parseCoordinateOrders(fields.coordinateOrders)
+      ? { coordinateOrders: parseCoordinateOrders(fields.coordinateOrders) }
+      : {}),
     ...(oneOf(fields, 'idStrategy', ID_STRATEGIES) ? { idStrategy: oneOf(fields, 'idStrategy', ID_STRATEGIES) } : {}),
     ...(fields.idField?.trim() ? { idField: fields.idField.trim() } : {}),
     ...(hashFields?.length ? { hashFields } : {}),

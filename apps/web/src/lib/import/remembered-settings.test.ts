@@ -92,4 +92,23 @@ describe('withRememberedAnswers', () => {
       dateOrder: 'YMD',
     })
   })
+
+  it('remembers and answers a pair column’s order like a date order', () => {
+    const pairChoice = { ...(choice('Location', true) as object), kind: 'coordinate-order' } as unknown as ImportChoice
+    const remembered = rememberImportSettings(
+      8,
+      ['Location'],
+      {
+        location: { kind: 'combined', combined: 'Location', confidence: 1, reason: '' },
+        coordinateOrders: { Location: 'lon-lat' },
+      },
+      {},
+      new Date('2026-11-21T10:00:00.000Z'),
+    )
+    expect(remembered.options).toEqual({ coordinateOrders: { Location: 'lon-lat' } })
+    expect(withRememberedAnswers({}, remembered, [pairChoice])).toEqual({ coordinateOrders: { Location: 'lon-lat' } })
+    expect(
+      withRememberedAnswers({ coordinateOrders: { Location: 'lat-lon' } }, remembered, [pairChoice]).coordinateOrders,
+    ).toEqual({ Location: 'lat-lon' })
+  })
 })

@@ -1,9 +1,10 @@
 /**
  * A dataset remembers how its last import read the file (the column roles the user settled on,
- * the date order, how events are recognised), and the next import into it starts from that
+ * the date and coordinate orders, how events are recognised), and the next import into it starts from that
  * instead of guessing again, so a correction made once is not undone by every re-import.
  * @module
  */
+import type { CoordinateOrder } from '@chronotope/coordinates'
 import type { DateOrder } from '@chronotope/dates'
 import type { EventMapping, ImportChoice } from '@chronotope/schema'
 
@@ -12,7 +13,15 @@ import type { ImportOptions } from './import-options'
 /** The import options a dataset remembers for its next import. */
 export type RememberedOptions = Pick<
   ImportOptions,
-  'dateOrder' | 'dateOrders' | 'idStrategy' | 'idField' | 'hashFields' | 'duplicateAction' | 'keepHandEdits' | 'geocode'
+  | 'dateOrder'
+  | 'dateOrders'
+  | 'coordinateOrders'
+  | 'idStrategy'
+  | 'idField'
+  | 'hashFields'
+  | 'duplicateAction'
+  | 'keepHandEdits'
+  | 'geocode'
 >
 
 /** What a dataset keeps of its last completed import (`datasets.importSettings`). */
@@ -121,8 +130,11 @@ export function rememberImportSettings(
   const { idStrategy: resolved, ...eventMapping } = mapping
   // Every date column's order as this import read it, decided by its values or chosen.
   const applied = mapping.dateOrders ?? {}
+  // Every pair column's order too.
+  const pairOrders = mapping.coordinateOrders ?? {}
   const options: ImportOptions = {
     ...(Object.keys(applied).length > 0 ? { dateOrders: applied } : {}),
+    ...(Object.keys(pairOrders).length > 0 ? { coordinateOrders: pairOrders } : {}),
     ...(resolved
       ? {
           idStrategy: chosen.idStrategy ?? 'auto',
@@ -137,6 +149,7 @@ export function rememberImportSettings(
   for (const key of [
     'dateOrder',
     'dateOrders',
+    'coordinateOrders',
     'idStrategy',
     'idField',
     'hashFields',
@@ -150,7 +163,7 @@ export function rememberImportSettings(
 }
 
 /**
- * The import's options with the dataset's remembered date orders answering the date columns that
+ * The import's options with the dataset's remembered date and pair orders answering the columns that
  * this file's values leave undecided and the user did not answer: a monthly file whose dates all
  * fit both orders is read as the dataset always was. Columns the values decide are left to them.
  * @example withRememberedAnswers({}, remembered, [undecidedDateChoice]).dateOrders // { Date: 'DMY' }
@@ -160,13 +173,23 @@ export function withRememberedAnswers(
   remembered: RememberedImportSettings | null | undefined,
   choices: readonly ImportChoice[],
 ): ImportOptions {
-  if (!remembered || options.dateOrder) return options
-  const filled: Record<string, DateOrder> = {}
+  if (!remembered) return options
+  const dates: Record<string, DateOrder> = {}
+  const pairs: Record<string, CoordinateOrder> = {}
   for (const choice of choices) {
-    if (choice.kind !== 'date-order' || !choice.isRequired || options.dateOrders?.[choice.column]) continue
-    const order = remembered.options.dateOrders?.[choice.column] ?? remembered.options.dateOrder
-    if (order) filled[choice.column] = order
+    if (!choice.isRequired) continue
+    if (choice.kind === 'date-order') {
+      if (options.dateOrder || options.dateOrders?.[choice.column]) continue
+      const order = remembered.options.dateOrders?.[choice.column] ?? remembered.options.dateOrder
+      if (order) dates[choice.column] = order
+    } else if (!options.coordinateOrders?.[choice.column]) {
+      const order = remembered.options.coordinateOrders?.[choice.column]
+      if (order) pairs[choice.column] = order
+    }
   }
-  if (Object.keys(filled).length === 0) return options
-  return { ...options, dateOrders: { ...filled, ...options.dateOrders } }
+  return {
+    ...options,
+    ...(Object.keys(dates).length > 0 ? { dateOrders: { ...dates, ...options.dateOrders } } : {}),
+    ...(Object.keys(pairs).length > 0 ? { coordinateOrders: { ...pairs, ...options.coordinateOrders } } : {}),
+  }
 }

@@ -1,0 +1,93 @@
+/**
+ * Publishing a dataset from outside the admin: the facts the switch shows, and the switch itself,
+ * saved through the CMS as the signed-in user so the datasets' and catalogs' own rules decide.
+ * @module
+ */
+import type { PayloadRequest, Where } from 'payload'
+
+import { relationId } from '../../access/relation-id'
+import { mayEdit } from '../../access/may-edit'
+import { COLLECTION_NAMES } from '../../constants/collection-names'
+import { ApiError } from '../api/api-error'
+import type { PublishingFacts } from './describe-publishing'
+
+/** {@link PublishingFacts} with the ids they are about. */
+export interface DatasetPublishing extends PublishingFacts {
+  readonly datasetId: number
+  readonly catalogId: number | null
+}
+
+function fieldNames(schema: unknown): string[] {
+  const fields = typeof schema === 'object' && schema !== null ? (schema as { fields?: unknown }).fields : undefined
+  if (!Array.isArray(fields)) return []
+  return fields.flatMap((field: unknown) =>
+    typeof field === 'object' && field !== null && typeof (field as { name?: unknown }).name === 'string'
+      ? [(field as { name: string }).name]
+      : [],
+  )
+}
+
+/**
+ * The publish switch's facts for a dataset the request's user may change.
+ * @throws {@link ApiError} 401 when not signed in, 404 when the user may not change the dataset
+ */
+export async function loadDatasetPublishing(req: PayloadRequest, datasetId: number): Promise<DatasetPublishing> {
+  if (!req.user) throw new ApiError(401, 'not-signed-in', 'Sign in to publish a dataset')
+  if (!(await mayEdit(req, { collection: COLLECTION_NAMES.DATASETS, id: datasetId }))) {
+    throw new ApiError(404, 'dataset-not-found', `There is no dataset ${datasetId} you may change`, 'id')
+  }
+  const dataset = await req.payload.findByID({
+    collection: COLLECTION_NAMES.DATASETS,
+    id: datasetId,
+    depth: 1,
+    overrideAccess: true,
+    req,
+  })
+  const catalog = typeof dataset.catalog === 'object' && dataset.catalog !== null ? dataset.catalog : null
+  const catalogId = relationId(dataset.catalog)
+  const count = async (where: Where) =>
+    (
+      await req.payload.count({
+        collection: COLLECTION_NAMES.EVENTS,
+        where: { and: [{ dataset: { equals: datasetId } }, where] },
+        overrideAccess: true,
+        req,
+      })
+    ).totalDocs
+  return {
+    datasetId,
+    catalogId: catalogId === undefined ? null : Number(catalogId),
+    isPublic: dataset.isPublic === true,
+    events: await count({}),
+    placedEvents: await count({ location: { exists: true } }),
+    fields: fieldNames(dataset.currentSchema),
+    catalogName: String(catalog?.name ?? 'no catalog'),
+    isCatalogPublic: catalog?.isPublic === true,
+    mayPublishCatalog:
+      catalogId !== undefined && (await mayEdit(req, { collection: COLLECTION_NAMES.CATALOGS, id: catalogId })),
+  }
+}
+
+/**
+ * Makes a dataset public (and its catalog, when it is private and the user may change it) or
+ * private again, through the CMS as the request's user.
+ * @throws {@link ApiError} 401 or 404 as {@link loadDatasetPublishing}
+ */
+export async function setDatasetPublic(
+  req: PayloadRequest,
+  datasetId: number,
+  isPublic: boolean,
+): Promise<DatasetPublishing> {
+  const before = await loadDatasetPublishing(req, datasetId)
+  const asUser = { user: req.user, overrideAccess: false, req } as const
+  await req.payload.update({ collection: COLLECTION_NAMES.DATASETS, id: datasetId, data: { isPublic }, ...asUser })
+  if (isPublic && !before.isCatalogPublic && before.mayPublishCatalog && before.catalogId !== null) {
+    await req.payload.update({
+      collection: COLLECTION_NAMES.CATALOGS,
+      id: before.catalogId,
+      data: { isPublic: true },
+      ...asUser,
+    })
+  }
+  return loadDatasetPublishing(req, datasetId)
+}

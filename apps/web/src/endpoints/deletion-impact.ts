@@ -8,7 +8,10 @@ import { datasetDeletionImpact, importDeletionImpact } from '../lib/deletion/del
 
 type Deletable = typeof COLLECTION_NAMES.DATASETS | typeof COLLECTION_NAMES.IMPORT_FILES
 
-const IMPACT: Record<Deletable, (payload: Parameters<typeof datasetDeletionImpact>[0], id: number) => Promise<DeletionImpact>> = {
+const IMPACT: Record<
+  Deletable,
+  (payload: Parameters<typeof datasetDeletionImpact>[0], id: number) => Promise<DeletionImpact>
+> = {
   [COLLECTION_NAMES.DATASETS]: datasetDeletionImpact,
   [COLLECTION_NAMES.IMPORT_FILES]: importDeletionImpact,
 }
@@ -30,7 +33,10 @@ export function deletionImpactEndpoint(collection: Deletable): Endpoint {
           throw new ApiError(404, 'not-found', `There is no ${collection} document ${id} you may delete`, 'id')
         }
         const impact = await IMPACT[collection](req.payload, id)
-        return Response.json({ ...impact, sentences: describeDeletion(impact) }, { headers: { 'Cache-Control': 'no-store' } })
+        return Response.json(
+          { ...impact, sentences: describeDeletion(impact) },
+          { headers: { 'Cache-Control': 'no-store' } },
+        )
       } catch (error) {
         return errorResponse(error, (err) => req.payload.logger.error({ err, msg: 'Deletion impact failed' }))
       }

@@ -46,6 +46,14 @@ export const Datasets: CollectionConfig = {
     isPublicField('Anyone can explore this dataset when its catalog is public too.'),
     ownerField(),
     {
+      name: 'deletionImpact',
+      type: 'ui',
+      admin: {
+        position: 'sidebar',
+        components: { Field: '/components/admin/deletion-impact-field#DeletionImpactField' },
+      },
+    },
+    {
       name: 'currentSchema',
       type: 'relationship',
       relationTo: COLLECTION_NAMES.DATASET_SCHEMAS,

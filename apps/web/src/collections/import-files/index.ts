@@ -91,6 +91,14 @@ export const ImportFiles: CollectionConfig = {
       admin: { readOnly: true, position: 'sidebar', description: 'Client address, for upload rate limits.' },
     },
     ownerField(),
+    {
+      name: 'deletionImpact',
+      type: 'ui',
+      admin: {
+        position: 'sidebar',
+        components: { Field: '/components/admin/deletion-impact-field#DeletionImpactField' },
+      },
+    },
     { name: 'importJobs', type: 'join', collection: COLLECTION_NAMES.IMPORT_JOBS, on: 'importFile' },
   ],
 }

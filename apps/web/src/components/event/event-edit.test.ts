@@ -38,7 +38,13 @@ describe('eventEditPatch', () => {
     [
       'a year and an end',
       { start: '1848', end: '1849' },
-      { patch: { eventTime: '1848-01-01T00:00:00.000Z', eventEndTime: '1849-01-01T00:00:00.000Z', timePrecision: 'year' } },
+      {
+        patch: {
+          eventTime: '1848-01-01T00:00:00.000Z',
+          eventEndTime: '1849-01-01T00:00:00.000Z',
+          timePrecision: 'year',
+        },
+      },
     ],
     ['an end before the start', { end: '1 January 2020' }, { errors: { end: 'The end comes before the start.' } }],
     [

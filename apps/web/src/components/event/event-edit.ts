@@ -6,6 +6,8 @@
  */
 import { formatHistoricalDate, parseDate, type TimePrecision } from '@chronotope/dates'
 
+import { cellText } from './row-fields'
+
 /** A place picked on the map or found by name. */
 export interface PickedPlace {
   readonly longitude: number
@@ -42,8 +44,7 @@ export interface EventEditDraft {
 
 /** The outcome of {@link eventEditPatch}: the body to send, or what to fix, by form field. */
 export type EventEditResult =
-  | { readonly patch: Readonly<Record<string, unknown>> }
-  | { readonly errors: Readonly<Record<string, string>> }
+  { readonly patch: Readonly<Record<string, unknown>> } | { readonly errors: Readonly<Record<string, string>> }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -72,7 +73,7 @@ export function draftOfEvent(event: EditableEventView): EventEditDraft {
   const data = isRecord(event.data) ? event.data : {}
   const fields: Record<string, string> = {}
   for (const [key, value] of Object.entries(data)) {
-    if (isEditableCell(value)) fields[key] = value === null || value === undefined ? '' : String(value)
+    if (isEditableCell(value)) fields[key] = cellText(value)
   }
   return {
     title: event.title ?? '',
@@ -132,7 +133,13 @@ export function eventEditPatch(event: EditableEventView, draft: EventEditDraft):
     if (typeof start === 'string') errors.start = start
     if (typeof end === 'string') errors.end = end
     if (start === null && end !== null) errors.start = 'An event with an end needs a start.'
-    if (start && typeof start !== 'string' && end && typeof end !== 'string' && Date.parse(end.iso) < Date.parse(start.iso)) {
+    if (
+      start &&
+      typeof start !== 'string' &&
+      end &&
+      typeof end !== 'string' &&
+      Date.parse(end.iso) < Date.parse(start.iso)
+    ) {
       errors.end = 'The end comes before the start.'
     }
     if (!errors.start && !errors.end) {
@@ -148,7 +155,9 @@ export function eventEditPatch(event: EditableEventView, draft: EventEditDraft):
   const after = draft.place
   const placeChanged =
     !before !== !after ||
-    (before && after && (before.longitude !== after.longitude || before.latitude !== after.latitude || before.label !== after.label))
+    (before &&
+      after &&
+      (before.longitude !== after.longitude || before.latitude !== after.latitude || before.label !== after.label))
   if (placeChanged) {
     patch.location = after ? [after.longitude, after.latitude] : null
     patch.locationName = after?.label ?? null

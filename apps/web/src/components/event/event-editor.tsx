@@ -92,8 +92,8 @@ export function EventEditor({ eventId, event }: { eventId: number; event: Editab
     <form className="event-edit" onSubmit={(submit) => void save(submit)} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Edit this event</h2>
       <p className="import-hint">
-        Changes are saved as yours and kept when the file is imported again. The original row stays as the file
-        wrote it.
+        Changes are saved as yours and kept when the file is imported again. The original row stays as the file wrote
+        it.
       </p>
       <div className="event-edit-field">
         <label htmlFor={`${id}-name`}>Title</label>
@@ -111,7 +111,9 @@ export function EventEditor({ eventId, event }: { eventId: number; event: Editab
             aria-invalid={errors.start ? true : undefined}
           />
           <p id={`${id}-start-hint`} className="import-subtle">
-            {errors.start ?? (reading(draft.start) || 'As precise as you know it: 1848, March 2024, 1 March 2024, 2024-03-01 14:30 or 490 BC.')}
+            {errors.start ??
+              (reading(draft.start) ||
+                'As precise as you know it: 1848, March 2024, 1 March 2024, 2024-03-01 14:30 or 490 BC.')}
           </p>
         </div>
         <div className="event-edit-field">

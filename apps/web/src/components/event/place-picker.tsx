@@ -27,7 +27,13 @@ async function searchPlaces(q: string): Promise<FoundPlace[]> {
 }
 
 /** The place part of the Edit form. */
-export function PlacePicker({ place, onChange }: { place: PickedPlace | null; onChange: (place: PickedPlace | null) => void }) {
+export function PlacePicker({
+  place,
+  onChange,
+}: {
+  place: PickedPlace | null
+  onChange: (place: PickedPlace | null) => void
+}) {
   const id = useId()
   const [query, setQuery] = useState('')
   const [found, setFound] = useState<FoundPlace[] | null>(null)
@@ -42,7 +48,9 @@ export function PlacePicker({ place, onChange }: { place: PickedPlace | null; on
     try {
       const places = await searchPlaces(query.trim())
       setFound(places)
-      setStatus(places.length === 0 ? `No place called "${query.trim()}" is known offline.` : `${places.length} places found.`)
+      setStatus(
+        places.length === 0 ? `No place called "${query.trim()}" is known offline.` : `${places.length} places found.`,
+      )
     } catch (searchError) {
       setStatus('')
       setError((searchError as Error).message)
@@ -117,7 +125,12 @@ export function PlacePicker({ place, onChange }: { place: PickedPlace | null; on
         point={place ? [place.longitude, place.latitude] : null}
         onPick={([longitude, latitude]) => {
           const rounded = (value: number) => Math.round(value * 1e5) / 1e5
-          onChange({ longitude: rounded(longitude), latitude: rounded(latitude), label: place?.label ?? null, precision: 'exact' })
+          onChange({
+            longitude: rounded(longitude),
+            latitude: rounded(latitude),
+            label: place?.label ?? null,
+            precision: 'exact',
+          })
         }}
       />
       <div className="event-edit-row">

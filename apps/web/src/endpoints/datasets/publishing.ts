@@ -21,7 +21,12 @@ async function isPublicOf(req: PayloadRequest): Promise<boolean> {
   }
   const value = typeof body === 'object' && body !== null ? (body as { isPublic?: unknown }).isPublic : undefined
   if (typeof value !== 'boolean') {
-    throw new ApiError(400, 'invalid-body', 'Send a JSON body { "isPublic": true } or { "isPublic": false }', 'isPublic')
+    throw new ApiError(
+      400,
+      'invalid-body',
+      'Send a JSON body { "isPublic": true } or { "isPublic": false }',
+      'isPublic',
+    )
   }
   return value
 }

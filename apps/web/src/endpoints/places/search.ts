@@ -20,7 +20,12 @@ export const placeSearchEndpoint: Endpoint = {
       if (!req.user) throw new ApiError(401, 'not-signed-in', 'Sign in to search places')
       const q = (new URL(req.url ?? 'http://localhost/').searchParams.get('q') ?? '').trim()
       if (q.length === 0 || q.length > MAX_QUERY_LENGTH) {
-        throw new ApiError(400, 'invalid-parameter', `q must be 1 to ${MAX_QUERY_LENGTH} characters; got ${q.length}`, 'q')
+        throw new ApiError(
+          400,
+          'invalid-parameter',
+          `q must be 1 to ${MAX_QUERY_LENGTH} characters; got ${q.length}`,
+          'q',
+        )
       }
       const result = await offlineGeocoder().geocode({ text: q })
       const places = result.candidates.map(({ label, latitude, longitude, precision, confidence }) => ({

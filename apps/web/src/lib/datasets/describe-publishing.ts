@@ -35,7 +35,8 @@ export function isVisibleToAnyone(facts: Pick<PublishingFacts, 'isPublic' | 'isC
  * @example describeVisibility({ isPublic: false, isCatalogPublic: true, ... }) // 'Private: only you, editors and admins can see it.'
  */
 export function describeVisibility(facts: PublishingFacts): string {
-  if (isVisibleToAnyone(facts)) return 'Public: anyone can explore it, open its events and embed it, without signing in.'
+  if (isVisibleToAnyone(facts))
+    return 'Public: anyone can explore it, open its events and embed it, without signing in.'
   if (facts.isPublic)
     return `Marked public, but hidden: its catalog "${facts.catalogName}" is private, so only you, editors and admins can see it.`
   return 'Private: only you, editors and admins can see it.'

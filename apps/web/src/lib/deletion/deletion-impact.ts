@@ -15,11 +15,7 @@ interface JobRef {
   readonly dataset?: unknown
 }
 
-async function jobsWhere(
-  payload: Payload,
-  where: Where,
-  req?: Partial<PayloadRequest>,
-): Promise<JobRef[]> {
+async function jobsWhere(payload: Payload, where: Where, req?: Partial<PayloadRequest>): Promise<JobRef[]> {
   const { docs } = await payload.find({
     collection: COLLECTION_NAMES.IMPORT_JOBS,
     where,
@@ -48,7 +44,9 @@ export async function importFilesFeedingOnly(
   if (fileIds.length === 0) return []
   const siblings = await jobsWhere(payload, { importFile: { in: fileIds } }, req)
   const elsewhere = new Set(
-    siblings.filter((job) => String(relationId(job.dataset)) !== String(datasetId)).map((job) => String(relationId(job.importFile))),
+    siblings
+      .filter((job) => String(relationId(job.dataset)) !== String(datasetId))
+      .map((job) => String(relationId(job.importFile))),
   )
   return fileIds.filter((id) => !elsewhere.has(String(id))).map(Number)
 }
@@ -66,7 +64,7 @@ export async function datasetDeletionImpact(payload: Payload, datasetId: number)
     (await payload.count({ collection, where: { dataset: { equals: datasetId } }, overrideAccess: true })).totalDocs
   return {
     kind: 'dataset',
-    name: String(dataset.name ?? `Dataset ${datasetId}`),
+    name: typeof dataset.name === 'string' ? dataset.name : `Dataset ${datasetId}`,
     events: await count(COLLECTION_NAMES.EVENTS),
     schemaVersions: await count(COLLECTION_NAMES.DATASET_SCHEMAS),
     importJobs: await count(COLLECTION_NAMES.IMPORT_JOBS),
@@ -111,7 +109,7 @@ export async function importDeletionImpact(payload: Payload, importFileId: numbe
         })
   return {
     kind: 'import',
-    name: String(file.filename ?? `Import ${importFileId}`),
+    name: typeof file.filename === 'string' ? file.filename : `Import ${importFileId}`,
     events: 0,
     schemaVersions: 0,
     importJobs: jobs.length,

@@ -46,7 +46,9 @@ export function describeDeletion(impact: DeletionImpact): string[] {
     ]
     if (impact.eventsKept > 0) {
       const where =
-        impact.datasets.length === 1 ? `dataset "${impact.datasets[0]}"` : `datasets ${list(impact.datasets.map((name) => `"${name}"`))}`
+        impact.datasets.length === 1
+          ? `dataset "${impact.datasets[0]}"`
+          : `datasets ${list(impact.datasets.map((name) => `"${name}"`))}`
       sentences.push(
         `The ${plural(impact.eventsKept, 'event')} it imported stay in ${where}; delete the dataset to remove them.`,
       )

@@ -78,7 +78,10 @@ describe('editing an event from its page', () => {
     expect((after.data as Record<string, Json>).crowd).toBe(1500)
     expect((after.data as Record<string, Json>).city).toBe('Lyon')
     expect(Object.keys(after.handEdits as object).sort()).toEqual(['data.crowd', 'eventTime', 'location', 'title'])
-    expect((after.handEdits as Record<string, Json>).title).toMatchObject({ by: await demoUserId('user'), role: 'owner' })
+    expect((after.handEdits as Record<string, Json>).title).toMatchObject({
+      by: await demoUserId('user'),
+      role: 'owner',
+    })
     expect(after.original).toEqual(original)
   })
 
@@ -131,17 +134,29 @@ describe('the publish switch', () => {
     expect((await stranger.post(`/datasets/${datasetId}/publishing`, { isPublic: true })).status).toBe(404)
     expect((await anonymous.post(`/datasets/${datasetId}/publishing`, { isPublic: true })).status).toBe(401)
     expect((await owner.post(`/datasets/${datasetId}/publishing`, { isPublic: 'yes' })).status).toBe(400)
-    expect((await testPayload().then((p) => p.findByID({ collection: 'datasets', id: datasetId }))).isPublic).toBe(false)
+    expect((await testPayload().then((p) => p.findByID({ collection: 'datasets', id: datasetId }))).isPublic).toBe(
+      false,
+    )
   })
 })
 
 describe('deleting', () => {
   it('an import says what goes with it, then deletes file and jobs and keeps the events', async () => {
-    const second = await importFile(owner, { name: 'again.csv', bytes: FILE }, { catalog: catalogId, datasetName: 'Second' })
+    const second = await importFile(
+      owner,
+      { name: 'again.csv', bytes: FILE },
+      { catalog: catalogId, datasetName: 'Second' },
+    )
     const id = Number(second.importId)
     const impact = await owner.get(`/import-files/${id}/deletion`)
     expect(impact.status).toBe(200)
-    expect(impact.body).toMatchObject({ kind: 'import', importJobs: 1, importFiles: 1, eventsKept: 3, datasets: ['Second'] })
+    expect(impact.body).toMatchObject({
+      kind: 'import',
+      importJobs: 1,
+      importFiles: 1,
+      eventsKept: 3,
+      datasets: ['Second'],
+    })
     expect(impact.body.sentences).toEqual([
       'Deletes the uploaded file "again.csv" and its 1 import job (its progress, row errors and history).',
       'The 3 events it imported stay in dataset "Second"; delete the dataset to remove them.',
@@ -152,9 +167,13 @@ describe('deleting', () => {
     const deleted = await owner.delete(`/import-files/${id}`)
     expect(deleted.status).toBe(200)
     const payload = await testPayload()
-    expect((await payload.count({ collection: 'import-jobs', where: { importFile: { equals: id } } })).totalDocs).toBe(0)
+    expect((await payload.count({ collection: 'import-jobs', where: { importFile: { equals: id } } })).totalDocs).toBe(
+      0,
+    )
     const datasetOfSecond = Number(second.jobs[0].datasetId)
-    expect((await payload.count({ collection: 'events', where: { dataset: { equals: datasetOfSecond } } })).totalDocs).toBe(3)
+    expect(
+      (await payload.count({ collection: 'events', where: { dataset: { equals: datasetOfSecond } } })).totalDocs,
+    ).toBe(3)
   })
 
   it('a dataset says what goes with it and takes its events, schemas, jobs and its only file', async () => {
@@ -174,7 +193,11 @@ describe('deleting', () => {
   })
 
   it('an import whose dataset was deleted answers 200, never 500', async () => {
-    const third = await importFile(owner, { name: 'third.csv', bytes: FILE }, { catalog: catalogId, datasetName: 'Third' })
+    const third = await importFile(
+      owner,
+      { name: 'third.csv', bytes: FILE },
+      { catalog: catalogId, datasetName: 'Third' },
+    )
     const id = Number(third.importId)
     const payload = await testPayload()
     // Delete the dataset behind the CMS's back, as an older version or a direct SQL delete did.
@@ -193,7 +216,11 @@ describe('deleting', () => {
   })
 
   it('an import goes with the dataset it alone fed, so deleting it after answers 404, never 500', async () => {
-    const fourth = await importFile(owner, { name: 'fourth.csv', bytes: FILE }, { catalog: catalogId, datasetName: 'Fourth' })
+    const fourth = await importFile(
+      owner,
+      { name: 'fourth.csv', bytes: FILE },
+      { catalog: catalogId, datasetName: 'Fourth' },
+    )
     expect((await owner.delete(`/datasets/${fourth.jobs[0].datasetId}`)).status).toBe(200)
     expect([403, 404]).toContain((await owner.delete(`/import-files/${fourth.importId}`)).status)
   })

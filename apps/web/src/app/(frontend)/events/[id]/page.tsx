@@ -6,6 +6,7 @@ import { createLocalReq } from 'payload'
 import { cache } from 'react'
 
 import { mayEdit } from '../../../../access/may-edit'
+import { relationId } from '../../../../access/relation-id'
 
 import {
   describeCoordinateProvenance,
@@ -70,11 +71,11 @@ const loadEvent = cache(async (rawId: string) => {
   if (!event) return null
   // The Edit action shows only for those the events' own update rule lets change this one.
   const req = user ? await createLocalReq({ user }, payload) : null
-  const datasetId = typeof event.dataset === 'object' && event.dataset !== null ? event.dataset.id : event.dataset
+  const datasetId = relationId(event.dataset)
   const [isEditable, isDatasetEditable] = req
     ? await Promise.all([
         mayEdit(req, { collection: COLLECTION_NAMES.EVENTS, id: event.id }),
-        mayEdit(req, { collection: COLLECTION_NAMES.DATASETS, id: datasetId as number }),
+        datasetId === undefined ? false : mayEdit(req, { collection: COLLECTION_NAMES.DATASETS, id: datasetId }),
       ])
     : [false, false]
   return { event, isEditable, isDatasetEditable }

@@ -37,18 +37,24 @@ export async function loadDatasetPublishing(req: PayloadRequest, datasetId: numb
   if (!(await mayEdit(req, { collection: COLLECTION_NAMES.DATASETS, id: datasetId }))) {
     throw new ApiError(404, 'dataset-not-found', `There is no dataset ${datasetId} you may change`, 'id')
   }
+  // Fresh reads, not through the request: its loader keeps the documents it populated before a switch.
   const dataset = await req.payload.findByID({
     collection: COLLECTION_NAMES.DATASETS,
     id: datasetId,
     depth: 1,
     overrideAccess: true,
-    req,
   })
-  const catalog = (typeof dataset.catalog === 'object' && dataset.catalog !== null ? dataset.catalog : null) as {
-    readonly name?: unknown
-    readonly isPublic?: unknown
-  } | null
   const catalogId = relationId(dataset.catalog)
+  const catalog =
+    catalogId === undefined
+      ? null
+      : ((await req.payload.findByID({
+          collection: COLLECTION_NAMES.CATALOGS,
+          id: catalogId,
+          depth: 0,
+          overrideAccess: true,
+          disableErrors: true,
+        })) as { readonly name?: unknown; readonly isPublic?: unknown } | null)
   // One query for both counts: the CMS's `exists` does not select on point fields.
   const { rows } = await databasePool(req.payload).query<{ events: string; placed: string }>(
     'select count(*) as events, count(location) as placed from events where dataset_id = $1',

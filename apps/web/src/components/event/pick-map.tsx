@@ -44,7 +44,7 @@ export function PickMap({ point, onPick }: { point: LngLat | null; onPick: (poin
           container,
           style: `/basemap/style-${schemeRef.current}.json`,
           center: start ? [start[0], start[1]] : [0, 20],
-          zoom: start ? 5 : 0.5,
+          zoom: start ? 4 : 0.5,
           attributionControl: { compact: true },
           cooperativeGestures: true,
         })

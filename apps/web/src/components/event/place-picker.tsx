@@ -71,7 +71,7 @@ export function PlacePicker({
       <legend>Place</legend>
       <p className="import-hint" aria-live="polite">
         {place
-          ? `Now: ${place.label ?? 'a point picked by hand'} (${formatLatLng(place.longitude, place.latitude)})`
+          ? `Now: ${place.label ? `${place.label} ` : ''}(${formatLatLng(place.longitude, place.latitude)})`
           : 'Now: no place on the map.'}
       </p>
       <div className="event-edit-row">

@@ -29,7 +29,16 @@ import { formatCount } from '../../../../lib/text/format-number'
 type Args = { params: Promise<{ id: string }> }
 
 // What the Edit form needs, and no more: the page's client code never sees the original row.
-function editableView(event: Record<string, unknown>): EditableEventView {
+// The row's values in the file's column order (the database keeps JSON keys in an order of its own).
+function inColumnOrder(data: unknown, keys: readonly string[]): unknown {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return data ?? null
+  const values = data as Record<string, unknown>
+  return Object.fromEntries(
+    [...new Set([...keys, ...Object.keys(values)])].filter((key) => key in values).map((key) => [key, values[key]]),
+  )
+}
+
+function editableView(event: Record<string, unknown>, columns: readonly string[]): EditableEventView {
   return {
     title: typeof event.title === 'string' ? event.title : null,
     eventTime: typeof event.eventTime === 'string' ? event.eventTime : null,
@@ -37,7 +46,7 @@ function editableView(event: Record<string, unknown>): EditableEventView {
     timePrecision: typeof event.timePrecision === 'string' ? event.timePrecision : null,
     location: Array.isArray(event.location) ? (event.location as [number, number]) : null,
     locationName: typeof event.locationName === 'string' ? event.locationName : null,
-    data: event.data ?? null,
+    data: inColumnOrder(event.data, columns),
   }
 }
 
@@ -160,7 +169,15 @@ export default async function EventPage({ params }: Args) {
               Manage the dataset
             </Link>
           ) : null}
-          {isEditable ? <EventEditor eventId={id} event={editableView(event)} /> : null}
+          {isEditable ? (
+            <EventEditor
+              eventId={id}
+              event={editableView(
+                event,
+                fields.map((field) => field.key),
+              )}
+            />
+          ) : null}
         </div>
       ) : null}
 

@@ -67,7 +67,10 @@ export function PublishSwitch({ datasetId, initial }: { datasetId: number; initi
       <p id={`${id}-state`} role="status">
         {state.visibility}
       </p>
-      <p className="import-hint">{state.switchEffect.join(' ')}</p>
+      <p className="import-hint">
+        {isVisible ? 'Switched off: ' : 'Switched on: '}
+        {state.switchEffect.join(' ')}
+      </p>
       <dialog ref={dialog} className="owner-dialog" aria-labelledby={`${id}-title`}>
         <h2 id={`${id}-title`}>{isVisible ? 'Make this dataset private?' : 'Publish this dataset?'}</h2>
         {state.switchEffect.map((sentence) => (

@@ -48,6 +48,7 @@ const sidebars: SidebarsConfig = {
         'users/guides/creating-timelines',
         'users/guides/filters-and-search',
         'users/guides/sharing-and-embedding',
+        'users/guides/managing-your-data',
       ],
     },
     {

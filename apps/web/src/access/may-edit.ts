@@ -10,17 +10,19 @@ import type { PayloadRequest, Where } from 'payload'
 export type EditTarget = { readonly collection: string; readonly id: number | string } | { readonly global: string }
 
 /**
- * The ids, among `ids`, of the documents of `collection` the request's user may update.
+ * The ids, among `ids`, of the documents of `collection` the request's user may update (or, with
+ * `operation: 'delete'`, delete), by the collection's own access rule.
  * @example await editableDocumentIds(req, 'datasets', [3, 5]) // Set { '3' } for the owner of 3
  */
 export async function editableDocumentIds(
   req: PayloadRequest,
   collection: string,
   ids: ReadonlyArray<number | string>,
+  operation: 'update' | 'delete' = 'update',
 ): Promise<Set<string>> {
   const config = req.payload.collections[collection]?.config
   if (!config || ids.length === 0 || !req.user) return new Set()
-  const rule = config.access.update
+  const rule = config.access[operation]
   const verdict = rule ? await rule({ req }) : true
   if (!verdict) return new Set()
   const where: Where = verdict === true ? { id: { in: [...ids] } } : { and: [{ id: { in: [...ids] } }, verdict] }
@@ -35,6 +37,17 @@ export async function editableDocumentIds(
     req,
   })
   return new Set(docs.map((doc) => String(doc.id)))
+}
+
+/**
+ * Whether the request's user may delete a document, by its collection's own delete rule.
+ * @example await mayDelete(req, { collection: 'datasets', id: 4 }) // true for its owner
+ */
+export async function mayDelete(
+  req: PayloadRequest,
+  target: { readonly collection: string; readonly id: number | string },
+): Promise<boolean> {
+  return (await editableDocumentIds(req, target.collection, [target.id], 'delete')).has(String(target.id))
 }
 
 /** Whether the request's user may update a global, by its own update rule. */

@@ -12,6 +12,7 @@ import { importProgressEndpoint } from './import/progress'
 import { importRowErrorsEndpoint } from './import/row-errors-csv'
 import { importUploadEndpoint } from './import/upload'
 import { openApiEndpoint } from './openapi'
+import { placeSearchEndpoint } from './places/search'
 
 /**
  * The root endpoints, as `buildConfig` registers them (the order matters: the first match
@@ -24,5 +25,6 @@ export const rootEndpoints = (): Endpoint[] => [
   importRowErrorsEndpoint,
   importProgressEndpoint,
   importActionEndpoint,
+  placeSearchEndpoint,
   openApiEndpoint,
 ]

@@ -17,11 +17,16 @@ const uploadDate = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'UTC',
 })
 
-function DatasetItem({ dataset }: { dataset: HomeDataset }) {
+function DatasetItem({ dataset, isManaged = false }: { dataset: HomeDataset; isManaged?: boolean }) {
   return (
     <li className="home-dataset">
       <Link href={exploreHref({ datasets: [dataset.id] })}>{dataset.name}</Link>
       {dataset.isPublic ? null : <span className="home-badge">Private</span>}
+      {isManaged ? (
+        <Link className="home-import-explore" href={`/datasets/${dataset.id}`} aria-label={`Manage ${dataset.name}`}>
+          Manage
+        </Link>
+      ) : null}
       <span className="home-dataset-stats">{describeDatasetStats(dataset.stats)}</span>
       {dataset.description ? <span className="home-dataset-description">{dataset.description}</span> : null}
     </li>
@@ -122,7 +127,7 @@ export default async function HomePage() {
             ) : (
               <ul className="home-datasets">
                 {own.map((dataset) => (
-                  <DatasetItem key={dataset.id} dataset={dataset} />
+                  <DatasetItem key={dataset.id} dataset={dataset} isManaged />
                 ))}
               </ul>
             )}

@@ -6,6 +6,8 @@ import { isOwnerOrEditor } from '../../access/is-owner-or-editor'
 import { nobodyField } from '../../access/nobody'
 import { COLLECTION_NAMES } from '../../constants/collection-names'
 import { descriptionField, isPublicField, ownerField, slugField } from '../../fields/shared-fields'
+import { datasetPublishingEndpoints } from '../../endpoints/datasets/publishing'
+import { deletionImpactEndpoint } from '../../endpoints/deletion-impact'
 import { validateGeocodingProviders } from './fields/validate-geocoding-providers'
 import { deleteDatasetContent } from './hooks/delete-dataset-content'
 
@@ -27,6 +29,8 @@ export const Datasets: CollectionConfig = {
     update: canUpdateDatasets,
     delete: isOwnerOrEditor,
   },
+  // The publish switch and the delete confirmation of the dataset page, outside the admin.
+  endpoints: [...datasetPublishingEndpoints, deletionImpactEndpoint(COLLECTION_NAMES.DATASETS)],
   hooks: { beforeDelete: [deleteDatasetContent] },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 200 },
@@ -41,6 +45,14 @@ export const Datasets: CollectionConfig = {
     descriptionField(),
     isPublicField('Anyone can explore this dataset when its catalog is public too.'),
     ownerField(),
+    {
+      name: 'deletionImpact',
+      type: 'ui',
+      admin: {
+        position: 'sidebar',
+        components: { Field: '/components/admin/deletion-impact-field#DeletionImpactField' },
+      },
+    },
     {
       name: 'currentSchema',
       type: 'relationship',

@@ -9,6 +9,8 @@ import { settings } from '../../config/settings'
 import { COLLECTION_NAMES } from '../../constants/collection-names'
 import { IMPORT_STATUS } from '../../constants/import-status'
 import { ownerField } from '../../fields/shared-fields'
+import { deletionImpactEndpoint } from '../../endpoints/deletion-impact'
+import { deleteImportJobs } from './hooks/delete-import-jobs'
 
 /** MIME types accepted for import: delimited text, spreadsheets, JSON and GeoJSON. */
 export const IMPORT_MIME_TYPES = [
@@ -46,6 +48,8 @@ export const ImportFiles: CollectionConfig = {
     update: isEditorOrAdmin,
     delete: isOwnerOrEditor,
   },
+  endpoints: [deletionImpactEndpoint(COLLECTION_NAMES.IMPORT_FILES)],
+  hooks: { beforeDelete: [deleteImportJobs] },
   upload: {
     staticDir: path.join(settings.dataDir, 'uploads', 'import-files'),
     mimeTypes: IMPORT_MIME_TYPES,
@@ -87,6 +91,14 @@ export const ImportFiles: CollectionConfig = {
       admin: { readOnly: true, position: 'sidebar', description: 'Client address, for upload rate limits.' },
     },
     ownerField(),
+    {
+      name: 'deletionImpact',
+      type: 'ui',
+      admin: {
+        position: 'sidebar',
+        components: { Field: '/components/admin/deletion-impact-field#DeletionImpactField' },
+      },
+    },
     { name: 'importJobs', type: 'join', collection: COLLECTION_NAMES.IMPORT_JOBS, on: 'importFile' },
   ],
 }

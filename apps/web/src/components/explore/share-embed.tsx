@@ -7,6 +7,7 @@
 import { useId, useRef, useState } from 'react'
 
 import { useExplore } from './explore-context'
+import { privateDataWarning } from './share-warning'
 import { exploreHref } from './view-state'
 
 /**
@@ -35,7 +36,10 @@ export function ShareEmbed() {
   const [embedStatus, setEmbedStatus] = useState('')
   const dialog = useRef<HTMLDialogElement>(null)
   const snippetId = useId()
-  const { view } = useExplore()
+  const { view, catalogs } = useExplore()
+  // Said before anyone copies the link: recipients see none of the private datasets in it.
+  const warning = privateDataWarning(view, catalogs)
+  const warningId = useId()
 
   // From the view's state, not the address bar: the map's camera reaches the URL only once a pan has rested.
   const share = async () => {
@@ -57,7 +61,12 @@ export function ShareEmbed() {
 
   return (
     <div className="explore-share">
-      <button type="button" className="button" onClick={() => void share()}>
+      <button
+        type="button"
+        className="button"
+        onClick={() => void share()}
+        aria-describedby={shareStatus && warning ? warningId : undefined}
+      >
         Share
       </button>
       <button type="button" className="button" onClick={openEmbed}>
@@ -66,9 +75,15 @@ export function ShareEmbed() {
       <span role="status" className="explore-share-status">
         {shareStatus}
       </span>
+      {shareStatus && warning ? (
+        <p id={warningId} className="share-warning" role="alert">
+          {warning}
+        </p>
+      ) : null}
       <dialog ref={dialog} className="explore-dialog" aria-labelledby={`${snippetId}-title`}>
         <h2 id={`${snippetId}-title`}>Embed this view</h2>
         <p>Paste this into a web page to show this map and timeline, with these filters, on another site.</p>
+        {warning ? <p className="share-warning">{warning}</p> : null}
         <label htmlFor={snippetId}>HTML snippet</label>
         <textarea id={snippetId} readOnly rows={4} value={snippet} onFocus={(event) => event.currentTarget.select()} />
         <div className="explore-dialog-actions">

@@ -1,13 +1,16 @@
 import type { CollectionBeforeDeleteHook } from 'payload'
 
 import { COLLECTION_NAMES } from '../../../constants/collection-names'
+import { importFilesFeedingOnly } from '../../../lib/deletion/deletion-impact'
 
 /**
- * Deletes a dataset's events and schema versions before the dataset itself. Events and schemas
- * require their dataset, so without this the database refuses the delete. Events go in bulk:
- * a dataset may hold millions.
+ * Deletes a dataset's events, schema versions and import jobs before the dataset itself, and the
+ * uploaded files that fed only this dataset (as the confirmation says, see `datasetDeletionImpact`).
+ * Events and schemas require their dataset, so without this the database refuses the delete.
+ * Events go in bulk: a dataset may hold millions.
  */
 export const deleteDatasetContent: CollectionBeforeDeleteHook = async ({ id, req }) => {
+  const files = await importFilesFeedingOnly(req.payload, id, req)
   await req.payload.db.deleteMany({
     collection: COLLECTION_NAMES.EVENTS,
     where: { dataset: { equals: id } },
@@ -24,4 +27,18 @@ export const deleteDatasetContent: CollectionBeforeDeleteHook = async ({ id, req
     where: { dataset: { equals: id } },
     req,
   })
+  await req.payload.db.deleteMany({
+    collection: COLLECTION_NAMES.IMPORT_JOBS,
+    where: { dataset: { equals: id } },
+    req,
+  })
+  // Through the CMS, so the stored files leave the disk too; their jobs are gone already.
+  if (files.length > 0) {
+    await req.payload.delete({
+      collection: COLLECTION_NAMES.IMPORT_FILES,
+      where: { id: { in: files } },
+      overrideAccess: true,
+      req,
+    })
+  }
 }

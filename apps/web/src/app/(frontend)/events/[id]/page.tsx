@@ -2,7 +2,11 @@ import type { Metadata } from 'next'
 import { headers } from 'next/headers'
 import Link from 'next/link'
 import { notFound } from 'next/navigation'
+import { createLocalReq } from 'payload'
 import { cache } from 'react'
+
+import { mayEdit } from '../../../../access/may-edit'
+import { relationId } from '../../../../access/relation-id'
 
 import {
   describeCoordinateProvenance,
@@ -10,6 +14,8 @@ import {
   isApproximatePrecision,
   type CoordinateProvenance,
 } from '../../../../components/event/coordinate-provenance'
+import type { EditableEventView } from '../../../../components/event/event-edit'
+import { EventEditor } from '../../../../components/event/event-editor'
 import { EventMap } from '../../../../components/event/event-map'
 import { formatEventTimeRange } from '../../../../components/event/event-time-text'
 import { RowFieldValue } from '../../../../components/event/row-field-value'
@@ -21,6 +27,28 @@ import { getPayloadInstance } from '../../../../lib/runtime/payload-instance'
 import { formatCount } from '../../../../lib/text/format-number'
 
 type Args = { params: Promise<{ id: string }> }
+
+// What the Edit form needs, and no more: the page's client code never sees the original row.
+// The row's values in the file's column order (the database keeps JSON keys in an order of its own).
+function inColumnOrder(data: unknown, keys: readonly string[]): unknown {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return data ?? null
+  const values = data as Record<string, unknown>
+  return Object.fromEntries(
+    [...new Set([...keys, ...Object.keys(values)])].filter((key) => key in values).map((key) => [key, values[key]]),
+  )
+}
+
+function editableView(event: Record<string, unknown>, columns: readonly string[]): EditableEventView {
+  return {
+    title: typeof event.title === 'string' ? event.title : null,
+    eventTime: typeof event.eventTime === 'string' ? event.eventTime : null,
+    eventEndTime: typeof event.eventEndTime === 'string' ? event.eventEndTime : null,
+    timePrecision: typeof event.timePrecision === 'string' ? event.timePrecision : null,
+    location: Array.isArray(event.location) ? (event.location as [number, number]) : null,
+    locationName: typeof event.locationName === 'string' ? event.locationName : null,
+    data: inColumnOrder(event.data, columns),
+  }
+}
 
 interface Named {
   readonly id: number
@@ -49,12 +77,22 @@ const loadEvent = cache(async (rawId: string) => {
     depth: 2,
     disableErrors: true,
   })
-  return event ?? null
+  if (!event) return null
+  // The Edit action shows only for those the events' own update rule lets change this one.
+  const req = user ? await createLocalReq({ user }, payload) : null
+  const datasetId = relationId(event.dataset)
+  const [isEditable, isDatasetEditable] = req
+    ? await Promise.all([
+        mayEdit(req, { collection: COLLECTION_NAMES.EVENTS, id: event.id }),
+        datasetId === undefined ? false : mayEdit(req, { collection: COLLECTION_NAMES.DATASETS, id: datasetId }),
+      ])
+    : [false, false]
+  return { event, isEditable, isDatasetEditable }
 })
 
 /** The event's title in the browser tab. */
 export async function generateMetadata({ params }: Args): Promise<Metadata> {
-  const event = await loadEvent((await params).id)
+  const event = (await loadEvent((await params).id))?.event
   if (!event) return { title: 'Event not found' }
   const title = typeof event.title === 'string' && event.title ? event.title : `Event ${event.id}`
   return { title, description: typeof event.description === 'string' ? event.description.slice(0, 200) : undefined }
@@ -65,8 +103,9 @@ export async function generateMetadata({ params }: Args): Promise<Metadata> {
  * where the coordinates came from, the original row, and links to its dataset and catalog.
  */
 export default async function EventPage({ params }: Args) {
-  const event = await loadEvent((await params).id)
-  if (!event) notFound()
+  const loaded = await loadEvent((await params).id)
+  if (!loaded) notFound()
+  const { event, isEditable, isDatasetEditable } = loaded
 
   const id = Number(event.id)
   const title = typeof event.title === 'string' && event.title ? event.title : `Event ${id}`
@@ -111,7 +150,7 @@ export default async function EventPage({ params }: Args) {
       </p>
       {description ? <p className="event-description">{description}</p> : null}
       {dataset ? (
-        <p className="actions">
+        <div className="actions event-actions">
           <Link
             className="button primary"
             href={exploreHref({
@@ -125,7 +164,21 @@ export default async function EventPage({ params }: Args) {
           <Link className="button" href={exploreHref({ datasets: [dataset.id] })}>
             All events of {dataset.name ?? 'this dataset'}
           </Link>
-        </p>
+          {isDatasetEditable ? (
+            <Link className="button" href={`/datasets/${dataset.id}`}>
+              Manage the dataset
+            </Link>
+          ) : null}
+          {isEditable ? (
+            <EventEditor
+              eventId={id}
+              event={editableView(
+                event,
+                fields.map((field) => field.key),
+              )}
+            />
+          ) : null}
+        </div>
       ) : null}
 
       <div className="event-columns">

@@ -158,6 +158,26 @@ export const PREVIEW_EXAMPLE = {
   ],
 }
 
+/** `GET /api/places?q=Lyon` as the demo user: the offline geocoder's candidates. */
+export const PLACES_EXAMPLE = {
+  places: [
+    {
+      label: 'Lyon, Auvergne-Rhône-Alpes, France',
+      latitude: 45.74846,
+      longitude: 4.84671,
+      precision: 'city',
+      confidence: 0.75,
+    },
+    {
+      label: 'Lyon, Mississippi, United States',
+      latitude: 34.2474,
+      longitude: -90.4981,
+      precision: 'city',
+      confidence: 0.35,
+    },
+  ],
+}
+
 /** `GET /api/health` under `npm start`: the embedded database, the web process running the jobs. */
 export const HEALTH_EXAMPLE = {
   status: 'ok',

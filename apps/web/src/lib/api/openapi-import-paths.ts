@@ -1,6 +1,7 @@
 /**
- * The OpenAPI paths of the import endpoints (upload, progress, actions, row errors, preview) and
- * of the health check, with an example request for each.
+ * The OpenAPI paths of the import endpoints (upload, progress, actions, row errors, preview), of
+ * the place search that picks an event's place by hand, and of the health check, with an example
+ * request for each.
  * @module
  */
 import { IMPORT_STATUS, PROCESSING_STAGE } from '../../constants'
@@ -11,6 +12,7 @@ import {
   EXAMPLE_UPLOAD_FILE,
   HEALTH_EXAMPLE,
   IMPORT_PROGRESS_EXAMPLE,
+  PLACES_EXAMPLE,
   PREVIEW_EXAMPLE,
   UPLOAD_EXAMPLE,
 } from './openapi-import-examples'
@@ -289,6 +291,30 @@ const HEALTH: Schema = {
   },
 }
 
+/** Response type of the place search: the offline geocoder's candidates, best first. */
+const PLACES: Schema = {
+  type: 'object',
+  required: ['places'],
+  additionalProperties: false,
+  properties: {
+    places: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['label', 'latitude', 'longitude', 'precision', 'confidence'],
+        additionalProperties: false,
+        properties: {
+          label: { type: 'string' },
+          latitude: { type: 'number', minimum: -90, maximum: 90 },
+          longitude: { type: 'number', minimum: -180, maximum: 180 },
+          precision: { enum: ['country', 'region', 'city', 'postal', 'street', 'rooftop'] },
+          confidence: { type: 'number', minimum: 0, maximum: 1 },
+        },
+      },
+    },
+  },
+}
+
 const json = (description: string, schema: Schema, printed?: unknown) => ({
   description,
   content: { 'application/json': printed === undefined ? { schema } : exampleMedia(schema, printed) },
@@ -513,6 +539,24 @@ export function importAndHealthPaths(): Record<string, unknown> {
           },
         },
         { query: { importId: String(EXAMPLE_IMPORT_ID), rows: '2' }, signedIn: true },
+      ),
+    },
+    '/api/places': {
+      get: withExample(
+        {
+          summary: 'Search a place by name',
+          description:
+            'The places the offline geocoder knows by that name, in any script and with close spellings, best ' +
+            'first: what the event page’s Edit action offers to place an event by hand. Signed-in users only; ' +
+            'nothing leaves the machine.',
+          parameters: [query('q', 'The place’s name, 1–200 characters (“Lyon”, “Москва”).', { type: 'string' }, true)],
+          responses: {
+            '200': json('The candidates, best first (none when nothing matches)', PLACES, PLACES_EXAMPLE),
+            '400': errorAnswer('`q` is empty or longer than 200 characters.'),
+            '401': SIGNED_IN,
+          },
+        },
+        { query: { q: 'Lyon' }, signedIn: true },
       ),
     },
     '/api/health': {

@@ -171,7 +171,8 @@ describe("the header's Docs link", () => {
     const [docs] = await Promise.all([page.waitForResponse(`${app.baseUrl}/docs/`), link.click()])
     expect(docs.status()).toBe(200)
     await page.waitForURL(`${app.baseUrl}/docs/`)
-    await expect(page.title()).resolves.toMatch(/ – Chronotope$/)
+    // Docusaurus sets the page's own title once it has hydrated, a moment after `load`.
+    await expect.poll(() => page.title(), { timeout: 15_000 }).toMatch(/ – Chronotope$/)
     // A link of the site, then its search, both under /docs/.
     await page.locator('a[href="/docs/developers/using-the-api"]').first().click()
     await page.locator('h1', { hasText: 'Using the API' }).waitFor()

@@ -65,7 +65,8 @@ describe('npm start on a fresh machine', () => {
     // The header's Docs link opens the documentation the app serves (built with the app).
     expect(await page.locator('header a', { hasText: 'Docs' }).getAttribute('href')).toBe('/docs/')
     expect((await page.goto(`${app.baseUrl}/docs/`))?.status()).toBe(200)
-    await expect(page.title()).resolves.toMatch(/ – Chronotope$/)
+    // Docusaurus sets the page's own title once it has hydrated, a moment after `load`.
+    await expect.poll(() => page.title(), { timeout: 15_000 }).toMatch(/ – Chronotope$/)
     // Signed out, the import page asks the visitor to sign in.
     const importPage = await page.goto(`${app.baseUrl}/import`)
     expect(importPage?.status()).toBe(200)

@@ -1,4 +1,4 @@
-import type { CollectionConfig } from 'payload'
+import type { CollectionConfig, Endpoint } from 'payload'
 
 import { canReadDatasets } from '../../access/can-read-datasets'
 import { canCreateDatasets, canUpdateDatasets } from '../../access/can-write-datasets'
@@ -10,6 +10,15 @@ import { datasetPublishingEndpoints } from '../../endpoints/datasets/publishing'
 import { deletionImpactEndpoint } from '../../endpoints/deletion-impact'
 import { validateGeocodingProviders } from './fields/validate-geocoding-providers'
 import { deleteDatasetContent } from './hooks/delete-dataset-content'
+
+/**
+ * The dataset's own endpoints (`/api/datasets/{id}/…`): the publish switch and the delete
+ * confirmation of the dataset page, outside the admin. The OpenAPI document describes each.
+ */
+export function datasetEndpoints(): Endpoint[] {
+  // A new array each time: Payload adds its own routes to the array the config holds.
+  return [...datasetPublishingEndpoints, deletionImpactEndpoint(COLLECTION_NAMES.DATASETS)]
+}
 
 /**
  * A dataset is one table of events (usually one imported file or sheet) inside a catalog, with
@@ -29,8 +38,7 @@ export const Datasets: CollectionConfig = {
     update: canUpdateDatasets,
     delete: isOwnerOrEditor,
   },
-  // The publish switch and the delete confirmation of the dataset page, outside the admin.
-  endpoints: [...datasetPublishingEndpoints, deletionImpactEndpoint(COLLECTION_NAMES.DATASETS)],
+  endpoints: datasetEndpoints(),
   hooks: { beforeDelete: [deleteDatasetContent] },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 200 },

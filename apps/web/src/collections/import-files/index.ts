@@ -1,6 +1,6 @@
 import path from 'node:path'
 
-import type { CollectionConfig } from 'payload'
+import type { CollectionConfig, Endpoint } from 'payload'
 
 import { isAdminField } from '../../access/is-admin'
 import { isEditorOrAdmin } from '../../access/is-editor-or-admin'
@@ -11,6 +11,15 @@ import { IMPORT_STATUS } from '../../constants/import-status'
 import { ownerField } from '../../fields/shared-fields'
 import { deletionImpactEndpoint } from '../../endpoints/deletion-impact'
 import { deleteImportJobs } from './hooks/delete-import-jobs'
+
+/**
+ * The import's own endpoint (`/api/import-files/{id}/deletion`): what deleting it takes with it,
+ * for the import page's delete confirmation. The OpenAPI document describes it.
+ */
+export function importFileEndpoints(): Endpoint[] {
+  // A new array each time: Payload adds its own routes to the array the config holds.
+  return [deletionImpactEndpoint(COLLECTION_NAMES.IMPORT_FILES)]
+}
 
 /** MIME types accepted for import: delimited text, spreadsheets, JSON and GeoJSON. */
 export const IMPORT_MIME_TYPES = [
@@ -48,7 +57,7 @@ export const ImportFiles: CollectionConfig = {
     update: isEditorOrAdmin,
     delete: isOwnerOrEditor,
   },
-  endpoints: [deletionImpactEndpoint(COLLECTION_NAMES.IMPORT_FILES)],
+  endpoints: importFileEndpoints(),
   hooks: { beforeDelete: [deleteImportJobs] },
   upload: {
     staticDir: path.join(settings.dataDir, 'uploads', 'import-files'),

@@ -73,8 +73,13 @@ describe('the OpenAPI document', () => {
     const without = operations
       .filter(({ operation }) => !operation[EXAMPLE_REQUEST_KEY])
       .map(({ method, path }) => `${method} ${path}`)
-    // Actions change an import's state and the error CSV needs a failed row: described, not exemplified.
-    expect(without.sort()).toEqual(['get /api/import/{importId}/errors.csv', 'post /api/import/{importId}/{action}'])
+    // Actions and the publish switch change state, and the error CSV needs a failed row: described,
+    // not exemplified.
+    expect(without.sort()).toEqual([
+      'get /api/import/{importId}/errors.csv',
+      'post /api/datasets/{id}/publishing',
+      'post /api/import/{importId}/{action}',
+    ])
   })
 })
 

@@ -16,6 +16,9 @@ export const EXAMPLE_UPLOAD_FILE = 'presidential-campaign-trail_clinton.csv'
 /** The import the upload example makes on the demo data. */
 export const EXAMPLE_IMPORT_ID = 2
 
+/** The dataset the upload example makes on the demo data (`datasetName: 'Clinton 2016'`). */
+export const EXAMPLE_DATASET_ID = 6
+
 /** `POST /api/import/upload`: the answer, at once, before the import ran. */
 export const UPLOAD_EXAMPLE = {
   job: {
@@ -44,7 +47,7 @@ export const IMPORT_PROGRESS_EXAMPLE = {
     {
       jobId: 2,
       sheetName: 'presidential-campaign-trail_clinton',
-      datasetId: 6,
+      datasetId: EXAMPLE_DATASET_ID,
       datasetName: 'Clinton 2016',
       status: IMPORT_STATUS.COMPLETED,
       stage: PROCESSING_STAGE.COMPLETED,

@@ -9,6 +9,8 @@ import { fivethirtyeightFixture } from '@chronotope/test-fixtures'
 import Ajv2020 from 'ajv/dist/2020'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { datasetEndpoints } from '../../../src/collections/datasets'
+import { importFileEndpoints } from '../../../src/collections/import-files'
 import { rootEndpoints } from '../../../src/endpoints'
 import { eventReadEndpoints } from '../../../src/endpoints/events/read-endpoints'
 import { openApiDocument } from '../../../src/lib/api/openapi-document'
@@ -34,6 +36,10 @@ describe('the OpenAPI document', () => {
       ...eventReadEndpoints().map(
         (endpoint) => `${endpoint.method} /api/events${endpoint.path === '/' ? '' : openApiPath(endpoint.path)}`,
       ),
+      ...Object.entries({ datasets: datasetEndpoints(), 'import-files': importFileEndpoints() }).flatMap(
+        ([collection, endpoints]) =>
+          endpoints.map((endpoint) => `${endpoint.method} /api/${collection}${openApiPath(endpoint.path)}`),
+      ),
     ]
     const documented = Object.entries(document.paths).flatMap(([path, item]) =>
       Object.keys(item).map((method) => `${method} ${path}`),
@@ -53,10 +59,22 @@ describe('every example request of the API pages, sent to the app', () => {
   })
 
   // The examples' ids are the documentation's; here they become the fixture's.
-  const localised = (example: ExampleRequest, importId: number): ExampleRequest => ({
+  const localised = (
+    apiPath: string,
+    example: ExampleRequest,
+    { importId, datasetId }: { importId: number; datasetId: number },
+  ): ExampleRequest => ({
     ...example,
     ...(example.path
-      ? { path: { ...example.path, ...('importId' in example.path ? { importId: String(importId) } : {}) } }
+      ? {
+          path: {
+            ...example.path,
+            ...('importId' in example.path ? { importId: String(importId) } : {}),
+            ...('id' in example.path
+              ? { id: String(apiPath.startsWith('/api/datasets/') ? datasetId : importId) }
+              : {}),
+          },
+        }
       : {}),
     ...(example.query
       ? {
@@ -88,13 +106,15 @@ describe('every example request of the API pages, sent to the app', () => {
     expectDocumentedShape('POST /api/import/upload', upload, uploaded.status, uploaded.body)
     const importId = (uploaded.body as { job: { importId: number } }).job.importId
     await runImports()
+    const progress = await user.get(`/import/${importId}`)
+    const datasetId = (progress.body as { jobs: Array<{ datasetId: number }> }).jobs[0]!.datasetId
 
     let sent = 1
     for (const [path, item] of Object.entries(document.paths)) {
       const operation = item.get
       const example = operation?.[EXAMPLE_REQUEST_KEY]
       if (!operation || !example) continue
-      const url = exampleUrl(path, localised(example, importId)).replace(/^\/api/, '')
+      const url = exampleUrl(path, localised(path, example, { importId, datasetId })).replace(/^\/api/, '')
       const label = `GET ${path}`
       sent++
       if (operation.responses['200']?.content?.['application/json']) {
@@ -108,6 +128,6 @@ describe('every example request of the API pages, sent to the app', () => {
         expect(answer.text.length, label).toBeGreaterThan(0)
       }
     }
-    expect(sent).toBeGreaterThanOrEqual(13)
+    expect(sent).toBeGreaterThanOrEqual(16)
   })
 })

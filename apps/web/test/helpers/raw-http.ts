@@ -14,13 +14,20 @@ export interface RawResponse {
 }
 
 /**
- * Requests the absolute `url` and reads the whole body.
+ * Requests the absolute `url` and reads the whole body; with `localAddress` (a loopback address
+ * such as 127.0.0.2, to act as another client), it connects from there to 127.0.0.1.
  * @example await requestRaw('http://127.0.0.1:3000/api/events', { 'Accept-Encoding': 'gzip' })
  */
-export function requestRaw(url: string, headers: Record<string, string>, method = 'GET'): Promise<RawResponse> {
+export function requestRaw(
+  url: string,
+  headers: Record<string, string>,
+  method = 'GET',
+  localAddress?: string,
+): Promise<RawResponse> {
   const { hostname, port, pathname, search } = new URL(url)
+  const from = localAddress ? { hostname: '127.0.0.1', localAddress, agent: false } : { hostname }
   return new Promise((resolve, reject) => {
-    const req = request({ hostname, port, path: pathname + search, method, headers }, (res) => {
+    const req = request({ ...from, port, path: pathname + search, method, headers }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (chunk: Buffer) => chunks.push(chunk))
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))

@@ -8,10 +8,12 @@ import {
 } from '@chronotope/filters'
 import type { Endpoint, PayloadRequest } from 'payload'
 
+import { settings } from '../../config/settings'
 import { ApiError, errorResponse } from '../../lib/api/api-error'
 import { CHECKS_OWN_PARAMETERS } from '../../lib/api/bounded-cms-endpoints'
 import { exportWork, heavyWork } from '../../lib/api/heavy-work-gate'
 import { cachedJson, readHeaders } from '../../lib/api/http-caching'
+import { requestClient } from '../../lib/http/request-client'
 import { datasetCounts } from '../../lib/events-read/dataset-counts'
 import type { DatasetScope } from '../../lib/events-read/event-conditions'
 import { eventBounds } from '../../lib/events-read/event-bounds'
@@ -78,19 +80,28 @@ function exportEndpoint(format: ExportFormat): Endpoint {
     path: `/export.${format}`,
     method: 'get',
     custom: CHECKS_OWN_PARAMETERS,
-    // An export holds a turn at the exports' gate until it has streamed its last row.
+    // An export holds a turn at the exports' gate until it has streamed its last row or its client
+    // goes away; each client has one turn (see heavy-work-gate).
     handler: (req) =>
-      exportWork.respondStreaming(() =>
-        withReadContext(req, ({ state, scope }) => {
-          const stream = exportEvents(databasePool(req.payload), state, scope, format)
-          return new Response(stream, {
-            headers: {
-              ...readHeaders(req),
-              'Content-Type': format === 'csv' ? 'text/csv; charset=utf-8' : 'application/geo+json; charset=utf-8',
-              'Content-Disposition': `attachment; filename="chronotope-events.${format}"`,
-            },
-          })
-        }),
+      exportWork.respondStreaming(
+        () =>
+          withReadContext(req, ({ state, scope }) => {
+            const stream = exportEvents(
+              databasePool(req.payload),
+              state,
+              scope,
+              format,
+              settings.databaseKind === 'external',
+            )
+            return new Response(stream, {
+              headers: {
+                ...readHeaders(req),
+                'Content-Type': format === 'csv' ? 'text/csv; charset=utf-8' : 'application/geo+json; charset=utf-8',
+                'Content-Disposition': `attachment; filename="chronotope-events.${format}"`,
+              },
+            })
+          }),
+        { client: requestClient(req), signal: req.signal },
       ),
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { TooBusy, WorkGate } from './heavy-work-gate'
+import { TooBusy, TooManyOfClient, WorkGate } from './heavy-work-gate'
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0))
 
@@ -109,5 +109,87 @@ describe('WorkGate', () => {
     expect(gate.load.running).toBe(0)
     expect(await (await gate.respond(() => Promise.resolve(new Response('next')))).text()).toBe('next')
     expect(await unread.json()).toEqual({ docs: [1, 2, 3] })
+  })
+
+  it('gives a client one turn, lets others pass its waiting requests, and refuses it a third wait', async () => {
+    const gate = new WorkGate(2, 10, 1000, { atOnce: 1, waiting: 2 })
+    const leaveA1 = await gate.enter({ client: 'a' })
+    const started: string[] = []
+    const a2 = gate.enter({ client: 'a' }).then((leave) => (started.push('a2'), leave))
+    const a3 = gate.enter({ client: 'a' }).then((leave) => (started.push('a3'), leave))
+    await expect(gate.enter({ client: 'a' })).rejects.toBeInstanceOf(TooManyOfClient)
+    // The second turn is free, but only for another client.
+    const leaveB = await gate.enter({ client: 'b' })
+    expect(started).toEqual([])
+    expect(gate.load).toEqual({ running: 2, waiting: 2 })
+    leaveB()
+    await tick()
+    expect(started).toEqual([])
+    expect(gate.load).toEqual({ running: 1, waiting: 2 })
+    leaveA1()
+    ;(await a2)()
+    ;(await a3)()
+    expect(started).toEqual(['a2', 'a3'])
+    await tick()
+    expect(gate.load).toEqual({ running: 0, waiting: 0 })
+  })
+
+  it('answers a client over its share 429 with Retry-After', async () => {
+    const gate = new WorkGate(1, 10, 1000, { atOnce: 1, waiting: 0 })
+    await gate.respondStreaming(() => Promise.resolve(new Response('first')), { client: 'a' })
+    const refused = await gate.respondStreaming(() => Promise.resolve(new Response('second')), { client: 'a' })
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get('retry-after')).toBe('10')
+    expect(((await refused.json()) as { code: string }).code).toBe('too-many-exports')
+  })
+
+  it('gives a waiting place back when its client goes away, without running the handler', async () => {
+    const gate = new WorkGate(1, 10, 1000)
+    const leave = await gate.enter()
+    const gone = new AbortController()
+    let ran = false
+    const answer = gate.respondStreaming(
+      () => {
+        ran = true
+        return Promise.resolve(new Response('never'))
+      },
+      { signal: gone.signal },
+    )
+    await tick()
+    expect(gate.load).toEqual({ running: 1, waiting: 1 })
+    gone.abort()
+    expect((await answer).status).toBe(499)
+    expect(gate.load).toEqual({ running: 1, waiting: 0 })
+    leave()
+    await tick()
+    expect(ran).toBe(false)
+    expect(gate.load).toEqual({ running: 0, waiting: 0 })
+  })
+
+  it('gives the turn back the moment a streaming client goes away, read or not, and cancels the body', async () => {
+    const gate = new WorkGate(1, 10, 60_000)
+    for (const readFirst of [true, false]) {
+      const gone = new AbortController()
+      let cancelled: unknown
+      const endless = new ReadableStream<Uint8Array>(
+        {
+          pull: (controller) => controller.enqueue(new Uint8Array(8)),
+          cancel: (reason) => {
+            cancelled = reason
+          },
+        },
+        { highWaterMark: 0 },
+      )
+      const response = await gate.respondStreaming(() => Promise.resolve(new Response(endless)), {
+        client: 'a',
+        signal: gone.signal,
+      })
+      if (readFirst) await response.body!.getReader().read()
+      expect(gate.load.running).toBe(1)
+      gone.abort()
+      expect(gate.load.running).toBe(0)
+      await tick()
+      expect(cancelled).toBeInstanceOf(Error)
+    }
   })
 })

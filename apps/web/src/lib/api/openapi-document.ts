@@ -137,6 +137,18 @@ function withReadExamples(readPaths: Record<string, { get: Record<string, unknow
   }
 }
 
+// An export takes a turn: one per client, two waiting behind it (see lib/api/heavy-work-gate).
+const EXPORT_TURN_ANSWERS = {
+  '429': {
+    description: 'This client already has an export running and two waiting; try again after Retry-After seconds',
+    content: { 'application/json': { schema: ERROR_BODY } },
+  },
+  '503': {
+    description: 'Too many exports wait for a turn; try again after Retry-After seconds',
+    content: { 'application/json': { schema: ERROR_BODY } },
+  },
+}
+
 /** Builds the document; `serverUrl` is the site's origin. */
 export function openApiDocument(serverUrl: string): Record<string, unknown> {
   const get = (summary: string, parameters: readonly Parameter[], responses: Record<string, unknown>) => ({
@@ -289,6 +301,7 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
           content: { 'text/csv': { schema: { type: 'string' } } },
         },
         '400': { description: 'A bad parameter', content: { 'application/json': { schema: ERROR_BODY } } },
+        ...EXPORT_TURN_ANSWERS,
       }),
       '/api/events/export.geojson': get('Every filtered event as GeoJSON, streamed', [], {
         '200': {
@@ -296,6 +309,7 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
           content: { 'application/geo+json': { schema: { type: 'object' } } },
         },
         '400': { description: 'A bad parameter', content: { 'application/json': { schema: ERROR_BODY } } },
+        ...EXPORT_TURN_ANSWERS,
       }),
     }),
   }

@@ -2,6 +2,7 @@
  * Exports of exactly the filtered events, as CSV or GeoJSON, streamed: rows are read in batches
  * by id and written as the client takes them, so a million events never sit in memory. The next
  * batch is read while the current one is written, so PostgreSQL and Node work at the same time.
+ * Cancelling the stream cancels the query being read (on PostgreSQL) and reads no more.
  * @module
  */
 import type { FilterState } from '@chronotope/filters'
@@ -35,23 +36,63 @@ const FIXED_CSV_COLUMNS = [
   'location_name',
 ] as const
 
-function readBatch(pool: Pool, state: FilterState, scope: DatasetScope, afterId: number): Promise<ExportRow[]> {
-  const params = new SqlParams()
-  const where = eventConditions(state, scope, params)
-  return pool
-    .query<ExportRow>({
-      text: `select ${EXPORT_COLUMNS} from events e where ${where} and e.id > ${params.add(afterId)}
-        order by e.id limit ${params.add(EXPORT_BATCH_SIZE)}`,
-      values: params.values,
-      ...EXPORT_ROW_MODE,
-    })
-    .then((result) => result.rows)
+/**
+ * The backends (PostgreSQL process ids) reading a batch of one export right now, so that an
+ * export whose client went away can cancel its query instead of letting it run to the end.
+ */
+class BatchQueries {
+  private readonly running = new Set<number>()
+  private cancelled = false
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly cancelInDatabase: boolean,
+  ) {}
+
+  /** Reads one batch on a connection of its own, whose backend {@link cancel} can stop. */
+  async read(state: FilterState, scope: DatasetScope, afterId: number): Promise<ExportRow[]> {
+    if (this.cancelled) return []
+    const params = new SqlParams()
+    const where = eventConditions(state, scope, params)
+    const client = await this.pool.connect()
+    const backend = (client as unknown as { processID: number | null }).processID
+    if (backend !== null) this.running.add(backend)
+    try {
+      if (this.cancelled) return []
+      const result = await client.query<ExportRow>({
+        text: `select ${EXPORT_COLUMNS} from events e where ${where} and e.id > ${params.add(afterId)}
+          order by e.id limit ${params.add(EXPORT_BATCH_SIZE)}`,
+        values: params.values,
+        ...EXPORT_ROW_MODE,
+      })
+      return result.rows
+    } finally {
+      if (backend !== null) this.running.delete(backend)
+      client.release()
+    }
+  }
+
+  /**
+   * Reads no more batches and asks PostgreSQL to cancel those being read. The embedded database
+   * runs one statement at a time and has no cancelling: there the batch being read ends on its own.
+   */
+  async cancel(): Promise<void> {
+    this.cancelled = true
+    if (!this.cancelInDatabase || this.running.size === 0) return
+    await this.pool
+      .query('select pg_cancel_backend(pid) from unnest($1::int[]) as pid', [[...this.running]])
+      .catch(() => undefined)
+  }
 }
 
 /** The batches in id order; each batch's successor is already being read when it is yielded. */
-async function* eventBatches(pool: Pool, state: FilterState, scope: DatasetScope): AsyncGenerator<ExportRow[]> {
+async function* eventBatches(
+  queries: BatchQueries,
+  state: FilterState,
+  scope: DatasetScope,
+): AsyncGenerator<ExportRow[]> {
   const read = (afterId: number) => {
-    const batch = readBatch(pool, state, scope, afterId)
+    const batch = queries.read(state, scope, afterId)
     // A read that fails while nobody awaits it yet (the client is slow, or gone) must not count as
     // an unhandled rejection, which would end the process; awaiting it below still throws.
     batch.catch(() => undefined)
@@ -68,14 +109,18 @@ async function* eventBatches(pool: Pool, state: FilterState, scope: DatasetScope
 /**
  * A stream of the export. The first chunk (header) is produced at once; each further pull writes
  * one batch, so a slow client slows the reading instead of filling memory.
+ * @param cancelInDatabase - whether cancelling the stream cancels the query being read with
+ *   `pg_cancel_backend` (PostgreSQL; the embedded database cannot cancel a statement)
  */
 export function exportEvents(
   pool: Pool,
   state: FilterState,
   scope: DatasetScope,
   format: ExportFormat,
+  cancelInDatabase = false,
 ): ReadableStream<Uint8Array> {
-  const batches = eventBatches(pool, state, scope)
+  const queries = new BatchQueries(pool, cancelInDatabase)
+  const batches = eventBatches(queries, state, scope)
   const writer = new ChunkWriter()
   // The CSV header needs the data keys, which start from the first batch's.
   let firstBatch: ExportRow[] | undefined
@@ -121,7 +166,10 @@ export function exportEvents(
         }
         controller.enqueue(writer.take())
       },
+      // The client went away or stopped reading: the batch being read is cancelled, and the
+      // generator ends once it has settled.
       async cancel() {
+        await queries.cancel()
         await batches.return(undefined)
       },
     },

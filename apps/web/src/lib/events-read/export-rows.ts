@@ -80,13 +80,9 @@ function jsonText(value: string | null): string {
   return JSON_ESCAPED.test(value) ? JSON.stringify(value) : `"${value}"`
 }
 
-// The text csvCell changes (a formula's first character, a leading quote, or what needs quoting);
-// most cells have none of it and are written as they are.
-const CSV_CHANGED = /^[=+\-@\t\r']|[",\n\r]/
-
+// A text cell; csvCell returns most text as it is, without building a new string.
 function csvText(value: string | null): string {
-  if (value === null) return ''
-  return CSV_CHANGED.test(value) ? csvCell(value) : value
+  return value === null ? '' : csvCell(value)
 }
 
 // A time cell: ISO 8601, which never needs quoting. It is ours, not the file's, so it gets no

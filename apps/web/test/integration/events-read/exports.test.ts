@@ -401,3 +401,56 @@ describe('export.geojson', () => {
     expect(new Set(features.map((feature: { id: number }) => feature.id)).size).toBe(features.length)
   })
 })
+
+describe('export.csv in spreadsheets of every separator', () => {
+  let datasetId: number
+
+  beforeAll(async () => {
+    const payload = await testPayload()
+    const owner = await demoUserId('user')
+    const name = `Hostile cells ${Date.now()}`
+    const catalog = await payload.create({ collection: 'catalogs', data: { name, owner, isPublic: true } })
+    datasetId = Number(
+      (await payload.create({ collection: 'datasets', data: { name, catalog: catalog.id, owner, isPublic: true } })).id,
+    )
+    await insertEventsBulk(databasePool(payload), [
+      eventRow(datasetId, `hostile-${datasetId}`, {
+        title: 'x;=1+1',
+        description: '＝1+1',
+        locationName: '\u3000@A1',
+        eventTime: new Date('-000499-03-01T00:00:00.000Z'),
+        longitude: -0.5,
+        latitude: -33.86,
+        data: { a: 'b\t-2+3+cmd', n: -5, s: '-5', t: '-000499-03-01T00:00:00.000Z', u: 'ok;+1' },
+      }),
+    ])
+  })
+
+  afterAll(async () => {
+    await databasePool(await testPayload()).query('delete from events where dataset_id = $1', [datasetId])
+  })
+
+  it('guards formula signs after , ; tab and spaces and in full width, and leaves numbers and times alone', async () => {
+    const { status, text } = await download(`/events/export.csv?datasets=${datasetId}`)
+    expect(status).toBe(200)
+    const [header, line] = text.replace(/^\uFEFF/, '').split('\r\n')
+    expect(header!.endsWith(',location_name,a,n,s,t,u')).toBe(true)
+    expect(line!.replace(/^\d+,\d+,/, '')).toBe(
+      [
+        `"x;'=1+1"`,
+        `"'＝1+1"`,
+        '-000499-03-01T00:00:00.000Z',
+        '',
+        'day',
+        '-0.5',
+        '-33.86',
+        `"'\u3000@A1"`,
+        `"b\t'-2+3+cmd"`,
+        '-5',
+        '-5',
+        '-000499-03-01T00:00:00.000Z',
+        `"ok;'+1"`,
+      ].join(','),
+    )
+  })
+})

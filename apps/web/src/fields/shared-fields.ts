@@ -35,15 +35,16 @@ export const OWNER_SLUG_INDEX = { fields: ['owner', 'slug'], unique: true }
 
 type Doc = TypeWithID & Record<string, unknown>
 
-// The owner the document will have: only editors and admins may choose one (as `ownerField` allows),
-// so nobody else can ask about another user's slugs by naming them as owner.
+// The owner the document will have: only editors, admins and the server's own calls may choose one
+// (as `ownerField` allows), so no user can ask about another user's slugs by naming them as owner.
 function ownerAfterChange(
   data: Partial<Doc> | undefined,
   originalDoc: Doc | undefined,
   req: PayloadRequest,
   operation: string | undefined,
 ) {
-  if (isEditorOrAdminUser(req.user) && data && 'owner' in data) return relationId(data.owner) ?? null
+  const maySetOwner = !req.user || isEditorOrAdminUser(req.user) // the server itself (jobs, seeds), or staff
+  if (maySetOwner && data && 'owner' in data) return relationId(data.owner) ?? null
   if (operation !== 'create') return relationId(originalDoc?.owner) ?? null
   return req.user?.id ?? null
 }

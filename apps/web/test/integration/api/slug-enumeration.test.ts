@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { COLLECTION_NAMES } from '../../../src/constants/collection-names'
 import { slugify } from '../../../src/lib/slug'
@@ -39,6 +39,14 @@ beforeAll(async () => {
   const own = await user.post('/catalogs', { name: `Uma's own ${run}` })
   expect(own.status).toBe(201)
   ownCatalog = (own.body as { doc: { id: number } }).doc.id
+})
+
+// The catalogs and datasets made here go again, so other test files count the seeded ones only.
+afterAll(async () => {
+  const payload = await testPayload()
+  for (const collection of [COLLECTION_NAMES.DATASETS, COLLECTION_NAMES.CATALOGS] as const) {
+    await payload.delete({ collection, where: { name: { contains: run } }, overrideAccess: true })
+  }
 })
 
 /** The answer with what differs by design (ids, names, slugs, times) replaced by its kind. */

@@ -30,10 +30,16 @@ interface FilterArguments {
 }
 
 // Scalars as they are; objects (the `filters` JSON scalar) as the JSON the URL parameter takes.
-function parameterText(value: unknown): string {
+function parameterText(name: string, value: unknown): string {
   if (typeof value === 'string') return value
   if (typeof value === 'number' || typeof value === 'boolean') return String(value)
-  return JSON.stringify(value) ?? ''
+  try {
+    return JSON.stringify(value) ?? ''
+  } catch (error) {
+    // A value nested thousands of levels deep overflows the stack: the caller's mistake, not ours.
+    if (!(error instanceof RangeError)) throw error
+    throw new ApiError(400, 'invalid-parameter', `${name}: the value is nested too deeply to read`, name)
+  }
 }
 
 /** Turns GraphQL arguments into the URL parameters every read endpoint parses. */
@@ -41,7 +47,7 @@ export function argumentsToParams(args: FilterArguments): URLSearchParams {
   const params = new URLSearchParams()
   for (const [name, value] of Object.entries(args)) {
     if (value === null || value === undefined) continue
-    params.set(name, Array.isArray(value) ? value.join(',') : parameterText(value))
+    params.set(name, Array.isArray(value) ? value.join(',') : parameterText(name, value))
   }
   return params
 }

@@ -11,6 +11,7 @@ import * as migration_20261127_120000_events_search_unaccent from './20261127_12
 import * as migration_20261127_150000_event_hand_edits from './20261127_150000_event_hand_edits'
 import * as migration_20261127_151000_reimport_counts from './20261127_151000_reimport_counts'
 import * as migration_20261127_153000_dataset_import_settings from './20261127_153000_dataset_import_settings'
+import * as migration_20261128_130000_slugs_unique_per_owner from './20261128_130000_slugs_unique_per_owner'
 
 export const migrations = [
   {
@@ -77,5 +78,10 @@ export const migrations = [
     up: migration_20261127_153000_dataset_import_settings.up,
     down: migration_20261127_153000_dataset_import_settings.down,
     name: '20261127_153000_dataset_import_settings',
+  },
+  {
+    up: migration_20261128_130000_slugs_unique_per_owner.up,
+    down: migration_20261128_130000_slugs_unique_per_owner.down,
+    name: '20261128_130000_slugs_unique_per_owner',
   },
 ]

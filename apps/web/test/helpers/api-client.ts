@@ -7,6 +7,7 @@ import config from '@payload-config'
 import { GRAPHQL_POST, REST_DELETE, REST_GET, REST_PATCH, REST_POST } from '@payloadcms/next/routes'
 import { getPayload, type Payload } from 'payload'
 
+import { guardGraphqlPost } from '../../src/lib/api/request-body-guard'
 import { DEMO_USERS } from '../../src/seed/demo-content'
 
 import type { Json } from './json'
@@ -20,7 +21,8 @@ const handlers: Record<Method, RouteHandler> = {
   PATCH: REST_PATCH(config),
   DELETE: REST_DELETE(config),
 }
-const graphqlHandler = GRAPHQL_POST(config)
+// As the GraphQL route serves it: bodies it cannot read are 4xx answers, not thrown errors.
+const graphqlHandler = guardGraphqlPost(GRAPHQL_POST(config))
 
 /** A response with its parsed JSON body. */
 export interface ApiResponse<T = Json> {
@@ -129,6 +131,32 @@ export class ApiClient {
       .filter(Boolean)
     const request = new Request(url, { method: 'GET', headers: { ...this.headers(), ...headers } })
     const response = await handlers.GET(request, { params: Promise.resolve({ slug }) })
+    return { status: response.status, text: await response.text(), headers: response.headers }
+  }
+
+  /**
+   * `METHOD /api{path}` with a raw body of the given type (or none): malformed requests as an
+   * attacker sends them. `/graphql` goes to the GraphQL route.
+   */
+  async sendRaw(
+    method: Method,
+    path: string,
+    body: BodyInit | undefined,
+    contentType: string | undefined,
+  ): Promise<{ status: number; text: string; headers: Headers }> {
+    const url = new URL(`http://localhost:3000/api${path}`)
+    const slug = url.pathname
+      .replace(/^\/api\//, '')
+      .split('/')
+      .filter(Boolean)
+    const headers = { ...this.headers() } as Record<string, string>
+    delete headers['content-type']
+    if (contentType !== undefined) headers['content-type'] = contentType
+    const request = new Request(url, { method, headers, body, duplex: 'half' } as RequestInit)
+    const response =
+      path === '/graphql'
+        ? await graphqlHandler(request)
+        : await handlers[method](request, { params: Promise.resolve({ slug }) })
     return { status: response.status, text: await response.text(), headers: response.headers }
   }
 

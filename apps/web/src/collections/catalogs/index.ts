@@ -4,7 +4,7 @@ import { canReadCatalogs } from '../../access/can-read-catalogs'
 import { isAuthenticated } from '../../access/is-authenticated'
 import { isOwnerOrEditor } from '../../access/is-owner-or-editor'
 import { COLLECTION_NAMES } from '../../constants/collection-names'
-import { descriptionField, isPublicField, ownerField, slugField } from '../../fields/shared-fields'
+import { descriptionField, isPublicField, OWNER_SLUG_INDEX, ownerField, slugField } from '../../fields/shared-fields'
 import { preventDeletingNonEmptyCatalog } from './prevent-deleting-non-empty-catalog'
 
 /**
@@ -27,9 +27,11 @@ export const Catalogs: CollectionConfig = {
     delete: isOwnerOrEditor,
   },
   hooks: { beforeDelete: [preventDeletingNonEmptyCatalog] },
+  // Slugs are unique per owner: a slug taken by someone else's private catalog must not be refused.
+  indexes: [OWNER_SLUG_INDEX],
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 200 },
-    slugField(),
+    slugField('name', 'owner'),
     descriptionField(),
     isPublicField('Anyone can see this catalog and its public datasets.'),
     ownerField(),

@@ -5,7 +5,7 @@ import { canCreateDatasets, canUpdateDatasets } from '../../access/can-write-dat
 import { isOwnerOrEditor } from '../../access/is-owner-or-editor'
 import { nobodyField } from '../../access/nobody'
 import { COLLECTION_NAMES } from '../../constants/collection-names'
-import { descriptionField, isPublicField, ownerField, slugField } from '../../fields/shared-fields'
+import { descriptionField, isPublicField, OWNER_SLUG_INDEX, ownerField, slugField } from '../../fields/shared-fields'
 import { datasetPublishingEndpoints } from '../../endpoints/datasets/publishing'
 import { deletionImpactEndpoint } from '../../endpoints/deletion-impact'
 import { validateGeocodingProviders } from './fields/validate-geocoding-providers'
@@ -40,9 +40,11 @@ export const Datasets: CollectionConfig = {
   },
   endpoints: datasetEndpoints(),
   hooks: { beforeDelete: [deleteDatasetContent] },
+  // Slugs are unique per owner: a slug taken by someone else's private dataset must not be refused.
+  indexes: [OWNER_SLUG_INDEX],
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 200 },
-    slugField(),
+    slugField('name', 'owner'),
     {
       name: 'catalog',
       type: 'relationship',

@@ -123,6 +123,11 @@ export const previewEndpoint: Endpoint = {
       ) {
         return errorResponse(new ApiError(422, 'unreadable-file', error.message, 'importId'))
       }
+      // The record outlived its stored file (removed, or seeded into another data folder).
+      if ((error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') {
+        const message = 'This import has no stored file to preview any more; upload the file again'
+        return errorResponse(new ApiError(400, 'file-missing', message, 'importId'))
+      }
       return errorResponse(error, (err) => req.payload.logger.error({ err, msg: 'Preview failed' }))
     }
   },

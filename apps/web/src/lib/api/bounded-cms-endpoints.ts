@@ -3,7 +3,9 @@
  * itself included (payload-jobs, payload-locked-documents, payload-preferences, payload-migrations,
  * versions): each built-in endpoint checks the caller's query ({@link checkCmsQuery}) and its
  * document id ({@link isDocumentId}) before Payload runs it, lists wait for a turn at the
- * {@link heavyWork} gate, and a path that exists answers a wrong method with 405 and `Allow`. Only outside callers pass through endpoints: the server's own
+ * {@link heavyWork} gate, a path that exists answers a wrong method with 405 and `Allow`, and a
+ * write's body must be one the CMS reads ({@link unreadableBody}, {@link unparsableBody}; upload
+ * file names without control characters). Only outside callers pass through endpoints: the server's own
  * local-API calls (`limit: 0, pagination: false` in the health check, seeders, jobs) are untouched.
  * @module
  */
@@ -13,6 +15,7 @@ import { cmsErrorBody, UnknownDocument } from './cms-error-shape'
 import { checkCmsQuery, type CmsQueryBounds } from './cms-query-checks'
 import { describeDocumentIds, isDocumentId, type DocumentIdType } from './document-ids'
 import { heavyWork } from './heavy-work-gate'
+import { refuseControlCharacterFileNames, unparsableBody, unreadableBody } from './request-body-guard'
 
 /**
  * `custom` of an endpoint that reads and checks its own parameters (the events read API), so
@@ -94,9 +97,16 @@ function bounded(endpoint: Endpoint, routes: EntityRoutes, bounds: CmsQueryBound
     handler: async (req) => {
       const kind = endpoint.method === 'get' ? 'read' : 'write'
       checkCmsQuery(req.query ?? {}, bounds, kind, routes.idType(req))
-      const refused = checkRouteId(req, endpoint, routes)
+      const refused = checkRouteId(req, endpoint, routes) ?? (kind === 'write' ? unreadableBody(req) : undefined)
       if (refused) return refused
-      return isList ? heavyWork.respond(async () => handler(req)) : handler(req)
+      if (isList) return heavyWork.respond(async () => handler(req))
+      try {
+        return await handler(req)
+      } catch (error) {
+        const answer = kind === 'write' ? unparsableBody(error) : undefined
+        if (answer) return answer
+        throw error
+      }
     },
   }
 }
@@ -107,6 +117,32 @@ function boundEndpoints(endpoints: Endpoint[], routes: Omit<EntityRoutes, 'stati
     ...endpoints.map((endpoint) => (checksOwnParameters(endpoint) ? endpoint : bounded(endpoint, withRoutes, bounds))),
     ...methodNotAllowedEndpoints(endpoints),
   ]
+}
+
+/**
+ * Routes Payload adds to every collection though the collection does not use them: `/versions`
+ * without versions (restoring one fails inside Payload with a 500) and `/verify/:id` of an auth
+ * collection that verifies no email addresses (its query names a column that does not exist).
+ * They answer 404 instead.
+ */
+function withoutUnusedRoutes(endpoints: Endpoint[], collection: SanitizedConfig['collections'][number]): Endpoint[] {
+  const unused = (path: string): string | undefined => {
+    if (!collection.versions && (path === '/versions' || path.startsWith('/versions/')))
+      return `${collection.slug} keeps no versions`
+    if (path === '/verify/:id' && !(collection.auth && collection.auth.verify))
+      return `${collection.slug} verify no email addresses`
+    return undefined
+  }
+  return endpoints.map((endpoint) => {
+    const message = unused(endpoint.path)
+    if (!message) return endpoint
+    const answer = () =>
+      Response.json(cmsErrorBody(message, 'not-found', undefined, 'NotFound'), {
+        status: 404,
+        headers: { 'Cache-Control': 'no-store' },
+      })
+    return { ...endpoint, handler: answer }
+  })
 }
 
 /**
@@ -122,10 +158,13 @@ export function boundCmsEndpoints(
 ): SanitizedConfig {
   const full: CmsQueryBounds = { maxDepth: config.maxDepth, ...bounds }
   for (const collection of config.collections) {
+    if (collection.upload) {
+      collection.hooks.beforeOperation = [...collection.hooks.beforeOperation, refuseControlCharacterFileNames]
+    }
     if (!collection.endpoints) continue
     const slug = collection.slug
     collection.endpoints = boundEndpoints(
-      collection.endpoints,
+      withoutUnusedRoutes(collection.endpoints, collection),
       {
         label: slug,
         idType: (req) => req.payload.collections[slug]?.customIDType ?? req.payload.db.defaultIDType,

@@ -36,6 +36,16 @@ export function testPayload(): Promise<Payload> {
   return getPayload({ config })
 }
 
+// The headers an HTTP client frames a body with, which a Request made here lacks: its length, or
+// chunks for a stream. The server tells a bodiless POST (`curl -X POST`) from them.
+function framingHeaders(body: BodyInit | undefined): Record<string, string> {
+  if (body === undefined || body === null) return {}
+  if (typeof body === 'string') return { 'content-length': String(Buffer.byteLength(body)) }
+  if (body instanceof Uint8Array) return { 'content-length': String(body.byteLength) }
+  if (body instanceof Blob) return { 'content-length': String(body.size) }
+  return { 'transfer-encoding': 'chunked' }
+}
+
 /** A caller of the API: anonymous, or signed in with a token. */
 export class ApiClient {
   constructor(
@@ -82,11 +92,8 @@ export class ApiClient {
       .replace(/^\/api\//, '')
       .split('/')
       .filter(Boolean)
-    const request = new Request(url, {
-      method,
-      headers: this.headers(),
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
+    const sent = body === undefined ? undefined : JSON.stringify(body)
+    const request = new Request(url, { method, headers: { ...this.headers(), ...framingHeaders(sent) }, body: sent })
     const response = await handlers[method](request, { params: Promise.resolve({ slug }) })
     const text = await response.text()
     return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers }
@@ -152,7 +159,12 @@ export class ApiClient {
     const headers = { ...this.headers() } as Record<string, string>
     delete headers['content-type']
     if (contentType !== undefined) headers['content-type'] = contentType
-    const request = new Request(url, { method, headers, body, duplex: 'half' } as RequestInit)
+    const request = new Request(url, {
+      method,
+      headers: { ...headers, ...framingHeaders(body) },
+      body,
+      duplex: 'half',
+    } as RequestInit)
     const response =
       path === '/graphql'
         ? await graphqlHandler(request)

@@ -2,11 +2,15 @@ import { describe, expect, it } from 'vitest'
 
 import { bodyType, guardGraphqlPost, hasBody, unparsableBody, unreadableBody } from './request-body-guard'
 
+// As a client sends it: a body with its length.
 const post = (body: string | undefined, type?: string) =>
   new Request('http://localhost/api/catalogs', {
     method: 'POST',
     body,
-    headers: type ? { 'content-type': type } : {},
+    headers: {
+      ...(type ? { 'content-type': type } : {}),
+      ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }),
+    },
   })
 
 describe('unreadableBody', () => {
@@ -26,7 +30,13 @@ describe('unreadableBody', () => {
 
   it('reads the type without parameters, in lower case', () => {
     expect(bodyType(new Headers({ 'content-type': 'Text/Plain; charset=UTF-8' }))).toBe('text/plain')
-    expect(hasBody({ headers: new Headers({ 'content-length': '0' }), body: {} })).toBe(false)
+    expect(hasBody({ headers: new Headers({ 'content-length': '0' }) })).toBe(false)
+  })
+
+  it('counts a chunked body, and none without a length or chunks, as `curl -X POST` sends', () => {
+    expect(hasBody({ headers: new Headers({ 'transfer-encoding': 'chunked' }) })).toBe(true)
+    expect(hasBody(new Request('http://localhost/api/users/logout', { method: 'POST', body: '' }))).toBe(false)
+    expect(unreadableBody(new Request('http://localhost/api/users/logout', { method: 'POST' }))).toBeUndefined()
   })
 })
 

@@ -17,11 +17,15 @@ export function bodyType(headers: Headers): string {
   return (headers.get('content-type') ?? '').split(';', 1)[0]!.trim().toLowerCase()
 }
 
-/** Whether the request carries a body (a declared length above 0, or a stream without one). */
-export function hasBody(request: { headers: Headers; body?: unknown }): boolean {
+/**
+ * Whether the request carries a body: a declared length above 0, or a chunked one. A request with
+ * neither header has none (RFC 9112, 6.3), such as `curl -X POST …/api/users/logout`, although the
+ * Request that Next hands over holds an (empty) body stream for every POST.
+ */
+export function hasBody(request: { headers: Headers }): boolean {
   const length = request.headers.get('content-length')
   if (length !== null) return Number(length) > 0
-  return request.body !== null && request.body !== undefined
+  return request.headers.has('transfer-encoding')
 }
 
 /**
@@ -29,7 +33,7 @@ export function hasBody(request: { headers: Headers; body?: unknown }): boolean 
  * @example unreadableBody(new Request(url, { method: 'POST', body: 'a=1', headers: { 'content-type': 'text/plain' } }))?.status // 415
  */
 export function unreadableBody(
-  request: { headers: Headers; body?: unknown },
+  request: { headers: Headers },
   accepted: readonly string[] = READABLE_BODY_TYPES,
 ): Response | undefined {
   if (!hasBody(request)) return undefined

@@ -175,7 +175,7 @@ describe('the requests issue 27 found answering 500', () => {
       file: { data: csv, mimetype: 'text/csv', name: 'gone.csv', size: csv.length },
       overrideAccess: true,
     })
-    await rm(importFilePath(file as { filename: string }))
+    await rm(importFilePath(file as unknown as { filename: string }))
     const response = await admin.get(`/preview?importId=${file.id}`)
     expect(response.status).toBe(400)
     expect(response.body).toMatchObject({ code: 'file-missing', parameter: 'importId' })

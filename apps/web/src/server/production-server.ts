@@ -4,7 +4,8 @@
  * Next does not compress itself here: next.config.ts turns `compress` off for the production server.
  * The same server, with `dev`, runs `npm start`'s development server (Next compiling on demand and
  * compressing itself), so that the app always learns the connection's address (./socket-address).
- * Both serve the built documentation site under `/docs/` (./docs-site).
+ * Both serve the built documentation site under `/docs/` (./docs-site), and both have the last word
+ * on the headers of uploaded files and of answers that depend on who asks (./response-policy).
  * @module
  */
 import { createServer, type Server } from 'node:http'
@@ -17,6 +18,7 @@ import { createCompression } from './compression'
 import { createDocsResponder } from './docs-site'
 import { createPrecompressedResponder } from './precompressed-static'
 import { refuseRequestBody } from './request-body-limit'
+import { applyResponsePolicy } from './response-policy'
 import { stampSocketAddress } from './socket-address'
 
 /** A running {@link startProductionServer}. */
@@ -55,6 +57,8 @@ export async function startProductionServer(options: {
     : createPrecompressedResponder(path.join(options.dir, '.next', 'static'), options.staticHeaders ?? [])
   const docs = options.docsSite && createDocsResponder({ ...options.docsSite, headers: options.staticHeaders ?? [] })
   server.on('request', (req, res) => {
+    // Uploads served inert and private caching for signed-in callers, whatever Next sets.
+    applyResponsePolicy(req, res)
     const refusal = refuseRequestBody(req, options.uploadMaxBytes)
     if (refusal) {
       // The body is not read: the connection closes after the answer.

@@ -201,6 +201,65 @@ describe('the offline basemap', () => {
   })
 })
 
+describe('uploads served inert and answers cached privately (issue 27)', () => {
+  /** Signs the admin in and returns the headers a browser sends on the site's own requests. */
+  async function signedIn(): Promise<Record<string, string>> {
+    const login = await fetch(`${app.baseUrl}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: admin.email, password: admin.password }),
+    })
+    expect(login.headers.get('cache-control')).toBe('private, no-store')
+    const token = /payload-token=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')![1]!
+    return { cookie: `payload-token=${token}`, 'sec-fetch-site': 'same-origin' }
+  }
+
+  it('serves an uploaded SVG under a policy that runs nothing, as a download', async () => {
+    const browser = await signedIn()
+    const form = new FormData()
+    form.append('_payload', JSON.stringify({ alt: 'Inert key' }))
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4"/></svg>'
+    form.append('file', new Blob([svg], { type: 'image/svg+xml' }), 'inert-key.svg')
+    const created = await fetch(`${app.baseUrl}/api/media`, {
+      method: 'POST',
+      headers: { ...browser, origin: app.baseUrl },
+      body: form,
+    })
+    expect(created.status).toBe(201)
+    const { doc } = (await created.json()) as { doc: { url: string } }
+    for (const headers of [{}, browser]) {
+      const file = await fetch(new URL(new URL(doc.url, app.baseUrl).pathname, app.baseUrl), { headers })
+      expect(file.status).toBe(200)
+      expect(await file.text()).toContain('<svg')
+      expect(file.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox")
+      expect(file.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(file.headers.get('content-disposition')).toMatch(/^attachment; filename="inert-key(-\d+)?\.svg"/)
+    }
+  })
+
+  it('makes every page and API answer vary on the credentials, and private when signed in', async () => {
+    const browser = await signedIn()
+    const datasets = (await (await fetch(`${app.baseUrl}/api/datasets?limit=1&depth=0`)).json()) as {
+      docs: Array<{ slug: string }>
+    }
+    const pages = ['/', '/explore', '/import', '/pages/about', `/datasets/${datasets.docs[0]!.slug}`, '/admin/login']
+    const api = ['/api/users/me', '/api/datasets?limit=1', '/api/events/list?limit=1']
+    for (const pathname of [...pages, ...api]) {
+      for (const headers of [{}, browser]) {
+        const response = await fetch(new URL(pathname, app.baseUrl), { headers, redirect: 'manual' })
+        await response.arrayBuffer()
+        const what = `${pathname} ${headers === browser ? 'signed in' : 'anonymous'} (${response.status})`
+        const vary = (response.headers.get('vary') ?? '').toLowerCase()
+        expect(vary, what).toContain('authorization')
+        expect(vary, what).toContain('cookie')
+        if (headers === browser) expect(response.headers.get('cache-control'), what).toMatch(/private/)
+      }
+    }
+    const anonymousList = await fetch(`${app.baseUrl}/api/events/list?limit=1`)
+    expect(anonymousList.headers.get('cache-control')).toBe('public, max-age=60, stale-while-revalidate=300')
+  })
+})
+
 describe('request bodies', () => {
   it('refuses an anonymous body over 10 MB, or of unknown length, before reading it', async () => {
     // Only the headers are sent: the server must answer from them alone.

@@ -1,7 +1,8 @@
 /**
  * Serves the app's `/api` routes over HTTP (the REST and GraphQL handlers Next serves there, with
- * the socket address stamped as the production server does), so that tools such as `curl` can
- * call them as they call `npm start`. It keeps a log of the requests it answered.
+ * the socket address stamped and the response policy applied as the production server does), so
+ * that tools such as `curl` can call them as they call `npm start`. It keeps a log of the requests
+ * it answered.
  * Import it only after the environment names the database it should use: the Payload config
  * reads the settings when it is loaded.
  * @module
@@ -21,6 +22,7 @@ import {
   REST_PUT,
 } from '@payloadcms/next/routes'
 
+import { applyResponsePolicy } from '../../src/server/response-policy'
 import { stampSocketAddress } from '../../src/server/socket-address'
 
 type RouteHandler = (request: Request, context: { params: Promise<{ slug: string[] }> }) => Promise<Response>
@@ -73,12 +75,21 @@ export async function startApiHttpServer(port = 0): Promise<ApiHttpServer> {
   const answered: AnsweredRequest[] = []
   let origin = ''
   const server: Server = createServer((req, res) => {
+    applyResponsePolicy(req, res)
     stampSocketAddress(req)
     const url = new URL(req.url ?? '/', origin)
+    // Next hands the catch-all route its segments decoded (`map%20key.svg` → `map key.svg`).
     const slug = url.pathname
       .replace(/^\/api\/?/, '')
       .split('/')
       .filter(Boolean)
+      .map((segment) => {
+        try {
+          return decodeURIComponent(segment)
+        } catch {
+          return segment
+        }
+      })
     const handler =
       !url.pathname.startsWith('/api/') && url.pathname !== '/api'
         ? undefined

@@ -1,4 +1,8 @@
+import { createRequire } from 'node:module'
+
 import { describe, expect, it } from 'vitest'
+
+import { INERT_UPLOAD_POLICY } from './inert-uploads'
 
 import {
   BASE_POLICY,
@@ -7,8 +11,14 @@ import {
   policyFor,
   ROUTE_POLICIES,
   securityHeaderRules,
+  uploadHeaderRule,
   withMapStyleOrigin,
 } from './security-headers'
+
+// Next's own copy of path-to-regexp, with which it matches `headers()` sources.
+const { pathToRegexp } = createRequire(import.meta.url)('next/dist/compiled/path-to-regexp') as {
+  pathToRegexp: (source: string) => RegExp
+}
 
 describe('securityHeaderRules', () => {
   it('gives every path a policy that refuses other sites framing it, nosniff and a referrer policy', () => {
@@ -40,7 +50,21 @@ describe('securityHeaderRules', () => {
     expect(csp!.key).toBe('Content-Security-Policy')
     expect(csp!.value).toContain('frame-ancestors *')
     expect(csp!.value).toContain("script-src 'self' 'unsafe-inline'")
-    expect(ROUTE_POLICIES).toHaveLength(rules.length - 1)
+    // The base rule, one per route policy, and the uploads' rule.
+    expect(ROUTE_POLICIES).toHaveLength(rules.length - 2)
+  })
+
+  it('gives uploaded files the inert policy, last so it replaces the page policy there', () => {
+    const rules = securityHeaderRules({ development: true, mapStyleUrl: 'https://tiles.example.org/style.json' })
+    const uploads = rules.at(-1)!
+    expect(uploads).toEqual(uploadHeaderRule())
+    expect(uploads.headers).toEqual([{ key: 'Content-Security-Policy', value: INERT_UPLOAD_POLICY }])
+    // Matched as Next matches `headers()` sources.
+    const source = pathToRegexp(uploads.source)
+    for (const path of ['/api/media/file/x.svg', '/api/import-files/file/a%20b.csv', '/api/media/paste-url'])
+      expect(source.test(path), path).toBe(true)
+    for (const path of ['/api/media', '/api/media/5', '/api/events/file/x.svg', '/explore'])
+      expect(source.test(path), path).toBe(false)
   })
 
   it('covers what MapLibre needs from the base policy: blob: workers, data: and blob: images', () => {
@@ -56,7 +80,7 @@ describe('securityHeaderRules', () => {
 
   it('lets every page, the embed included, fetch an online basemap from its origin only when one is set', () => {
     const url = 'https://tiles.example.org/styles/{scheme}/style.json'
-    for (const rule of securityHeaderRules({ development: false, mapStyleUrl: url })) {
+    for (const rule of securityHeaderRules({ development: false, mapStyleUrl: url }).slice(0, -1)) {
       const csp = rule.headers.find(({ key }) => key === 'Content-Security-Policy')!.value
       expect(csp).toContain("connect-src 'self' https://tiles.example.org;")
       expect(csp).toContain("img-src 'self' data: blob: https://tiles.example.org;")

@@ -2,7 +2,8 @@
  * The security headers of every page and API answer, for Next's `headers()` (next.config.ts), so
  * they apply under `next dev` and the production server alike: a Content-Security-Policy that
  * refuses framing by other sites (`frame-ancestors 'self'`), `X-Content-Type-Options: nosniff`
- * and a `Referrer-Policy`. Pure: no Next, no I/O.
+ * and a `Referrer-Policy`. Uploaded files get the inert policy of ./inert-uploads instead
+ * ({@link uploadHeaderRule}). Pure: no Next, no I/O.
  *
  * A route that needs a different policy gets one line in {@link ROUTE_POLICIES}: the directives it
  * changes, merged over {@link BASE_POLICY}. The embed route, which any site may frame, is the
@@ -13,6 +14,7 @@
  * ({@link withMapStyleOrigin}).
  * @module
  */
+import { INERT_UPLOAD_POLICY, UPLOAD_COLLECTIONS } from './inert-uploads'
 
 /** CSP directives: each directive's sources, e.g. `{ 'img-src': ["'self'", 'data:'] }`. */
 export type CspDirectives = Readonly<Record<string, readonly string[]>>
@@ -150,5 +152,20 @@ export function securityHeaderRules(options: { development: boolean; mapStyleUrl
       ],
     },
     ...ROUTE_POLICIES.map(({ source, directives }) => ({ source, headers: [csp(directives)] })),
+    uploadHeaderRule(),
   ]
+}
+
+/**
+ * The rule for uploaded files (`/api/media/file/…`, `/api/import-files/file/…` and their
+ * `paste-url`): the inert policy replaces the page policy, last so it wins. The servers of
+ * src/server also set it, and the download disposition, on every answer (../../server/response-policy).
+ * @example uploadHeaderRule().source // '/api/:collection(media|import-files)/:serve(file|paste-url)/:path*'
+ */
+export function uploadHeaderRule(): HeaderRule {
+  const slugs = UPLOAD_COLLECTIONS.map((slug) => slug.replace(/[^a-z0-9-]/g, '')).join('|')
+  return {
+    source: `/api/:collection(${slugs})/:serve(file|paste-url)/:path*`,
+    headers: [{ key: 'Content-Security-Policy', value: INERT_UPLOAD_POLICY }],
+  }
 }

@@ -40,7 +40,7 @@ export type BuiltRow =
 const NO_LOCATION_CODES = new Set(['missing-coordinates', 'missing-place'])
 
 // Reader issues that mean the row's values cannot be trusted.
-const REJECTING_ISSUES = new Set(['extra-cells', 'unterminated-quote', 'too-deep'])
+const REJECTING_ISSUES = new Set(['extra-cells', 'unterminated-quote'])
 
 /** A text field cut to its bound, noting its name in `cuts` when it was cut. */
 function bounded(text: string | null, maxBytes: number, name: string, cuts: string[]): string | null {
@@ -79,6 +79,9 @@ export function createEventRowBuilder(options: EventRowBuilderOptions): (row: So
 
   return (row) => {
     const errors: RowError[] = []
+    // A record too deep to read has no values: its one error says why, not each missing field.
+    const tooDeep = row.issues?.find((issue) => issue.code === 'too-deep')
+    if (tooDeep) return { errors: [{ row: row.rowNumber, code: tooDeep.code, message: tooDeep.message }] }
     for (const issue of row.issues ?? []) {
       if (REJECTING_ISSUES.has(issue.code))
         errors.push({ row: row.rowNumber, code: issue.code, message: issue.message })

@@ -110,9 +110,9 @@ export function toFieldStatistics(
     if (max !== undefined) statistics.max = max
   }
   if (distinct.isExact && decision.nonEmptyCount > 0 && distinct.count <= decision.nonEmptyCount / 2) {
-    statistics.topValues = distinct
-      .topValues(TOP_VALUES_LIMIT)
-      .map(({ value, count }) => ({ value: shortened(value, MAX_TOP_VALUE_CHARS), count }))
+    const top = distinct.topValues(TOP_VALUES_LIMIT)
+    if (top)
+      statistics.topValues = top.map(({ value, count }) => ({ value: shortened(value, MAX_TOP_VALUE_CHARS), count }))
   }
   return statistics
 }

@@ -191,3 +191,15 @@ describe('a JSON record nested 10,000 levels deep', () => {
     expect(Buffer.byteLength(list.text)).toBeLessThanOrEqual(MAX_ITEM_BYTES)
   }, 60_000)
 })
+
+describe('a hand edit of an event', () => {
+  it('is refused with a 400 naming the bound when its values or title are too large', async () => {
+    const large = await user.request('PATCH', `/events/${bigId}`, { data: { notes: 'x'.repeat(100_000) } })
+    expect(large.status).toBe(400)
+    expect(JSON.stringify(large.body)).toContain('an event keeps at most 64 KB of values')
+    const title = await user.request('PATCH', `/events/${bigId}`, { title: 'x'.repeat(3000) })
+    expect(title.status).toBe(400)
+    const fine = await user.request('PATCH', `/events/${bigId}`, { title: 'Flooded area, checked' })
+    expect(fine.status).toBe(200)
+  })
+})

@@ -45,3 +45,15 @@ export { normalizeHeaders } from './headers'
 export { excelSerialToIso } from './excel-date'
 export { geometryCentroid } from './geojson/centroid'
 export { validateGeometry, type GeometryCheck } from './geojson/validate-geometry'
+export { jsonDepthExceeds, MAX_JSON_DEPTH } from './bounds/json-depth'
+export { CUT_MARK, jsonBytes, shortenText } from './bounds/json-bytes'
+export { boundGeometry, type GeometryBounding } from './bounds/simplify-geometry'
+export {
+  boundEventData,
+  boundValues,
+  type BoundedEventData,
+  CUT_KEY,
+  EVENT_BOUNDS,
+  type EventCuts,
+  GEOMETRY_KEY,
+} from './bounds/bound-event-data'

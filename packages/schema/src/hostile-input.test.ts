@@ -139,4 +139,12 @@ describe('hostile input', () => {
     const schema = detectSchema(headers, [Object.fromEntries(headers.map((name) => [name, huge]))])
     expect(schema.fields.map((field) => field.statistics.maxLength)).toEqual(headers.map(() => huge.length))
   })
+
+  it('keeps examples and frequent values of megabyte cells short in the stored schema', () => {
+    const huge = `😀${'x'.repeat(1_000_000)}`
+    const rows = Array.from({ length: 4 }, () => ({ text: huge }))
+    const [field] = detectSchema(['text'], rows).fields
+    expect(field!.statistics.examples).toEqual([`😀${'x'.repeat(197)}…`])
+    expect(field!.statistics.topValues).toEqual([{ value: `😀${'x'.repeat(497)}…`, count: 4 }])
+  })
 })

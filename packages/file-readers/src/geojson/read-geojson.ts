@@ -1,5 +1,7 @@
 import { flattenRecord, isJsonObject } from '../json/flatten-record'
+import { jsonDepthExceeds } from '../bounds/json-depth'
 import { type JsonRecord, readJsonRecords } from '../json/json-records'
+import { tooDeep } from '../json/read-json'
 import type { FormatDetectionResult, ReadLimits, SourceRow } from '../types'
 import { geometryCentroid } from './centroid'
 import { validateGeometry } from './validate-geometry'
@@ -7,7 +9,8 @@ import { validateGeometry } from './validate-geometry'
 /**
  * Turns a GeoJSON Feature into a data row: flattened properties, the feature's `id` as `values.id`
  * (unless a property is already called `id`), the geometry as in the file and its centroid. A
- * null or invalid geometry gives an `invalid-geometry` issue; the row is still returned.
+ * null or invalid geometry gives an `invalid-geometry` issue, a feature nested too deep a
+ * `too-deep` issue; the row is still returned.
  * @example featureToRow({ value: { type: 'Feature', id: 7, properties: { name: 'A' }, geometry: { type: 'Point', coordinates: [1, 2] } } }, 1, 2000)
  * // { rowNumber: 1, values: { name: 'A', id: 7 }, geometry: { type: 'Point', coordinates: [1, 2] }, centroid: { longitude: 1, latitude: 2 } }
  */
@@ -19,6 +22,11 @@ export function featureToRow(record: JsonRecord, rowNumber: number, maxColumns: 
     return row
   }
   const feature = record.value
+  // Before anything walks it by recursion (validation, flattening, JSON text of deep values).
+  if (jsonDepthExceeds(feature)) {
+    row.issues = [tooDeep('Feature', rowNumber)]
+    return row
+  }
   if (!isJsonObject(feature) || feature.type !== 'Feature') {
     const shown = (JSON.stringify(feature) ?? String(feature)).slice(0, 40)
     row.issues = [{ code: 'not-a-feature', message: `Feature ${rowNumber} is ${shown}, not a GeoJSON Feature` }]

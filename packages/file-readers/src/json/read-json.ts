@@ -1,4 +1,5 @@
-import type { FormatDetectionResult, ReadLimits, SourceRow } from '../types'
+import type { FormatDetectionResult, ReadLimits, RowIssue, SourceRow } from '../types'
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../bounds/json-depth'
 import { flattenRecord, isJsonObject } from './flatten-record'
 import { type JsonRecord, readJsonRecords } from './json-records'
 
@@ -7,7 +8,8 @@ const HEADER_SAMPLE_RECORDS = 1000
 
 /**
  * Turns a JSON record into a data row: objects are flattened to dot paths; anything else is an
- * empty row with a `not-an-object` issue.
+ * empty row with a `not-an-object` issue, and an object nested deeper than {@link MAX_JSON_DEPTH}
+ * levels an empty row with a `too-deep` issue (checked without recursion).
  * @example jsonRecordToRow({ value: { a: { b: 1 } } }, 1, 2000).values // { 'a.b': 1 }
  */
 export function jsonRecordToRow(record: JsonRecord, rowNumber: number, maxColumns: number): SourceRow {
@@ -15,6 +17,8 @@ export function jsonRecordToRow(record: JsonRecord, rowNumber: number, maxColumn
   if (record.sourceRow !== undefined) row.sourceRow = record.sourceRow
   if (record.issue !== undefined) {
     row.issues = [record.issue]
+  } else if (jsonDepthExceeds(record.value)) {
+    row.issues = [tooDeep('Record', rowNumber)]
   } else if (isJsonObject(record.value)) {
     row.values = flattenRecord(record.value, maxColumns, rowNumber)
   } else {
@@ -27,6 +31,17 @@ export function jsonRecordToRow(record: JsonRecord, rowNumber: number, maxColumn
     ]
   }
   return row
+}
+
+/**
+ * The issue of a record or feature nested too deep to read safely.
+ * @example tooDeep('Record', 3).message // 'Record 3 is nested more than 32 levels deep; …'
+ */
+export function tooDeep(what: string, rowNumber: number): RowIssue {
+  return {
+    code: 'too-deep',
+    message: `${what} ${rowNumber} is nested more than ${MAX_JSON_DEPTH} levels deep; store the deep part as text or flatten it`,
+  }
 }
 
 /**

@@ -7,6 +7,23 @@ import { earlier, later } from './column-statistics'
 import type { ColumnStatisticsState, DateExtreme } from './column-statistics'
 import type { DistinctValues } from './distinct-values'
 
+/**
+ * Longest example kept in a field's statistics, in UTF-16 units: the schema is stored with the
+ * dataset and import job and answered with every event read at depth, so a megabyte cell must
+ * not be copied into it.
+ */
+const MAX_EXAMPLE_CHARS = 200
+
+/** Longest frequent value kept in {@link FieldStatistics.topValues}, in UTF-16 units. */
+const MAX_TOP_VALUE_CHARS = 500
+
+/** A text cut to `max` units with a trailing `…`, never splitting a surrogate pair. */
+function shortened(text: string, max: number): string {
+  if (text.length <= max) return text
+  const code = text.charCodeAt(max - 2)
+  return `${text.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 2 : max - 1)}…`
+}
+
 /** Most frequent values listed in {@link FieldStatistics.topValues}. */
 export const TOP_VALUES_LIMIT = 20
 
@@ -73,7 +90,7 @@ export function toFieldStatistics(
     nullRate: figures.count === 0 ? 0 : (figures.nullCount + figures.emptyCount) / figures.count,
     distinctCount: distinct.count,
     isDistinctCountExact: distinct.isExact,
-    examples: [...figures.examples],
+    examples: figures.examples.map((example) => shortened(example, MAX_EXAMPLE_CHARS)),
     typeCounts: decision.typeCounts,
   }
   if (figures.length.count > 0) {
@@ -93,7 +110,9 @@ export function toFieldStatistics(
     if (max !== undefined) statistics.max = max
   }
   if (distinct.isExact && decision.nonEmptyCount > 0 && distinct.count <= decision.nonEmptyCount / 2) {
-    statistics.topValues = distinct.topValues(TOP_VALUES_LIMIT)
+    const top = distinct.topValues(TOP_VALUES_LIMIT)
+    if (top)
+      statistics.topValues = top.map(({ value, count }) => ({ value: shortened(value, MAX_TOP_VALUE_CHARS), count }))
   }
   return statistics
 }

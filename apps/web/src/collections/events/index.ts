@@ -7,6 +7,7 @@ import { COLLECTION_NAMES } from '../../constants/collection-names'
 import { eventReadEndpoints } from '../../endpoints/events/read-endpoints'
 import { coordinateProvenanceField } from './coordinate-provenance-field'
 import { recordEventHandEdits } from './hooks/record-hand-edits'
+import { validateBoundedJson } from './validate-bounded-json'
 
 /** Precision of an event's time, so "1848" is never shown as "1 January 1848, 00:00". */
 export const TIME_PRECISION = ['year', 'month', 'day', 'hour', 'minute', 'second'] as const
@@ -63,8 +64,9 @@ export const Events: CollectionConfig = {
       required: true,
       admin: { description: 'Stable id within the dataset: external id or content hash.' },
     },
-    { name: 'title', type: 'text' },
-    { name: 'description', type: 'textarea' },
+    // Character bounds no longer than the byte bounds imports keep (EVENT_BOUNDS), for hand edits.
+    { name: 'title', type: 'text', maxLength: 2048 },
+    { name: 'description', type: 'textarea', maxLength: 32_768 },
     {
       type: 'row',
       fields: [
@@ -78,11 +80,12 @@ export const Events: CollectionConfig = {
       type: 'point',
       admin: { description: 'Longitude, latitude (WGS 84).' },
     },
-    { name: 'locationName', type: 'text' },
+    { name: 'locationName', type: 'text', maxLength: 1024 },
     coordinateProvenanceField(),
     {
       name: 'data',
       type: 'json',
+      validate: validateBoundedJson,
       admin: { description: 'The row’s values as Chronotope read them (dates as ISO instants, numbers as numbers).' },
     },
     {

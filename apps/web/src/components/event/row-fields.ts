@@ -7,6 +7,8 @@
  */
 import { formatHistoricalDate, type TimePrecision } from '@chronotope/dates'
 
+import { CUTS_KEY } from './event-cuts'
+
 /** One field of the original row. */
 export interface RowField {
   /** The column's name, as in the file. */
@@ -124,7 +126,8 @@ export function rowFields(data: unknown, schemaFields?: unknown, original?: unkn
     typeof original === 'object' && original !== null && !Array.isArray(original)
       ? (original as Record<string, unknown>)
       : undefined
-  const keys = Object.keys(row)
+  // The record of what an import cut is shown as a notice beside the table, not as a column.
+  const keys = Object.keys(row).filter((key) => key !== CUTS_KEY)
   const present = new Set(keys)
   const views = schemaViews(schemaFields)
   const byName = new Map(views.map((view) => [view.name, view]))

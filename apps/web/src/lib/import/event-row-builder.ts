@@ -4,7 +4,7 @@
  * id. The same builder serves event creation and the row-error download, so both agree.
  * @module
  */
-import type { SourceRow } from '@chronotope/file-readers'
+import { boundEventData, boundValues, EVENT_BOUNDS, shortenText, type SourceRow } from '@chronotope/file-readers'
 import type { GeocodingResult } from '@chronotope/geocoding'
 import { createEventExtractor, createRowTransformer, type RowError, type SchemaField } from '@chronotope/schema'
 
@@ -42,6 +42,14 @@ const NO_LOCATION_CODES = new Set(['missing-coordinates', 'missing-place'])
 // Reader issues that mean the row's values cannot be trusted.
 const REJECTING_ISSUES = new Set(['extra-cells', 'unterminated-quote'])
 
+/** A text field cut to its bound, noting its name in `cuts` when it was cut. */
+function bounded(text: string | null, maxBytes: number, name: string, cuts: string[]): string | null {
+  if (text === null) return null
+  const kept = shortenText(text, maxBytes)
+  if (kept !== text) cuts.push(name)
+  return kept
+}
+
 /**
  * The event extraction and the type transformation may both reject one value: report each value
  * once, as the first error about its column words it (the extraction's come first: it knows what
@@ -71,6 +79,9 @@ export function createEventRowBuilder(options: EventRowBuilderOptions): (row: So
 
   return (row) => {
     const errors: RowError[] = []
+    // A record too deep to read has no values: its one error says why, not each missing field.
+    const tooDeep = row.issues?.find((issue) => issue.code === 'too-deep')
+    if (tooDeep) return { errors: [{ row: row.rowNumber, code: tooDeep.code, message: tooDeep.message }] }
     for (const issue of row.issues ?? []) {
       if (REJECTING_ISSUES.has(issue.code))
         errors.push({ row: row.rowNumber, code: issue.code, message: issue.message })
@@ -137,12 +148,20 @@ export function createEventRowBuilder(options: EventRowBuilderOptions): (row: So
     const data: Record<string, unknown> = { ...typed.values }
     if (isGeometry && row.geometry && (row.geometry as { type?: string }).type !== 'Point')
       data._geometry = row.geometry
+    // Every stored event has a size bound (EVENT_BOUNDS), so no read of it grows with the file:
+    // the location above came from the full geometry; the import file keeps the full values.
+    const cuts: string[] = []
+    const title = bounded(fields.title, EVENT_BOUNDS.maxTitleBytes, 'title', cuts)
+    const description = bounded(fields.description, EVENT_BOUNDS.maxDescriptionBytes, 'description', cuts)
+    locationName = bounded(locationName, EVENT_BOUNDS.maxLocationNameBytes, 'location name', cuts)
+    const original = boundValues(originalCells(row.values), EVENT_BOUNDS.maxOriginalBytes)
+    if (original.cut.length > 0) cuts.push(`original cells (${original.cut.length})`)
     return {
       event: {
         datasetId: options.datasetId,
         uniqueId: id.uniqueId,
-        title: fields.title,
-        description: fields.description,
+        title,
+        description,
         eventTime: fields.eventTime ? new Date(fields.eventTime.epochMs) : null,
         eventEndTime: fields.eventEndTime ? new Date(fields.eventEndTime.epochMs) : null,
         timePrecision: fields.eventTime?.precision ?? 'day',
@@ -155,8 +174,8 @@ export function createEventRowBuilder(options: EventRowBuilderOptions): (row: So
         coordinateSourceColumns: sourceColumns,
         coordinateProvider: provider,
         geocodedQuery,
-        data,
-        original: originalCells(row.values),
+        data: boundEventData(data, cuts).data,
+        original: original.values,
         contentHash: id.uniqueId.startsWith('h:') ? id.uniqueId.slice(2) : null,
         importJobId: options.importJobId,
         sourceRow: row.rowNumber,

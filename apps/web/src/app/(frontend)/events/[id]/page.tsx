@@ -18,6 +18,7 @@ import type { EditableEventView } from '../../../../components/event/event-edit'
 import { EventEditor } from '../../../../components/event/event-editor'
 import { EventMap } from '../../../../components/event/event-map'
 import { formatEventTimeRange } from '../../../../components/event/event-time-text'
+import { cutSentences } from '../../../../components/event/event-cuts'
 import { RowFieldValue } from '../../../../components/event/row-field-value'
 import { rowFields } from '../../../../components/event/row-fields'
 import { exploreHref } from '../../../../components/explore/view-state'
@@ -48,6 +49,22 @@ function editableView(event: Record<string, unknown>, columns: readonly string[]
     locationName: typeof event.locationName === 'string' ? event.locationName : null,
     data: inColumnOrder(event.data, columns),
   }
+}
+
+/** How the page names the size bound of an event's values (EVENT_BOUNDS in @chronotope/file-readers). */
+const EVENT_SIZE_TEXT = '64 KB of values'
+
+/**
+ * The download address of the file the event was imported from, when the visitor may read it
+ * (the page loads the event at depth 2: its import job and that job's file, access-checked).
+ */
+function importFileUrlOf(event: Record<string, unknown>): string | null {
+  const job = event.importJob
+  if (typeof job !== 'object' || job === null) return null
+  const file = (job as { importFile?: unknown }).importFile
+  if (typeof file !== 'object' || file === null) return null
+  const url = (file as { url?: unknown }).url
+  return typeof url === 'string' && url.startsWith('/') ? url : null
 }
 
 interface Named {
@@ -126,6 +143,8 @@ export default async function EventPage({ params }: Args) {
   const eventTime = typeof event.eventTime === 'string' ? event.eventTime : null
   const eventEndTime = typeof event.eventEndTime === 'string' ? event.eventEndTime : null
   const description = typeof event.description === 'string' && event.description ? event.description : null
+  const cuts = cutSentences(event.data)
+  const importFileUrl = importFileUrlOf(event)
 
   return (
     <article className="event-page">
@@ -208,6 +227,22 @@ export default async function EventPage({ params }: Args) {
           <h2 id="event-row">The original row</h2>
           {typeof event.sourceRow === 'number' ? (
             <p className="import-hint">Row {formatCount(event.sourceRow)} of the imported file.</p>
+          ) : null}
+          {cuts.length > 0 ? (
+            <div className="import-hint event-cuts" role="note">
+              <p>
+                This event was stored shortened, to keep every event within {EVENT_SIZE_TEXT}. {cuts.join(' ')}
+              </p>
+              <p>
+                {importFileUrl ? (
+                  <>
+                    The full values are in the imported file: <a href={importFileUrl}>download it</a>.
+                  </>
+                ) : (
+                  'The full values are in the imported file, which its owner can download.'
+                )}
+              </p>
+            </div>
           ) : null}
           {isAnyRereading ? (
             <p className="import-hint">

@@ -11,6 +11,7 @@ import { IMPORT_STATUS } from '../../constants/import-status'
 import { ownerField } from '../../fields/shared-fields'
 import { deletionImpactEndpoint } from '../../endpoints/deletion-impact'
 import { deleteImportJobs } from './hooks/delete-import-jobs'
+import { missingFileAnswer } from '../../lib/uploads/missing-file-answer'
 
 /**
  * The import's own endpoint (`/api/import-files/{id}/deletion`): what deleting it takes with it,
@@ -61,6 +62,7 @@ export const ImportFiles: CollectionConfig = {
   hooks: { beforeDelete: [deleteImportJobs] },
   upload: {
     staticDir: path.join(settings.dataDir, 'uploads', 'import-files'),
+    handlers: [missingFileAnswer(path.join(settings.dataDir, 'uploads', 'import-files'))],
     mimeTypes: IMPORT_MIME_TYPES,
     // POST /api/import/upload stores the file itself (streamed, content-checked) and creates the document.
     filesRequiredOnCreate: false,

@@ -7,6 +7,7 @@ import { isOwnerOrEditor } from '../../access/is-owner-or-editor'
 import { settings } from '../../config/settings'
 import { COLLECTION_NAMES } from '../../constants/collection-names'
 import { ownerField } from '../../fields/shared-fields'
+import { missingFileAnswer } from '../../lib/uploads/missing-file-answer'
 
 /** Images and documents used by pages, catalogs and datasets; public once uploaded. */
 export const Media: CollectionConfig = {
@@ -22,6 +23,7 @@ export const Media: CollectionConfig = {
   },
   upload: {
     staticDir: path.join(settings.dataDir, 'uploads', 'media'),
+    handlers: [missingFileAnswer(path.join(settings.dataDir, 'uploads', 'media'))],
     mimeTypes: ['image/*', 'application/pdf'],
   },
   fields: [

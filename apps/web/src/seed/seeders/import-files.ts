@@ -15,6 +15,8 @@ export async function findSampleImportFile(payload: SeedContext['payload']): Pro
   const { docs } = await payload.find({
     collection: COLLECTION_NAMES.IMPORT_FILES,
     where: { filename: { like: SAMPLE_IMPORT_FILENAME.replace(/\.csv$/, '') } },
+    // The seed's own is the first; a copy made since (the admin's Duplicate) is not.
+    sort: 'id',
     limit: 1,
     depth: 0,
     overrideAccess: true,

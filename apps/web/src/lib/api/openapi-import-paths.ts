@@ -16,15 +16,7 @@ import {
   PREVIEW_EXAMPLE,
   UPLOAD_EXAMPLE,
 } from './openapi-import-examples'
-import {
-  EXAMPLE_REQUEST_KEY,
-  errorAnswer,
-  exampleMedia,
-  pathParameter,
-  query,
-  type ExampleRequest,
-  type Schema,
-} from './openapi-parts'
+import { errorAnswer, jsonAnswer, pathParameter, query, withExampleRequest, type Schema } from './openapi-parts'
 
 const nullable = (type: string): Schema => ({ type: [type, 'null'] })
 const STATUSES = Object.values(IMPORT_STATUS)
@@ -315,26 +307,16 @@ const PLACES: Schema = {
   },
 }
 
-const json = (description: string, schema: Schema, printed?: unknown) => ({
-  description,
-  content: { 'application/json': printed === undefined ? { schema } : exampleMedia(schema, printed) },
-})
-
 const SIGNED_IN = errorAnswer('Not signed in.')
 const NOT_YOURS = errorAnswer('No such import, or not yours: the same answer, so ids reveal nothing.')
 /** The answers of a request about one import: signed out, or an import not theirs. */
 const OWN_IMPORT_ERRORS = { '401': SIGNED_IN, '404': NOT_YOURS }
 
-const withExample = <T extends object>(operation: T, example: ExampleRequest) => ({
-  ...operation,
-  [EXAMPLE_REQUEST_KEY]: example,
-})
-
 /** The paths of the import endpoints and the health check. */
 export function importAndHealthPaths(): Record<string, unknown> {
   return {
     '/api/import/upload': {
-      post: withExample(
+      post: withExampleRequest(
         {
           summary: 'Upload a file to import',
           description:
@@ -414,7 +396,7 @@ export function importAndHealthPaths(): Record<string, unknown> {
             },
           },
           responses: {
-            '202': json('Stored; the import runs in the background', UPLOAD_ANSWER, UPLOAD_EXAMPLE),
+            '202': jsonAnswer('Stored; the import runs in the background', UPLOAD_ANSWER, UPLOAD_EXAMPLE),
             '400': errorAnswer('A bad field, an empty or unreadable file; the body names the field.'),
             '401': SIGNED_IN,
             '403': errorAnswer('The catalog or dataset is not yours to import into.'),
@@ -438,7 +420,7 @@ export function importAndHealthPaths(): Record<string, unknown> {
       ),
     },
     '/api/import/{importId}': {
-      get: withExample(
+      get: withExampleRequest(
         {
           summary: 'Import status and progress',
           description:
@@ -446,7 +428,7 @@ export function importAndHealthPaths(): Record<string, unknown> {
             'results, the first row errors and schema changes awaiting approval. The uploader, editors and admins.',
           parameters: [IMPORT_ID],
           responses: {
-            '200': json('The import progress', IMPORT_PROGRESS, IMPORT_PROGRESS_EXAMPLE),
+            '200': jsonAnswer('The import progress', IMPORT_PROGRESS, IMPORT_PROGRESS_EXAMPLE),
             '400': errorAnswer('importId is not a positive integer.'),
             ...OWN_IMPORT_ERRORS,
           },
@@ -489,7 +471,7 @@ export function importAndHealthPaths(): Record<string, unknown> {
           },
         },
         responses: {
-          '200': json('The import progress after the action', IMPORT_PROGRESS),
+          '200': jsonAnswer('The import progress after the action', IMPORT_PROGRESS),
           '400': errorAnswer('A bad body or option.'),
           '401': SIGNED_IN,
           '403': errorAnswer('Only editors and admins review, approve and reject.'),
@@ -519,7 +501,7 @@ export function importAndHealthPaths(): Record<string, unknown> {
       },
     },
     '/api/preview': {
-      get: withExample(
+      get: withExampleRequest(
         {
           summary: 'Preview an uploaded file before importing it',
           description:
@@ -532,7 +514,7 @@ export function importAndHealthPaths(): Record<string, unknown> {
             query('rows', 'Rows to return, 1–100 (default 20).', { type: 'integer', minimum: 1, maximum: 100 }),
           ],
           responses: {
-            '200': json('The preview', PREVIEW, PREVIEW_EXAMPLE),
+            '200': jsonAnswer('The preview', PREVIEW, PREVIEW_EXAMPLE),
             '400': errorAnswer('A bad parameter, or a sheet the file does not have.'),
             ...OWN_IMPORT_ERRORS,
             '422': errorAnswer('The file cannot be read (malformed, too many columns, a zip bomb).'),
@@ -542,7 +524,7 @@ export function importAndHealthPaths(): Record<string, unknown> {
       ),
     },
     '/api/places': {
-      get: withExample(
+      get: withExampleRequest(
         {
           summary: 'Search a place by name',
           description:
@@ -551,7 +533,7 @@ export function importAndHealthPaths(): Record<string, unknown> {
             'nothing leaves the machine.',
           parameters: [query('q', 'The place’s name, 1–200 characters (“Lyon”, “Москва”).', { type: 'string' }, true)],
           responses: {
-            '200': json('The candidates, best first (none when nothing matches)', PLACES, PLACES_EXAMPLE),
+            '200': jsonAnswer('The candidates, best first (none when nothing matches)', PLACES, PLACES_EXAMPLE),
             '400': errorAnswer('`q` is empty or longer than 200 characters.'),
             '401': SIGNED_IN,
           },
@@ -560,15 +542,15 @@ export function importAndHealthPaths(): Record<string, unknown> {
       ),
     },
     '/api/health': {
-      get: withExample(
+      get: withExampleRequest(
         {
           summary: 'Health check',
           description:
             'The database, migrations, job queue and event index. Public, for load balancers and uptime monitors; ' +
             'it reveals no data. 503 only when this process cannot serve requests.',
           responses: {
-            '200': json('ok or warning', HEALTH, HEALTH_EXAMPLE),
-            '503': json('error: the database or its migrations', HEALTH),
+            '200': jsonAnswer('ok or warning', HEALTH, HEALTH_EXAMPLE),
+            '503': jsonAnswer('error: the database or its migrations', HEALTH),
           },
         },
         {},

@@ -7,14 +7,7 @@
  */
 import { EXAMPLE_DATASET_ID, EXAMPLE_IMPORT_ID } from './openapi-import-examples'
 import { DATASET_DELETION_EXAMPLE, IMPORT_DELETION_EXAMPLE, PUBLISHING_EXAMPLE } from './openapi-owner-examples'
-import {
-  EXAMPLE_REQUEST_KEY,
-  errorAnswer,
-  exampleMedia,
-  pathParameter,
-  type ExampleRequest,
-  type Schema,
-} from './openapi-parts'
+import { errorAnswer, jsonAnswer, pathParameter, withExampleRequest, type Schema } from './openapi-parts'
 
 const DATASET_ID = pathParameter('id', 'The dataset’s id.')
 const IMPORT_FILE_ID = pathParameter('id', 'The import’s id (the upload answer’s `job.importId`).')
@@ -89,16 +82,6 @@ const DELETION: Schema = {
   },
 }
 
-const json = (description: string, schema: Schema, printed?: unknown) => ({
-  description,
-  content: { 'application/json': printed === undefined ? { schema } : exampleMedia(schema, printed) },
-})
-
-const withExample = <T extends object>(operation: T, example: ExampleRequest) => ({
-  ...operation,
-  [EXAMPLE_REQUEST_KEY]: example,
-})
-
 const SIGNED_IN = errorAnswer('Not signed in.')
 const NOT_YOURS = (what: string) =>
   errorAnswer(`No such ${what}, or not one you may change: the same answer, so ids reveal nothing.`)
@@ -111,7 +94,7 @@ export function ownerPaths(): Record<string, unknown> {
     'Those who may delete it only (its owner, editors and admins).'
   return {
     '/api/datasets/{id}/publishing': {
-      get: withExample(
+      get: withExampleRequest(
         {
           summary: 'Whether a dataset is public, and what publishing it shows',
           description:
@@ -120,7 +103,7 @@ export function ownerPaths(): Record<string, unknown> {
             '(`switchEffect`). The dataset’s owner, editors and admins.',
           parameters: [DATASET_ID],
           responses: {
-            '200': json('The publishing facts', PUBLISHING, PUBLISHING_EXAMPLE),
+            '200': jsonAnswer('The publishing facts', PUBLISHING, PUBLISHING_EXAMPLE),
             '400': errorAnswer('id is not a positive integer.'),
             '401': SIGNED_IN,
             '404': NOT_YOURS('dataset'),
@@ -148,7 +131,7 @@ export function ownerPaths(): Record<string, unknown> {
           },
         },
         responses: {
-          '200': json('The publishing facts after the switch', PUBLISHING),
+          '200': jsonAnswer('The publishing facts after the switch', PUBLISHING),
           '400': errorAnswer('id is not a positive integer, or the body is not { "isPublic": true | false }.'),
           '401': SIGNED_IN,
           '404': NOT_YOURS('dataset'),
@@ -156,7 +139,7 @@ export function ownerPaths(): Record<string, unknown> {
       },
     },
     '/api/datasets/{id}/deletion': {
-      get: withExample(
+      get: withExampleRequest(
         {
           summary: 'What deleting a dataset takes with it',
           description: deletionDescription(
@@ -165,7 +148,7 @@ export function ownerPaths(): Record<string, unknown> {
           ),
           parameters: [DATASET_ID],
           responses: {
-            '200': json('The deletion impact', DELETION, DATASET_DELETION_EXAMPLE),
+            '200': jsonAnswer('The deletion impact', DELETION, DATASET_DELETION_EXAMPLE),
             '400': errorAnswer('id is not a positive integer.'),
             '401': SIGNED_IN,
             '404': NOT_YOURS('dataset'),
@@ -175,7 +158,7 @@ export function ownerPaths(): Record<string, unknown> {
       ),
     },
     '/api/import-files/{id}/deletion': {
-      get: withExample(
+      get: withExampleRequest(
         {
           summary: 'What deleting an import takes with it',
           description: deletionDescription(
@@ -184,7 +167,7 @@ export function ownerPaths(): Record<string, unknown> {
           ),
           parameters: [IMPORT_FILE_ID],
           responses: {
-            '200': json('The deletion impact', DELETION, IMPORT_DELETION_EXAMPLE),
+            '200': jsonAnswer('The deletion impact', DELETION, IMPORT_DELETION_EXAMPLE),
             '400': errorAnswer('id is not a positive integer.'),
             '401': SIGNED_IN,
             '404': NOT_YOURS('import'),

@@ -102,3 +102,23 @@ export function exampleUrl(path: string, example: ExampleRequest): string {
   const search = new URLSearchParams(example.query ?? {}).toString()
   return search ? `${filled}?${search}` : filled
 }
+
+/**
+ * A JSON answer of an operation, with a real answer as its example when `printed` is given
+ * (see {@link exampleMedia}).
+ * @example jsonAnswer('The candidates', { type: 'object' }, { places: [] })
+ */
+export const jsonAnswer = (description: string, schema: Schema, printed?: unknown) => ({
+  description,
+  content: { 'application/json': printed === undefined ? { schema } : exampleMedia(schema, printed) },
+})
+
+/**
+ * An operation with its example request (`x-example-request`), which the documentation shows and
+ * a test sends to the app.
+ * @example withExampleRequest({ summary: 'Health check', responses }, {})
+ */
+export const withExampleRequest = <T extends object>(operation: T, example: ExampleRequest) => ({
+  ...operation,
+  [EXAMPLE_REQUEST_KEY]: example,
+})

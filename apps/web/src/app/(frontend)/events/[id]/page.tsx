@@ -63,8 +63,11 @@ function importFileUrlOf(event: Record<string, unknown>): string | null {
   if (typeof job !== 'object' || job === null) return null
   const file = (job as { importFile?: unknown }).importFile
   if (typeof file !== 'object' || file === null) return null
-  const url = (file as { url?: unknown }).url
-  return typeof url === 'string' && url.startsWith('/') ? url : null
+  // From the name, not `url`: with a server URL set, Payload writes `url` absolute, for that origin.
+  const name = (file as { filename?: unknown }).filename
+  return typeof name === 'string' && name
+    ? `/api/${COLLECTION_NAMES.IMPORT_FILES}/file/${encodeURIComponent(name)}`
+    : null
 }
 
 interface Named {

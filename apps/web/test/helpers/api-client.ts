@@ -36,6 +36,14 @@ export function testPayload(): Promise<Payload> {
   return getPayload({ config })
 }
 
+// The `[...slug]` segments of the REST route, as Next hands them to it.
+function routeSlug(url: URL): string[] {
+  return url.pathname
+    .replace(/^\/api\//, '')
+    .split('/')
+    .filter(Boolean)
+}
+
 // The headers an HTTP client frames a body with, which a Request made here lacks: its length, or
 // chunks for a stream. The server tells a bodiless POST (`curl -X POST`) from them.
 function framingHeaders(body: BodyInit | undefined): Record<string, string> {
@@ -88,10 +96,7 @@ export class ApiClient {
   /** Calls `METHOD /api{path}`, e.g. `get('/events?limit=10')`. */
   async request<T = Json>(method: Method, path: string, body?: unknown): Promise<ApiResponse<T>> {
     const url = new URL(`http://localhost:3000/api${path}`)
-    const slug = url.pathname
-      .replace(/^\/api\//, '')
-      .split('/')
-      .filter(Boolean)
+    const slug = routeSlug(url)
     const sent = body === undefined ? undefined : JSON.stringify(body)
     const request = new Request(url, { method, headers: { ...this.headers(), ...framingHeaders(sent) }, body: sent })
     const response = await handlers[method](request, { params: Promise.resolve({ slug }) })
@@ -106,10 +111,7 @@ export class ApiClient {
     extraHeaders: Record<string, string> = {},
   ): Promise<ApiResponse<T>> {
     const url = new URL(`http://localhost:3000/api${path}`)
-    const slug = url.pathname
-      .replace(/^\/api\//, '')
-      .split('/')
-      .filter(Boolean)
+    const slug = routeSlug(url)
     const headers: Record<string, string> = {
       ...(this.token ? { authorization: `JWT ${this.token}` } : {}),
       ...this.extraHeaders,
@@ -132,10 +134,7 @@ export class ApiClient {
     headers: Record<string, string> = {},
   ): Promise<{ status: number; text: string; headers: Headers }> {
     const url = new URL(`http://localhost:3000/api${path}`)
-    const slug = url.pathname
-      .replace(/^\/api\//, '')
-      .split('/')
-      .filter(Boolean)
+    const slug = routeSlug(url)
     const request = new Request(url, { method: 'GET', headers: { ...this.headers(), ...headers } })
     const response = await handlers.GET(request, { params: Promise.resolve({ slug }) })
     return { status: response.status, text: await response.text(), headers: response.headers }
@@ -152,10 +151,7 @@ export class ApiClient {
     contentType: string | undefined,
   ): Promise<{ status: number; text: string; headers: Headers }> {
     const url = new URL(`http://localhost:3000/api${path}`)
-    const slug = url.pathname
-      .replace(/^\/api\//, '')
-      .split('/')
-      .filter(Boolean)
+    const slug = routeSlug(url)
     const headers = { ...this.headers() } as Record<string, string>
     delete headers['content-type']
     if (contentType !== undefined) headers['content-type'] = contentType

@@ -23,6 +23,7 @@ export const PACKAGES = [
   'filters',
   'geocoding',
   'import-stages',
+  'schedules',
   'schema',
 ]
 

@@ -1,0 +1,5 @@
+/**
+ * When a scheduled import runs next, in its time zone.
+ * @module
+ */
+export {}

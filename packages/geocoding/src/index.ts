@@ -73,6 +73,7 @@ export {
   OutboundRequestRefused,
   parseAllowedHosts,
   refusedAddressReason,
+  shownUrl,
 } from './online/outbound-policy'
 export type { OutboundAllowList } from './online/outbound-policy'
 export { createGuardedFetch } from './online/guarded-fetch'

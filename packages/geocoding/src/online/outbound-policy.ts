@@ -150,7 +150,12 @@ function refusedNameReason(host: string): string | undefined {
   return undefined
 }
 
-function shown(url: URL): string {
+/**
+ * A URL as refusals and other messages show it: scheme, host and path, without credentials,
+ * query or fragment (a query may hold an API key or token).
+ * @example shownUrl(new URL('https://user:pw@example.org/data.csv?token=s3cret#top')) // 'https://example.org/data.csv'
+ */
+export function shownUrl(url: URL): string {
   return `${url.protocol}//${url.host}${url.pathname}`
 }
 
@@ -184,6 +189,6 @@ export function checkOutboundUrl(target: string | URL, list: OutboundAllowList):
     : list.hosts.includes(host)
       ? undefined
       : refusedNameReason(host)
-  if (reason !== undefined) throw new OutboundRequestRefused(shown(url), `${bare} is ${reason}`, list.name)
+  if (reason !== undefined) throw new OutboundRequestRefused(shownUrl(url), `${bare} is ${reason}`, list.name)
   return url
 }

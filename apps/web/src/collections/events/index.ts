@@ -113,6 +113,18 @@ export const Events: CollectionConfig = {
     },
     { name: 'sourceRow', type: 'number', admin: { position: 'sidebar', description: 'Row in the file.' } },
     {
+      name: 'removedAt',
+      type: 'date',
+      // Server-owned: a scheduled import marks events its source no longer has (when set to).
+      access: { create: nobodyField, update: nobodyField },
+      admin: {
+        position: 'sidebar',
+        readOnly: true,
+        condition: (data) => Boolean(data?.removedAt),
+        description: 'Gone from the source of a scheduled import: hidden from explore and the read API.',
+      },
+    },
+    {
       name: 'handEdits',
       type: 'json',
       // Server-owned: the hook records it from what an edit changed; a re-import keeps these fields.

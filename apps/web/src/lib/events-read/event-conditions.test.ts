@@ -11,24 +11,27 @@ function conditionsOf(query: string, scope: 'all' | number[] = 'all') {
 }
 
 describe('eventConditions', () => {
-  it('is true with no filter for a caller who may see everything', () => {
-    expect(conditionsOf('')).toEqual({ text: 'true', params: [] })
+  it('leaves out only events marked removed when a caller who may see everything sets no filter', () => {
+    expect(conditionsOf('')).toEqual({ text: 'e.removed_at is null', params: [] })
   })
 
   it('limits to the datasets in scope, even when the state names none', () => {
-    expect(conditionsOf('', [3, 5])).toEqual({ text: 'e.dataset_id = any($1::int[])', params: [[3, 5]] })
-    expect(conditionsOf('', [])).toEqual({ text: 'e.dataset_id = any($1::int[])', params: [[]] })
+    const scoped = 'e.removed_at is null and e.dataset_id = any($1::int[])'
+    expect(conditionsOf('', [3, 5])).toEqual({ text: scoped, params: [[3, 5]] })
+    expect(conditionsOf('', [])).toEqual({ text: scoped, params: [[]] })
   })
 
   it('binds the time range inclusively, as PostgreSQL reads BCE dates', () => {
     const { text, params } = conditionsOf('start=-0500&end=1999')
-    expect(text).toBe('e.event_time >= $1::timestamptz and e.event_time <= $2::timestamptz')
+    expect(text).toBe('e.removed_at is null and e.event_time >= $1::timestamptz and e.event_time <= $2::timestamptz')
     expect(params).toEqual(['0501-01-01T00:00:00.000Z BC', '1999-12-31T23:59:59.999Z'])
   })
 
   it('splits a box across the antimeridian into two envelopes', () => {
     const { text, params } = conditionsOf('bbox=170,-10,-170,10')
-    expect(text).toMatch(/^\(e\.location && st_makeenvelope\(.*\) or e\.location && st_makeenvelope\(.*\)\)$/)
+    expect(text).toMatch(
+      /^e\.removed_at is null and \(e\.location && st_makeenvelope\(.*\) or e\.location && st_makeenvelope\(.*\)\)$/,
+    )
     expect(params).toEqual([170, -10, 180, 10, -180, -10, -170, 10])
   })
 

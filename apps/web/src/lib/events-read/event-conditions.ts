@@ -47,13 +47,15 @@ export class SqlParams {
 }
 
 /**
- * The conditions of a filter state over `events e`, joined with `and` (`true` when there are none).
+ * The conditions of a filter state over `events e`, joined with `and`; events marked removed are
+ * always left out.
  * @param scope - the datasets the caller may see, narrowed by the state's catalogs and datasets
  * @example eventConditions({ catalogs: [], datasets: [], fields: {}, text: 'flood' }, [1, 2], new SqlParams())
- * // "e.dataset_id = any($1::int[]) and to_tsvector(...) @@ websearch_to_tsquery('simple', $2)"
+ * // "e.removed_at is null and e.dataset_id = any($1::int[]) and to_tsvector(...) @@ websearch_to_tsquery('simple', $2)"
  */
 export function eventConditions(state: FilterState, scope: DatasetScope, params: SqlParams): string {
-  const conditions: string[] = []
+  // Events gone from a scheduled import's source, when marked removed, are for the admin only.
+  const conditions: string[] = ['e.removed_at is null']
   if (scope !== 'all') conditions.push(`e.dataset_id = any(${params.add([...scope])}::int[])`)
   if (state.startDate) conditions.push(`e.event_time >= ${params.add(state.startDate)}::timestamptz`)
   if (state.endDate) conditions.push(`e.event_time <= ${params.add(state.endDate)}::timestamptz`)
@@ -77,5 +79,5 @@ export function eventConditions(state: FilterState, scope: DatasetScope, params:
     }
   }
   if (state.text) conditions.push(`${SEARCH_DOCUMENT_SQL} @@ ${searchQuerySql(params.add(state.text))}`)
-  return conditions.length > 0 ? conditions.join(' and ') : 'true'
+  return conditions.join(' and ')
 }

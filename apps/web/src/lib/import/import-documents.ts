@@ -125,6 +125,8 @@ export interface EventCheckpoint {
   readonly lastRow: number
   /** Rows up to there whose place the geocoder could not resolve. */
   readonly unplacedRows: number
+  /** A scheduled run's transaction committed: its events and gone events are settled. */
+  readonly scheduledRunSettled?: boolean
 }
 
 /** The import job's `progress`: per stage, plus the create-events checkpoint. */

@@ -60,7 +60,10 @@ async function readAtOneVersion<T>(
   return null
 }
 
-/** The list order the segment is built in; field columns are read in the same order. */
+/**
+ * The list order the segment is built in; field columns are read in the same order. Events a
+ * scheduled import marked removed (gone from its source) are never part of a segment.
+ */
 const LIST_ORDER = 'order by event_time asc nulls last, id asc'
 
 /**
@@ -71,7 +74,7 @@ export async function loadSegment(pool: Pool, datasetId: number): Promise<EventS
   const read = await readAtOneVersion(pool, datasetId, async () => {
     const { rows } = await pool.query<[number, number | null, number | null, number | null]>({
       text: `select id, (extract(epoch from event_time) * 1000)::float8, st_x(location), st_y(location)
-             from events where dataset_id = $1 ${LIST_ORDER}`,
+             from events where dataset_id = $1 and removed_at is null ${LIST_ORDER}`,
       values: [datasetId],
       rowMode: 'array',
     })
@@ -99,7 +102,7 @@ export async function loadSegment(pool: Pool, datasetId: number): Promise<EventS
 export async function loadFieldColumn(pool: Pool, segment: EventSegment, path: string): Promise<FieldColumn | null> {
   const read = await readAtOneVersion(pool, segment.datasetId, async () => {
     const { rows } = await pool.query<[number, string | null]>({
-      text: `select id, data #>> $2::text[] from events where dataset_id = $1 ${LIST_ORDER}`,
+      text: `select id, data #>> $2::text[] from events where dataset_id = $1 and removed_at is null ${LIST_ORDER}`,
       values: [segment.datasetId, path.split('.')],
       rowMode: 'array',
     })
@@ -127,7 +130,7 @@ export async function loadTextPostings(pool: Pool, segment: EventSegment): Promi
   const read = await readAtOneVersion(pool, segment.datasetId, async () => {
     const { rows } = await pool.query<[string]>({
       text: `select array_to_string(tsvector_to_array(${SEARCH_DOCUMENT_SQL}), ' ')
-             from events e where dataset_id = $1 ${LIST_ORDER}`,
+             from events e where dataset_id = $1 and removed_at is null ${LIST_ORDER}`,
       values: [segment.datasetId],
       rowMode: 'array',
     })

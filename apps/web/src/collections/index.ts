@@ -12,6 +12,8 @@ import { ImportJobs } from './import-jobs'
 import { LocationCache } from './location-cache'
 import { Media } from './media'
 import { Pages } from './pages'
+import { ScheduledImportRuns } from './scheduled-import-runs'
+import { ScheduledImports } from './scheduled-imports'
 import { Users } from './users'
 
 export {
@@ -25,6 +27,8 @@ export {
   LocationCache,
   Media,
   Pages,
+  ScheduledImportRuns,
+  ScheduledImports,
   Users,
 }
 
@@ -36,6 +40,8 @@ export const collections = [
   Events,
   ImportFiles,
   ImportJobs,
+  ScheduledImports,
+  ScheduledImportRuns,
   Pages,
   Media,
   GeocodingProviders,

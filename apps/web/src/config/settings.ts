@@ -104,6 +104,20 @@ export interface Settings {
    */
   readonly geocodingAllowedHosts: OutboundAllowList
   /**
+   * Hosts, addresses and CIDR ranges scheduled imports may download from although they are not
+   * public (`CHRONOTOPE_SCHEDULED_IMPORT_ALLOWED_HOSTS`, comma separated, default none), e.g. a
+   * data server on the newsroom's own network. Checked after DNS and on every redirect.
+   */
+  readonly scheduledImportAllowedHosts: OutboundAllowList
+  /** Largest download a scheduled import takes (`CHRONOTOPE_SCHEDULED_IMPORT_MAX_MB`, default that of uploads). */
+  readonly scheduledImportMaxBytes: number
+  /**
+   * Longest a scheduled import's download may take, first byte to last
+   * (`CHRONOTOPE_SCHEDULED_IMPORT_TIMEOUT_SECONDS`, default 300); a server that sends nothing for
+   * 30 seconds is cut off sooner.
+   */
+  readonly scheduledImportTimeoutSeconds: number
+  /**
    * Confidence (0..1) a geocoding result needs to place an event, unless a dataset sets its own
    * (`CHRONOTOPE_GEOCODING_MIN_CONFIDENCE`, default 0.5).
    */
@@ -361,6 +375,17 @@ export function readSettings(env: Environment = process.env): Settings {
     jobLeaseSeconds: readPositiveNumber(env, 'CHRONOTOPE_JOB_LEASE_SECONDS', 60),
     geocodingCacheDays: readPositiveNumber(env, 'CHRONOTOPE_GEOCODING_CACHE_DAYS', 180),
     geocodingAllowedHosts: readAllowedHosts(env, 'CHRONOTOPE_GEOCODING_ALLOWED_HOSTS'),
+    scheduledImportAllowedHosts: readAllowedHosts(env, 'CHRONOTOPE_SCHEDULED_IMPORT_ALLOWED_HOSTS'),
+    scheduledImportMaxBytes: Math.round(
+      readPositiveNumber(
+        env,
+        'CHRONOTOPE_SCHEDULED_IMPORT_MAX_MB',
+        readPositiveNumber(env, 'CHRONOTOPE_UPLOAD_MAX_MB', 100),
+      ) *
+        1024 *
+        1024,
+    ),
+    scheduledImportTimeoutSeconds: readPositiveNumber(env, 'CHRONOTOPE_SCHEDULED_IMPORT_TIMEOUT_SECONDS', 300),
     geocodingMinimumConfidence: readFraction(env, 'CHRONOTOPE_GEOCODING_MIN_CONFIDENCE', 0.5),
     eventIndexMaxEvents: readWholeNumber(env, 'CHRONOTOPE_EVENT_INDEX_MAX_EVENTS', 5_000_000),
     apiMaxLimit: readApiMaxLimit(env),

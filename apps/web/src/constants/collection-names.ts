@@ -14,6 +14,8 @@ export const COLLECTION_NAMES = {
   LOCATION_CACHE: 'location-cache',
   MEDIA: 'media',
   PAGES: 'pages',
+  SCHEDULED_IMPORTS: 'scheduled-imports',
+  SCHEDULED_IMPORT_RUNS: 'scheduled-import-runs',
   USERS: 'users',
 } as const
 

@@ -1,6 +1,6 @@
 /**
- * The eight background job types of the import pipeline. Each is a Payload job task whose slug
- * is the value here.
+ * The background job types: the import pipeline's stages, its maintenance and the scheduled
+ * imports'. Each is a Payload job task whose slug is the value here.
  * @example JOB_TYPES.GEOCODE_BATCH // 'geocode-batch'
  */
 export const JOB_TYPES = {
@@ -12,6 +12,8 @@ export const JOB_TYPES = {
   GEOCODE_BATCH: 'geocode-batch',
   CREATE_EVENTS_BATCH: 'create-events-batch',
   CLEANUP_APPROVAL_LOCKS: 'cleanup-approval-locks',
+  START_DUE_SCHEDULED_IMPORTS: 'start-due-scheduled-imports',
+  RUN_SCHEDULED_IMPORT: 'run-scheduled-import',
 } as const
 
 /** One job type. */

@@ -19,13 +19,15 @@ import { geocodeBatchTask } from './import/geocode-batch'
 import { schemaDetectionTask } from './import/schema-detection'
 import { validateSchemaTask } from './import/validate-schema'
 import { withFairImportRuns } from './fair-import-runs'
+import { runScheduledImportTask, startDueScheduledImportsTask } from './scheduled-imports'
 
 /** How often queued jobs are picked up when the web process runs them (Payload cron syntax, seconds first). */
 export const JOB_POLL_CRON = '*/5 * * * * *'
 
 /** The jobs configuration passed to Payload. */
 export const jobs: JobsConfig = {
-  // The import pipeline's seven stage jobs, in pipeline order, then the maintenance job.
+  // The import pipeline's seven stage jobs, in pipeline order, the maintenance job, then the
+  // scheduled imports' tick and runs.
   tasks: [
     datasetDetectionTask,
     schemaDetectionTask,
@@ -35,6 +37,8 @@ export const jobs: JobsConfig = {
     geocodeBatchTask,
     createEventsBatchTask,
     cleanupApprovalLocksTask,
+    startDueScheduledImportsTask,
+    runScheduledImportTask,
   ] as JobsConfig['tasks'],
   access: {
     queue: ({ req }) => isAdminUser(req.user),

@@ -12,3 +12,8 @@ process.env.CHRONOTOPE_UPLOAD_RATE_LIMIT_USER = '1000/hour'
 process.env.CHRONOTOPE_UPLOAD_RATE_LIMIT_IP = '1000/hour'
 // The mock geocoders listen on 127.0.0.1: reached through the allow-list, as a self-hosted one would be.
 process.env.CHRONOTOPE_GEOCODING_ALLOWED_HOSTS = '127.0.0.1'
+// Scheduled imports download from local servers the same way, with limits small enough to reach:
+// 127.0.0.2 stays refused, for redirects to a private address.
+process.env.CHRONOTOPE_SCHEDULED_IMPORT_ALLOWED_HOSTS = '127.0.0.1'
+process.env.CHRONOTOPE_SCHEDULED_IMPORT_MAX_MB = '1'
+process.env.CHRONOTOPE_SCHEDULED_IMPORT_TIMEOUT_SECONDS = '3'

@@ -103,8 +103,8 @@ describe('checkOutboundUrl', () => {
     })()
     expect(refused?.message).toBe(
       'Refusing to send a request to http://169.254.169.254/latest: 169.254.169.254 is a link-local address ' +
-        '(cloud metadata services live there). Use a public http or https address, or, for a self-hosted ' +
-        'geocoder, add its host to GEO_HOSTS',
+        '(cloud metadata services live there). Use a public http or https address, or, for a server on ' +
+        'your own network, add its host to GEO_HOSTS',
     )
     expect(refused?.message).not.toContain('secret')
   })

@@ -42,14 +42,14 @@ export class OutboundRequestRefused extends Error {
   /**
    * @param target - the URL (or what was given), shown without query or credentials
    * @param reason - why, e.g. `127.0.0.1 is a loopback address`
-   * @param allowListName - what an admin edits to allow a self-hosted geocoder
+   * @param allowListName - what an admin edits to allow a server on their own network
    */
   constructor(
     readonly target: string,
     readonly reason: string,
     allowListName: string,
   ) {
-    const fix = `Use a public http or https address, or, for a self-hosted geocoder, add its host to ${allowListName}`
+    const fix = `Use a public http or https address, or, for a server on your own network, add its host to ${allowListName}`
     super(`Refusing to send a request to ${target}: ${reason}. ${fix}`)
     this.fix = fix
   }

@@ -25,6 +25,8 @@ import {
 import { importStageTask } from '../../lib/import/import-stage-task'
 import { databasePool, StageProgressTracker } from '../../lib/import/progress-tracking'
 import { moveImportJob } from '../../lib/import/stage-transition-service'
+import { ScheduledRunWriter } from '../../lib/scheduled-imports/scheduled-run-writer'
+import { recordRunWrites } from '../../lib/scheduled-imports/run-records'
 
 /** Rows built between two turns of the event loop. */
 const YIELD_EVERY_ROWS = 250
@@ -55,7 +57,9 @@ interface PreparedBatch {
  * The create-events-batch job: streams the sheet from the last committed row and writes its
  * events in batches, one transaction per batch holding the events and the job's counts and
  * checkpoint together. A batch retried after a crash therefore starts exactly where the last
- * commit ended, and the unique ids make a rewritten event impossible anyway.
+ * commit ended, and the unique ids make a rewritten event impossible anyway. A scheduled run
+ * instead writes every batch, and settles the events gone from its source, in one transaction
+ * ({@link ScheduledRunWriter}): a run either happens to its dataset entirely or not at all.
  */
 export const createEventsBatchTask = importStageTask(
   JOB_TYPES.CREATE_EVENTS_BATCH,
@@ -91,6 +95,10 @@ export const createEventsBatchTask = importStageTask(
     // COPY is about twice as fast as array parameters; the embedded database has none.
     // (`database` also knows a worker attached to a running embedded database, which settings do not.)
     const useCopy = database?.kind !== 'embedded'
+    const scheduledRun = file.options?.scheduledRun
+    const writer =
+      scheduledRun && !checkpoint.scheduledRunSettled ? await ScheduledRunWriter.open(pool, datasetId) : undefined
+    if (writer && useCopy) await writer.client.query('set local synchronous_commit = off')
 
     const prepare = async (rows: readonly SourceRow[]): Promise<PreparedBatch> => {
       const byId = new Map<string, EventRow>()
@@ -172,13 +180,20 @@ export const createEventsBatchTask = importStageTask(
 
     const commit = async (batch: PreparedBatch): Promise<void> => {
       if (batch.rows === 0) return
-      const client = await pool.connect()
+      const client = writer?.client ?? (await pool.connect())
       try {
-        await client.query('begin')
-        // Each batch and its checkpoint commit together, so a batch lost to a database crash
-        // before reaching the disk is simply written again on resume; no need to wait for the flush.
-        if (useCopy) await client.query('set local synchronous_commit = off')
+        if (!writer) {
+          await client.query('begin')
+          // Each batch and its checkpoint commit together, so a batch lost to a database crash
+          // before reaching the disk is simply written again on resume; no need to wait for the flush.
+          if (useCopy) await client.query('set local synchronous_commit = off')
+        }
         const merged = await withHandEdits(client, batch)
+        await writer?.noteBatch(
+          merged.events,
+          batch.events.map((event) => event.uniqueId),
+          strategy.duplicateAction === 'update',
+        )
         const written = useCopy
           ? await copyEventsBulk(client, merged.events, strategy.duplicateAction, merged.copyText)
           : await writeEventsBulk(client, merged.events, strategy.duplicateAction)
@@ -223,17 +238,18 @@ export const createEventsBatchTask = importStageTask(
             JSON.stringify(nextReimport),
           ],
         )
-        await client.query('commit')
+        if (!writer) await client.query('commit')
         Object.assign(counts, next)
         reimport = nextReimport
         checkpoint = nextCheckpoint
         if (nextErrors !== storedErrors) storedErrors.splice(0, storedErrors.length, ...nextErrors)
         cancelled = rows[0]?.status === IMPORT_STATUS.CANCELLED
       } catch (error) {
-        await client.query('rollback').catch(() => undefined)
+        // A scheduled run's writer rolls back the whole run (below).
+        if (!writer) await client.query('rollback').catch(() => undefined)
         throw error
       } finally {
-        client.release()
+        if (!writer) client.release()
       }
     }
 
@@ -246,21 +262,42 @@ export const createEventsBatchTask = importStageTask(
       batchSize: 1000,
       startAfterRow: checkpoint.lastRow,
     })
-    for await (const rows of reading) {
-      buffer.push(...rows)
-      if (buffer.length < BATCH_SIZES.EVENT_CREATION) continue
-      const prepared = await prepare(buffer)
-      buffer = []
-      await writing
-      if (cancelled) return
-      writing = commit(prepared)
-      // Handled when awaited above; this stops Node calling it unhandled while the next batch is read.
-      writing.catch(() => undefined)
+    try {
+      for await (const rows of reading) {
+        buffer.push(...rows)
+        if (buffer.length < BATCH_SIZES.EVENT_CREATION) continue
+        const prepared = await prepare(buffer)
+        buffer = []
+        await writing
+        if (cancelled) break
+        writing = commit(prepared)
+        // Handled when awaited above; this stops Node calling it unhandled while the next batch is read.
+        writing.catch(() => undefined)
+      }
+      if (!cancelled) {
+        const last = await prepare(buffer)
+        await writing
+        if (!cancelled) await commit(last)
+      }
+      if (writer && !cancelled) {
+        const gone = await writer.settleGoneEvents(scheduledRun!.goneFromSource, counts.rowErrors)
+        checkpoint = { ...checkpoint, scheduledRunSettled: true }
+        await recordRunWrites(writer.client, {
+          runId: scheduledRun!.runId,
+          importJobId: job.id,
+          counts,
+          gone,
+          changes: writer.listedChanges,
+          progress: tracker.snapshot({ checkpoint }),
+        })
+        await writer.commit()
+      } else {
+        await writer?.rollback()
+      }
+    } catch (error) {
+      await writer?.rollback()
+      throw error
     }
-    const last = await prepare(buffer)
-    await writing
-    if (cancelled) return
-    await commit(last)
     if (cancelled) return
 
     const summary =

@@ -10,6 +10,7 @@ import { MAX_LIMIT, MAX_ZOOM } from '@chronotope/filters'
 
 import { importAndHealthPaths } from './openapi-import-paths'
 import { ownerPaths } from './openapi-owner-paths'
+import { schedulePaths } from './openapi-schedule-paths'
 import { EXAMPLE_REQUEST_KEY, ERROR_BODY, exampleMedia, query, type Parameter, type Schema } from './openapi-parts'
 import { READ_EXAMPLES } from './openapi-read-examples'
 
@@ -122,6 +123,7 @@ function withReadExamples(readPaths: Record<string, { get: Record<string, unknow
     ...paths,
     ...importAndHealthPaths(),
     ...ownerPaths(),
+    ...schedulePaths(),
     '/api/openapi.json': {
       get: {
         summary: 'This OpenAPI document',

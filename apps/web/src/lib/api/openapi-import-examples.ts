@@ -190,5 +190,6 @@ export const HEALTH_EXAMPLE = {
   database: { status: 'ok', kind: 'embedded', postgresVersion: '18.3', postgisVersion: '3.6.2', latencyMs: 49 },
   migrations: { status: 'ok', applied: 8, pending: [] },
   jobQueue: { status: 'ok', '…': '…' },
+  scheduledImports: { status: 'ok', enabled: 0, failing: 0, pausedByFailures: 0, pausedIds: [] },
   eventIndex: { status: 'ok', enabled: true, loading: 0 },
 }

@@ -257,7 +257,17 @@ const COMPONENT: Schema = {
 /** Response type "health check result" (`HealthCheckResult`). */
 const HEALTH: Schema = {
   type: 'object',
-  required: ['status', 'checkedAt', 'version', 'uptimeSeconds', 'database', 'migrations', 'jobQueue', 'eventIndex'],
+  required: [
+    'status',
+    'checkedAt',
+    'version',
+    'uptimeSeconds',
+    'database',
+    'migrations',
+    'jobQueue',
+    'scheduledImports',
+    'eventIndex',
+  ],
   additionalProperties: false,
   properties: {
     status: { enum: ['ok', 'warning', 'error'] },
@@ -275,6 +285,16 @@ const HEALTH: Schema = {
       properties: { ...(COMPONENT.properties as Schema), applied: { type: 'integer' }, pending: { type: 'array' } },
     },
     jobQueue: COMPONENT,
+    scheduledImports: {
+      ...COMPONENT,
+      properties: {
+        ...(COMPONENT.properties as Schema),
+        enabled: { type: 'integer' },
+        failing: { type: 'integer' },
+        pausedByFailures: { type: 'integer' },
+        pausedIds: { type: 'array', items: { type: 'integer' } },
+      },
+    },
     eventIndex: {
       ...COMPONENT,
       required: ['status', 'enabled', 'loading'],

@@ -85,18 +85,58 @@ async function checkJobQueue(payload: Payload): Promise<HealthCheckResult['jobQu
   }
 }
 
+/** Paused schedules named by id in the health answer at most. */
+const PAUSED_IDS_SHOWN = 20
+
+async function checkScheduledImports(payload: Payload): Promise<HealthCheckResult['scheduledImports']> {
+  try {
+    const { rows } = await databasePool(payload).query<{
+      enabled: number
+      failing: number
+      paused: number
+      paused_ids: number[] | null
+    }>(
+      `select count(*) filter (where enabled)::int as enabled,
+              count(*) filter (where enabled and state_consecutive_failures > 0)::int as failing,
+              count(*) filter (where not enabled and state_paused_reason is not null)::int as paused,
+              (array_agg(id order by id) filter (where not enabled and state_paused_reason is not null))[1:${PAUSED_IDS_SHOWN}] as paused_ids
+         from scheduled_imports`,
+    )
+    const row = rows[0] ?? { enabled: 0, failing: 0, paused: 0, paused_ids: [] }
+    const pausedIds = row.paused_ids ?? []
+    return {
+      status: row.paused > 0 ? 'warning' : 'ok',
+      enabled: row.enabled,
+      failing: row.failing,
+      pausedByFailures: row.paused,
+      pausedIds,
+      ...(row.paused > 0
+        ? {
+            message: `${row.paused} scheduled import(s) paused themselves after repeated failures (ids ${pausedIds.join(', ')}); their owners see why in the admin`,
+          }
+        : {}),
+    }
+  } catch (error) {
+    return failure(error)
+  }
+}
+
 const SEVERITY = { ok: 0, warning: 1, error: 2 } as const
 
 /**
- * Checks the database, migrations and job queue. Never throws: a failing component is reported
+ * Checks the database, migrations, job queue and scheduled imports. Never throws: a failing component is reported
  * with its message, and the overall status is the worst component's.
  * @example (await checkHealth(payload, ctx)).status // 'ok'
  */
 export async function checkHealth(payload: Payload, context: HealthCheckContext): Promise<HealthCheckResult> {
   const database = await checkDatabase(payload, context.isEmbedded)
-  const [migrations, jobQueue] =
+  const [migrations, jobQueue, scheduledImports] =
     database.status === 'ok'
-      ? await Promise.all([checkMigrations(payload, context.shippedMigrations), checkJobQueue(payload)])
+      ? await Promise.all([
+          checkMigrations(payload, context.shippedMigrations),
+          checkJobQueue(payload),
+          checkScheduledImports(payload),
+        ])
       : [
           {
             status: 'error' as const,
@@ -105,8 +145,9 @@ export async function checkHealth(payload: Payload, context: HealthCheckContext)
             message: 'database unreachable',
           },
           { status: 'error' as const, message: 'database unreachable' },
+          { status: 'error' as const, message: 'database unreachable' },
         ]
-  const status = [database, migrations, jobQueue]
+  const status = [database, migrations, jobQueue, scheduledImports]
     .map((component) => component.status)
     .reduce<HealthCheckComponent['status']>((worst, next) => (SEVERITY[next] > SEVERITY[worst] ? next : worst), 'ok')
   return {
@@ -117,6 +158,7 @@ export async function checkHealth(payload: Payload, context: HealthCheckContext)
     database,
     migrations,
     jobQueue,
+    scheduledImports,
     eventIndex: { status: 'ok', ...(context.eventIndex ?? { enabled: false, loading: 0 }) },
   }
 }

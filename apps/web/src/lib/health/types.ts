@@ -57,6 +57,20 @@ export interface HealthCheckResult {
     readonly lastRunnerSeenAt?: string | null
   }
   /**
+   * Scheduled imports: `warning` when some paused themselves after failing again and again (their
+   * owners see why in the admin). Counts and ids only: a public check names no data.
+   */
+  readonly scheduledImports: HealthCheckComponent & {
+    /** Schedules that are on. */
+    readonly enabled?: number
+    /** Schedules whose last run failed, still retrying. */
+    readonly failing?: number
+    /** Schedules that paused themselves after repeated failures. */
+    readonly pausedByFailures?: number
+    /** Their ids (the first 20). */
+    readonly pausedIds?: readonly number[]
+  }
+  /**
    * The read API's in-memory event index: whether it is on, and how many dataset loads run (reads
    * of those datasets go to the database meanwhile). Counts of events are not shown: they would
    * reveal the size of private datasets.

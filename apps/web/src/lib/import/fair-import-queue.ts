@@ -21,15 +21,17 @@ const CANDIDATES_PER_OWNER = 50
 const lastTurnMs = new Map<string, number>()
 const MAX_REMEMBERED_OWNERS = 10_000
 
-// The owner and import of a stage job: through its import job, or (dataset detection) its file.
+// The owner and import of a stage job: through its import job, or (dataset detection) its file,
+// or (a scheduled import's download) its run, so many schedules due at once take turns too.
 const QUEUE_SQL = `
   select j.id, j.processing, extract(epoch from j.created_at) * 1000 as queued_at_ms,
-         coalesce(ij.owner_id, f.owner_id, jf.owner_id)::text as owner,
-         coalesce(ij.import_file_id, f.id)::text as import_key
+         coalesce(ij.owner_id, f.owner_id, jf.owner_id, sr.owner_id)::text as owner,
+         coalesce(ij.import_file_id::text, f.id::text, 'run-' || sr.id) as import_key
     from payload_jobs j
     left join import_jobs ij on ij.id = (j.input->>'importJobId')::int
     left join import_files jf on jf.id = ij.import_file_id
     left join import_files f on f.id = (j.input->>'importFileId')::int
+    left join scheduled_import_runs sr on sr.id = (j.input->>'runId')::int
    where j.queue = $1 and j.completed_at is null and coalesce(j.has_error, false) = false`
 
 interface QueueRow {

@@ -8,6 +8,7 @@ import type { DateOrder } from '@chronotope/dates'
 import type { EventMapping } from '@chronotope/schema'
 
 import { ApiError } from '../api/api-error'
+import type { GoneFromSourceAction } from '../scheduled-imports/scheduled-import-types'
 
 /** Options of one upload; every one is optional and overrides what was detected. */
 export interface ImportOptions {
@@ -46,6 +47,11 @@ export interface ImportOptions {
   readonly geocode?: boolean
   /** The existing dataset to import into; set by the upload route once it checked the user may. */
   readonly datasetId?: number
+  /**
+   * Set by the scheduler only (never read from a form): the scheduled run this import is, and what
+   * it does to events gone from the source. Its events are then written in one transaction.
+   */
+  readonly scheduledRun?: { readonly runId: number; readonly goneFromSource: GoneFromSourceAction }
 }
 
 /** The `dateOrder` values an upload takes. */

@@ -157,7 +157,8 @@ describe('downloadSource', () => {
     expect(refused.code).toBe('refused')
     expect(refused.message).toBe(
       `Refusing to send a request to http://127.0.0.1:${port}/admin: 127.0.0.1 is a loopback address. ` +
-        'Use a public http or https address, or, for a self-hosted geocoder, add its host to CHRONOTOPE_GEOCODING_ALLOWED_HOSTS',
+        'Use a public http or https address, or, for a server on your own network, add its host to ' +
+        'CHRONOTOPE_GEOCODING_ALLOWED_HOSTS',
     )
     expect(seen.map((request) => request.url)).toEqual(['/moved'])
   })

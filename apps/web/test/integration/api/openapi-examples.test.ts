@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { datasetEndpoints } from '../../../src/collections/datasets'
 import { importFileEndpoints } from '../../../src/collections/import-files'
+import { scheduledImportCollectionEndpoints } from '../../../src/collections/scheduled-imports'
 import { rootEndpoints } from '../../../src/endpoints'
 import { eventReadEndpoints } from '../../../src/endpoints/events/read-endpoints'
 import { openApiDocument } from '../../../src/lib/api/openapi-document'
@@ -36,9 +37,12 @@ describe('the OpenAPI document', () => {
       ...eventReadEndpoints().map(
         (endpoint) => `${endpoint.method} /api/events${endpoint.path === '/' ? '' : openApiPath(endpoint.path)}`,
       ),
-      ...Object.entries({ datasets: datasetEndpoints(), 'import-files': importFileEndpoints() }).flatMap(
-        ([collection, endpoints]) =>
-          endpoints.map((endpoint) => `${endpoint.method} /api/${collection}${openApiPath(endpoint.path)}`),
+      ...Object.entries({
+        datasets: datasetEndpoints(),
+        'import-files': importFileEndpoints(),
+        'scheduled-imports': scheduledImportCollectionEndpoints(),
+      }).flatMap(([collection, endpoints]) =>
+        endpoints.map((endpoint) => `${endpoint.method} /api/${collection}${openApiPath(endpoint.path)}`),
       ),
     ]
     const documented = Object.entries(document.paths).flatMap(([path, item]) =>

@@ -1,0 +1,134 @@
+/**
+ * Ends a scheduled run: records how it ended, releases the schedule for its next run and plans
+ * that run. A failed run is retried with backoff; after {@link FAILURES_BEFORE_PAUSE} failures in a
+ * row the schedule pauses itself and says why, for its owner in the admin and for `/api/health`.
+ * @module
+ */
+import { FAILURES_BEFORE_PAUSE, nextRunAt, retryDelayMs } from '@chronotope/schedules'
+import type { Payload } from 'payload'
+
+import { idOf } from '../import/import-documents'
+import { loadRun, loadSchedule, updateRun, updateSchedule, type ScheduledImportDoc } from './scheduled-import-documents'
+import { toScheduleSpec, type RunOutcome } from './scheduled-import-types'
+
+/** What the source answered, kept for the next run's conditional request. */
+export interface SourceValidators {
+  readonly etag?: string | null
+  readonly lastModified?: string | null
+  readonly hash?: string | null
+}
+
+/** How a run ended, as {@link finishRun} records it. */
+export interface RunEnd {
+  readonly outcome: RunOutcome
+  /** One line for the run list, e.g. "3 added, 1 updated, 2 gone (marked removed)". */
+  readonly summary: string
+  /** For a failure: what went wrong, in words the owner can act on. */
+  readonly error?: string
+  /** For a run that read the source: its validators, for the next run's conditional request. */
+  readonly validators?: SourceValidators
+  /** The dataset a first run created, which later runs import into. */
+  readonly datasetId?: number
+}
+
+/**
+ * The schedule's state after a run, from the schedule and how the run ended. Pure. The next
+ * regular run is the schedule's first slot after the run started, so a run's length never shifts
+ * the schedule; a retry comes the backoff's delay after the failed run started, unless the
+ * regular slot comes first.
+ */
+export function stateAfterRun(
+  schedule: Pick<ScheduledImportDoc, 'schedule' | 'state'>,
+  end: Pick<RunEnd, 'outcome' | 'error' | 'validators'>,
+  startedAt: Date,
+  now: Date,
+): { state: Record<string, unknown>; pause: boolean } {
+  const regular = nextRunAt(toScheduleSpec(schedule.schedule), startedAt)
+  if (end.outcome !== 'failed') {
+    return {
+      pause: false,
+      state: {
+        activeRun: null,
+        lastRunAt: now.toISOString(),
+        lastOutcome: end.outcome,
+        consecutiveFailures: 0,
+        pausedReason: null,
+        nextRunAt: regular.toISOString(),
+        ...(end.validators
+          ? {
+              etag: end.validators.etag ?? null,
+              lastModified: end.validators.lastModified ?? null,
+              lastHash: end.validators.hash ?? schedule.state?.lastHash ?? null,
+            }
+          : {}),
+      },
+    }
+  }
+  const failures = Number(schedule.state?.consecutiveFailures ?? 0) + 1
+  const pause = failures >= FAILURES_BEFORE_PAUSE
+  const retry = new Date(startedAt.getTime() + retryDelayMs(failures))
+  return {
+    pause,
+    state: {
+      activeRun: null,
+      lastRunAt: now.toISOString(),
+      lastOutcome: 'failed',
+      consecutiveFailures: failures,
+      pausedReason: pause
+        ? `Paused after ${failures} failed runs in a row; the last one: ${end.error ?? 'unknown error'}. Fix the cause, then turn the schedule on again.`
+        : null,
+      nextRunAt: pause ? null : (retry < regular ? retry : regular).toISOString(),
+    },
+  }
+}
+
+/** Called when a schedule pauses itself, e.g. to send the `schedule.paused` webhook. */
+export type SchedulePausedListener = (
+  payload: Payload,
+  schedule: ScheduledImportDoc,
+  details: { reason: string; failures: number },
+) => Promise<void>
+
+const pausedListeners: SchedulePausedListener[] = []
+
+/** Registers a listener for schedules that pause themselves. */
+export function onSchedulePaused(listener: SchedulePausedListener): void {
+  if (!pausedListeners.includes(listener)) pausedListeners.push(listener)
+}
+
+/**
+ * Records a run's end on the run and its schedule, and releases the schedule. Safe to call twice:
+ * a run that has already ended is left as it is.
+ */
+export async function finishRun(payload: Payload, runId: number, end: RunEnd, now: Date = new Date()): Promise<void> {
+  const run = await loadRun(payload, runId)
+  if (!run || run.finishedAt) return
+  await updateRun(payload, runId, {
+    status: end.outcome,
+    finishedAt: now.toISOString(),
+    summary: end.summary,
+    error: end.error ?? null,
+    ...(end.datasetId !== undefined ? { dataset: end.datasetId } : {}),
+  })
+  const scheduleId = idOf(run.scheduledImport)!
+  const schedule = await loadSchedule(payload, scheduleId)
+  if (!schedule) return
+  // Only the run holding the schedule releases it; a manual run's end never frees another's claim.
+  if (idOf(schedule.state?.activeRun) !== runId && schedule.state?.activeRun != null) return
+  const startedAt = run.startedAt ? new Date(run.startedAt) : now
+  const { state, pause } = stateAfterRun(schedule, end, startedAt, now)
+  await updateSchedule(payload, scheduleId, {
+    state,
+    ...(pause ? { enabled: false } : {}),
+    ...(end.datasetId !== undefined && idOf(schedule.dataset) === undefined ? { dataset: end.datasetId } : {}),
+  })
+  if (pause) {
+    payload.logger.warn({ msg: 'Scheduled import paused after repeated failures', scheduledImport: scheduleId })
+    for (const listener of pausedListeners) {
+      await listener(payload, schedule, {
+        reason: String(state.pausedReason),
+        failures: Number(state.consecutiveFailures),
+      }).catch((err: unknown) => payload.logger.error({ err, msg: 'A schedule.paused listener failed' }))
+    }
+  }
+}

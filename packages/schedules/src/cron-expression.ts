@@ -94,7 +94,9 @@ export interface CronWallPattern {
  * @example parseCronExpression('0 6 * * MON-FRI').minutesOfDay // [360]
  */
 export function parseCronExpression(expression: string): CronWallPattern {
-  const fields = fieldsOf(expression)
+  // `?` (Quartz's "no specific value") is croner's "any", but croner then ORs it with the other
+  // day field and runs daily; as `*` it means what it says: `0 6 ? * MON` is Mondays only.
+  const fields = fieldsOf(expression).map((field, index) => (index >= 2 && field === '?' ? '*' : field))
   const normalized = fields.join(' ')
   let pattern: CronPattern
   let days: Cron

@@ -2,6 +2,7 @@
  * What happens after a failed run: when to try again, and when to stop trying.
  * @module
  */
+import { nextRunAt, type ScheduleSpec } from './schedule'
 import { MINUTE_MS } from './time-zone'
 
 /** Consecutive failed runs after which a schedule pauses itself until its owner resumes it. */
@@ -24,4 +25,18 @@ export function retryDelayMs(consecutiveFailures: number): number {
   if (consecutiveFailures === 0) return 0
   const index = Math.min(consecutiveFailures, RETRY_DELAYS_MINUTES.length) - 1
   return (RETRY_DELAYS_MINUTES[index] ?? 60) * MINUTE_MS
+}
+
+/**
+ * When to try again after the `consecutiveFailures`-th failure in a row at `failedAt`: after the
+ * {@link retryDelayMs} backoff if that comes before the next regular run (a daily import retries
+ * within minutes, not tomorrow), otherwise at the first regular run after the backoff (an import
+ * every 5 minutes waits 15 minutes after its third failure, on its own grid).
+ * @example nextAttemptAt({ frequency: 'every', intervalMinutes: 5, timeZone: 'UTC' }, new Date('2026-11-28T10:00:30Z'), 3) // 2026-11-28T10:20:00Z
+ */
+export function nextAttemptAt(spec: ScheduleSpec, failedAt: Date, consecutiveFailures: number): Date {
+  const retryAt = failedAt.getTime() + retryDelayMs(consecutiveFailures)
+  const regular = nextRunAt(spec, failedAt)
+  if (retryAt < regular.getTime()) return new Date(retryAt)
+  return nextRunAt(spec, new Date(retryAt - 1))
 }

@@ -85,8 +85,19 @@ describe('nextRunAt', () => {
     expect(
       runs({ frequency: 'cron', cron: '0 0 1 jan,jul *', timeZone: 'Europe/Berlin' }, '2026-03-01T00:00:00Z', 2),
     ).toEqual(['2026-06-30T22:00:00.000Z', '2026-12-31T23:00:00.000Z'])
+    // Quartz's `?` in a day field means "any": Mondays only, not every day.
+    expect(runs({ frequency: 'cron', cron: '0 6 ? * MON', timeZone: 'UTC' }, '2026-11-28T12:00:00Z', 2)).toEqual([
+      '2026-11-30T06:00:00.000Z',
+      '2026-12-07T06:00:00.000Z',
+    ])
     expect(runs({ frequency: 'cron', cron: '@daily', timeZone: 'UTC' }, '2026-03-01T00:00:00Z', 1)).toEqual([
       '2026-03-02T00:00:00.000Z',
+    ])
+    // Day of month OR weekday when both are restricted, as in classic cron.
+    expect(runs({ frequency: 'cron', cron: '0 6 1 * MON', timeZone: 'UTC' }, '2026-11-28T12:00:00Z', 3)).toEqual([
+      '2026-11-30T06:00:00.000Z',
+      '2026-12-01T06:00:00.000Z',
+      '2026-12-07T06:00:00.000Z',
     ])
     expect(runs({ frequency: 'cron', cron: '0 0 L * *', timeZone: 'UTC' }, '2026-02-01T00:00:00Z', 2)).toEqual([
       '2026-02-28T00:00:00.000Z',

@@ -87,6 +87,9 @@ describe('validateSchedule', () => {
       },
     ])
     expect(problemsOf({ frequency: 'cron', cron: '0,2 * * * *' })[0]?.message).toContain('every 2 minutes')
+    // Steps restart every hour: :56 is followed by :00, four minutes later.
+    expect(problemsOf({ frequency: 'cron', cron: '*/7 * * * *' })[0]?.message).toContain('every 4 minutes')
+    expect(problemsOf({ frequency: 'cron', cron: '*/6 * * * *' })).toEqual([])
     // Only on the spring-forward night do these two runs come one minute apart.
     expect(problemsOf({ frequency: 'cron', cron: '0,59 1,3 * * *' })[0]?.message).toContain('every 1 minute')
     expect(problemsOf({ frequency: 'cron', cron: '0,59 1,3 * * *', timeZone: 'UTC' })).toEqual([])

@@ -6,6 +6,7 @@ import {
   OutboundRequestRefused,
   parseAllowedHosts,
   refusedAddressReason,
+  shownUrl,
 } from './outbound-policy'
 
 const NONE = parseAllowedHosts([])
@@ -146,5 +147,13 @@ describe('parseAllowedHosts', () => {
   it.each(['http://geocoder', 'geocoder:8080', '10.0.0.0/33', 'bad host', '*.internal'])('refuses %s', (entry) => {
     expect(() => parseAllowedHosts([entry])).toThrow(InvalidAllowedHost)
     expect(() => parseAllowedHosts([entry])).toThrow(`"${entry}"`)
+  })
+})
+
+describe('shownUrl', () => {
+  it('shows scheme, host, port and path, never credentials, query or fragment', () => {
+    expect(shownUrl(new URL('https://user:pw@example.org:8443/data/events.csv?token=s3cret#top'))).toBe(
+      'https://example.org:8443/data/events.csv',
+    )
   })
 })

@@ -17,10 +17,13 @@ type Handler = (request: IncomingMessage, response: ServerResponse) => void
 const CSV = 'id,title,date,latitude,longitude\n1,Flood,2026-11-01,52.52,13.40\n2,Storm,2026-11-02,48.14,11.58\n'
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
-/** Answers `data.example` with the loopback address the test server listens on. */
+const LOCAL_NAMES = ['data.example', 'docs.google.com', 'doc-08-sheets.googleusercontent.com']
+
+/** Answers a few names with the loopback address the test server listens on. */
 const resolveDataExample: AddressResolver = (hostname, _options, callback) => {
-  if (hostname !== 'data.example')
-    return callback(Object.assign(new Error(`no ${hostname}`), { code: 'ENOTFOUND' }), [])
+  if (!LOCAL_NAMES.includes(hostname)) {
+    return callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), [])
+  }
   const addresses: LookupAddress[] = [{ address: '127.0.0.1', family: 4 }]
   callback(null, addresses)
 }
@@ -120,7 +123,8 @@ describe('downloadSource', () => {
 
   it('answers unchanged for the body it imported last time, and removes the file', async () => {
     handler = (_request, response) => response.writeHead(200, { 'Content-Type': 'text/csv' }).end(CSV)
-    expect(await download('/events.csv', { previousHash: sha256(CSV) })).toEqual({
+    // The validators sent are not the body's: this server has none.
+    expect(await download('/events.csv', { previousHash: sha256(CSV), etag: '"v0"' })).toEqual({
       kind: 'unchanged',
       hash: sha256(CSV),
       bytes: Buffer.byteLength(CSV),
@@ -161,6 +165,35 @@ describe('downloadSource', () => {
         'CHRONOTOPE_GEOCODING_ALLOWED_HOSTS',
     )
     expect(seen.map((request) => request.url)).toEqual(['/moved'])
+  })
+
+  it("follows a published Google Sheet's CSV link to googleusercontent.com, as given", async () => {
+    const sheet = '2PACX-1vQx_Ab-12'
+    handler = (request, response) => {
+      const host = request.headers.host?.split(':')[0]
+      if (host === 'docs.google.com') {
+        const location = `http://doc-08-sheets.googleusercontent.com:${port}/pub/${sheet}?output=csv`
+        return response.writeHead(307, { Location: location }).end()
+      }
+      response.writeHead(200, { 'Content-Type': 'text/csv' }).end(CSV)
+    }
+    const sheetFetch = createSourceFetch(
+      parseAllowedHosts(['docs.google.com', 'doc-08-sheets.googleusercontent.com']),
+      { resolve: resolveDataExample },
+    )
+    const result = await download('', {
+      url: `http://docs.google.com:${port}/spreadsheets/d/e/${sheet}/pub?output=csv`,
+      fetch: sheetFetch,
+    })
+    expect(result).toMatchObject({
+      kind: 'downloaded',
+      hash: sha256(CSV),
+      finalUrl: `http://doc-08-sheets.googleusercontent.com:${port}/pub/${sheet}?output=csv`,
+    })
+    expect(seen.map((request) => request.headers.host)).toEqual([
+      `docs.google.com:${port}`,
+      `doc-08-sheets.googleusercontent.com:${port}`,
+    ])
   })
 
   it('refuses the loopback address itself, before sending anything', async () => {
@@ -280,7 +313,9 @@ describe('downloadSource', () => {
   it('reports a host that does not resolve as a network failure, without the query', async () => {
     const failed = await failure(download('', { url: `http://nowhere.example:${port}/data.csv?token=s3cret` }))
     expect(failed.code).toBe('network')
-    expect(failed.message).toContain(`http://nowhere.example:${port}/data.csv`)
+    expect(failed.message).toBe(
+      `Could not download http://nowhere.example:${port}/data.csv: getaddrinfo ENOTFOUND nowhere.example.`,
+    )
     expect(failed.message).not.toContain('s3cret')
   })
 

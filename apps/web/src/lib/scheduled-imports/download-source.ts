@@ -293,11 +293,16 @@ export async function downloadSource(request: SourceDownloadRequest): Promise<So
       throw networkFailure(url, error)
     }
     clock.heard()
-    const etag = response.headers.get('etag') ?? request.etag ?? null
-    const lastModified = response.headers.get('last-modified') ?? request.lastModified ?? null
+    // A new body's validators are its own (none if the server sent none); a 304 may repeat them or not.
+    const etag = response.headers.get('etag')
+    const lastModified = response.headers.get('last-modified')
     if (response.status === 304) {
       await response.body?.cancel()
-      return { kind: 'not-modified', etag, lastModified }
+      return {
+        kind: 'not-modified',
+        etag: etag ?? request.etag ?? null,
+        lastModified: lastModified ?? request.lastModified ?? null,
+      }
     }
     if (!response.ok) {
       await response.body?.cancel()

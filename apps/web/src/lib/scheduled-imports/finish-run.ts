@@ -4,7 +4,7 @@
  * row the schedule pauses itself and says why, for its owner in the admin and for `/api/health`.
  * @module
  */
-import { FAILURES_BEFORE_PAUSE, nextRunAt, retryDelayMs } from '@chronotope/schedules'
+import { FAILURES_BEFORE_PAUSE, nextAttemptAt, nextRunAt } from '@chronotope/schedules'
 import type { Payload } from 'payload'
 
 import { idOf } from '../import/import-documents'
@@ -34,8 +34,8 @@ export interface RunEnd {
 /**
  * The schedule's state after a run, from the schedule and how the run ended. Pure. The next
  * regular run is the schedule's first slot after the run started, so a run's length never shifts
- * the schedule; a retry comes the backoff's delay after the failed run started, unless the
- * regular slot comes first.
+ * the schedule; a retry comes the backoff's delay after the failed run started, or at the first
+ * regular slot after that delay (`nextAttemptAt`), so frequent schedules back off too.
  */
 export function stateAfterRun(
   schedule: Pick<ScheduledImportDoc, 'schedule' | 'state'>,
@@ -43,7 +43,8 @@ export function stateAfterRun(
   startedAt: Date,
   now: Date,
 ): { state: Record<string, unknown>; pause: boolean } {
-  const regular = nextRunAt(toScheduleSpec(schedule.schedule), startedAt)
+  const spec = toScheduleSpec(schedule.schedule)
+  const regular = nextRunAt(spec, startedAt)
   if (end.outcome !== 'failed') {
     return {
       pause: false,
@@ -66,7 +67,6 @@ export function stateAfterRun(
   }
   const failures = Number(schedule.state?.consecutiveFailures ?? 0) + 1
   const pause = failures >= FAILURES_BEFORE_PAUSE
-  const retry = new Date(startedAt.getTime() + retryDelayMs(failures))
   return {
     pause,
     state: {
@@ -77,7 +77,7 @@ export function stateAfterRun(
       pausedReason: pause
         ? `Paused after ${failures} failed runs in a row; the last one: ${end.error ?? 'unknown error'}. Fix the cause, then turn the schedule on again.`
         : null,
-      nextRunAt: pause ? null : (retry < regular ? retry : regular).toISOString(),
+      nextRunAt: pause ? null : nextAttemptAt(spec, startedAt, failures).toISOString(),
     },
   }
 }

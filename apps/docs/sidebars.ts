@@ -45,6 +45,7 @@ const sidebars: SidebarsConfig = {
       items: [
         'users/guides/importing-data',
         'users/guides/data-formats',
+        'users/guides/keeping-a-dataset-up-to-date',
         'users/guides/creating-timelines',
         'users/guides/filters-and-search',
         'users/guides/sharing-and-embedding',

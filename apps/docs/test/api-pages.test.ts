@@ -116,6 +116,8 @@ describe('the collection pages', () => {
         'location-cache',
         'media',
         'pages',
+        'scheduled-import-runs',
+        'scheduled-imports',
         'users',
       ].sort(),
     )

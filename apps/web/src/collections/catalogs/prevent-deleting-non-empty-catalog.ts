@@ -1,6 +1,7 @@
 import { APIError, type CollectionBeforeDeleteHook } from 'payload'
 
 import { COLLECTION_NAMES } from '../../constants/collection-names'
+import { pauseSchedulesOf } from '../../lib/scheduled-imports/pause-orphaned-schedules'
 
 /** A catalog still holds datasets; deleting it would orphan them. */
 export class CatalogNotEmpty extends APIError {
@@ -14,7 +15,10 @@ export class CatalogNotEmpty extends APIError {
   }
 }
 
-/** Refuses to delete a catalog that still holds datasets, so no dataset loses its catalog. */
+/**
+ * Refuses to delete a catalog that still holds datasets, so no dataset loses its catalog; pauses
+ * the scheduled imports into an empty one, saying why.
+ */
 export const preventDeletingNonEmptyCatalog: CollectionBeforeDeleteHook = async ({ id, req }) => {
   const { totalDocs } = await req.payload.count({
     collection: COLLECTION_NAMES.DATASETS,
@@ -23,4 +27,5 @@ export const preventDeletingNonEmptyCatalog: CollectionBeforeDeleteHook = async 
     req,
   })
   if (totalDocs > 0) throw new CatalogNotEmpty(id, totalDocs)
+  await pauseSchedulesOf(req, { field: 'catalog', id })
 }

@@ -219,6 +219,14 @@ export const ScheduledImports: CollectionConfig = {
         description: 'Paused schedules do not run. Turning a paused schedule on again clears its failures.',
       },
     },
+    {
+      name: 'actions',
+      type: 'ui',
+      admin: {
+        position: 'sidebar',
+        components: { Field: '/components/admin/schedule-actions-field#ScheduleActionsField' },
+      },
+    },
     stateField,
     {
       name: 'triggerTokenHash',

@@ -3,6 +3,7 @@ import { JsonField as JsonField_84d9f835cec213c328d145b78dc27c29 } from '../../.
 import { EventTimeCell as EventTimeCell_f28eb295ce7823343f74d6d5e444eb92 } from '../../../components/admin/event-time-cell'
 import { EventTimeDescription as EventTimeDescription_41c1a020715821b03d81d6abb3277e08 } from '../../../components/admin/event-time-description'
 import { OriginalValuesField as OriginalValuesField_6fad17b6914938cd549b4ce57c033d3f } from '../../../components/admin/original-values-field'
+import { ScheduleActionsField as ScheduleActionsField_7385cd42c001b1373f39b372a791db01 } from '../../../components/admin/schedule-actions-field'
 import { RscEntryLexicalCell as RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
 import { RscEntryLexicalField as RscEntryLexicalField_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
 import { LexicalDiffComponent as LexicalDiffComponent_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
@@ -37,6 +38,7 @@ export const importMap = {
   "/components/admin/event-time-cell#EventTimeCell": EventTimeCell_f28eb295ce7823343f74d6d5e444eb92,
   "/components/admin/event-time-description#EventTimeDescription": EventTimeDescription_41c1a020715821b03d81d6abb3277e08,
   "/components/admin/original-values-field#OriginalValuesField": OriginalValuesField_6fad17b6914938cd549b4ce57c033d3f,
+  "/components/admin/schedule-actions-field#ScheduleActionsField": ScheduleActionsField_7385cd42c001b1373f39b372a791db01,
   "@payloadcms/richtext-lexical/rsc#RscEntryLexicalCell": RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e,
   "@payloadcms/richtext-lexical/rsc#RscEntryLexicalField": RscEntryLexicalField_44fe37237e0ebf4470c9990d8cb7b07e,
   "@payloadcms/richtext-lexical/rsc#LexicalDiffComponent": LexicalDiffComponent_44fe37237e0ebf4470c9990d8cb7b07e,

@@ -2,14 +2,16 @@ import type { CollectionBeforeDeleteHook } from 'payload'
 
 import { COLLECTION_NAMES } from '../../../constants/collection-names'
 import { importFilesFeedingOnly } from '../../../lib/deletion/deletion-impact'
+import { pauseSchedulesOf } from '../../../lib/scheduled-imports/pause-orphaned-schedules'
 
 /**
  * Deletes a dataset's events, schema versions and import jobs before the dataset itself, and the
  * uploaded files that fed only this dataset (as the confirmation says, see `datasetDeletionImpact`).
  * Events and schemas require their dataset, so without this the database refuses the delete.
- * Events go in bulk: a dataset may hold millions.
+ * Events go in bulk: a dataset may hold millions. Scheduled imports into it pause, saying why.
  */
 export const deleteDatasetContent: CollectionBeforeDeleteHook = async ({ id, req }) => {
+  await pauseSchedulesOf(req, { field: 'dataset', id })
   const files = await importFilesFeedingOnly(req.payload, id, req)
   await req.payload.db.deleteMany({
     collection: COLLECTION_NAMES.EVENTS,

@@ -13,6 +13,8 @@ import { LocationCache } from './location-cache'
 import { Media } from './media'
 import { Pages } from './pages'
 import { Users } from './users'
+import { WebhookDeliveries } from './webhook-deliveries'
+import { Webhooks } from './webhooks'
 
 export {
   Catalogs,
@@ -26,6 +28,8 @@ export {
   Media,
   Pages,
   Users,
+  WebhookDeliveries,
+  Webhooks,
 }
 
 /** Every collection config, for `buildConfig`. */
@@ -41,4 +45,6 @@ export const collections = [
   GeocodingProviders,
   LocationCache,
   Users,
+  Webhooks,
+  WebhookDeliveries,
 ]

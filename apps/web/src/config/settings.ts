@@ -104,6 +104,13 @@ export interface Settings {
    */
   readonly geocodingAllowedHosts: OutboundAllowList
   /**
+   * Hosts, addresses and CIDR ranges outgoing webhooks may be delivered to although they are not
+   * public, for a receiver on your own network (`CHRONOTOPE_WEBHOOK_ALLOWED_HOSTS`, comma
+   * separated, default none): webhook URLs on loopback, private, link-local and metadata addresses
+   * are refused otherwise, when saved and on every delivery and redirect.
+   */
+  readonly webhookAllowedHosts: OutboundAllowList
+  /**
    * Confidence (0..1) a geocoding result needs to place an event, unless a dataset sets its own
    * (`CHRONOTOPE_GEOCODING_MIN_CONFIDENCE`, default 0.5).
    */
@@ -361,6 +368,7 @@ export function readSettings(env: Environment = process.env): Settings {
     jobLeaseSeconds: readPositiveNumber(env, 'CHRONOTOPE_JOB_LEASE_SECONDS', 60),
     geocodingCacheDays: readPositiveNumber(env, 'CHRONOTOPE_GEOCODING_CACHE_DAYS', 180),
     geocodingAllowedHosts: readAllowedHosts(env, 'CHRONOTOPE_GEOCODING_ALLOWED_HOSTS'),
+    webhookAllowedHosts: readAllowedHosts(env, 'CHRONOTOPE_WEBHOOK_ALLOWED_HOSTS'),
     geocodingMinimumConfidence: readFraction(env, 'CHRONOTOPE_GEOCODING_MIN_CONFIDENCE', 0.5),
     eventIndexMaxEvents: readWholeNumber(env, 'CHRONOTOPE_EVENT_INDEX_MAX_EVENTS', 5_000_000),
     apiMaxLimit: readApiMaxLimit(env),

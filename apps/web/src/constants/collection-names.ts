@@ -15,6 +15,8 @@ export const COLLECTION_NAMES = {
   MEDIA: 'media',
   PAGES: 'pages',
   USERS: 'users',
+  WEBHOOKS: 'webhooks',
+  WEBHOOK_DELIVERIES: 'webhook-deliveries',
 } as const
 
 /** A collection slug. */

@@ -1,6 +1,6 @@
 /**
- * The eight background job types of the import pipeline. Each is a Payload job task whose slug
- * is the value here.
+ * The background job types: the import pipeline's stages, maintenance and webhook deliveries.
+ * Each is a Payload job task whose slug is the value here.
  * @example JOB_TYPES.GEOCODE_BATCH // 'geocode-batch'
  */
 export const JOB_TYPES = {
@@ -12,13 +12,15 @@ export const JOB_TYPES = {
   GEOCODE_BATCH: 'geocode-batch',
   CREATE_EVENTS_BATCH: 'create-events-batch',
   CLEANUP_APPROVAL_LOCKS: 'cleanup-approval-locks',
+  DELIVER_WEBHOOK: 'deliver-webhook',
 } as const
 
 /** One job type. */
 export type JobType = (typeof JOB_TYPES)[keyof typeof JOB_TYPES]
 
-/** Queues jobs run on: the import pipeline's and the scheduled maintenance jobs'. */
+/** Queues jobs run on: the import pipeline's, the scheduled maintenance jobs' and webhook deliveries'. */
 export const JOB_QUEUES = {
   IMPORTS: 'imports',
   MAINTENANCE: 'maintenance',
+  WEBHOOKS: 'webhooks',
 } as const

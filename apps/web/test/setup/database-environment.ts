@@ -12,3 +12,5 @@ process.env.CHRONOTOPE_UPLOAD_RATE_LIMIT_USER = '1000/hour'
 process.env.CHRONOTOPE_UPLOAD_RATE_LIMIT_IP = '1000/hour'
 // The mock geocoders listen on 127.0.0.1: reached through the allow-list, as a self-hosted one would be.
 process.env.CHRONOTOPE_GEOCODING_ALLOWED_HOSTS = '127.0.0.1'
+// The test webhook receivers listen on 127.0.0.1 too.
+process.env.CHRONOTOPE_WEBHOOK_ALLOWED_HOSTS = '127.0.0.1'

@@ -1,4 +1,5 @@
 import { DeletionImpactField as DeletionImpactField_d6df5b44c56d249b179aec4f3cae0fa7 } from '../../../components/admin/deletion-impact-field'
+import { RedeliverButton as RedeliverButton_8d1078482af8a534cac85232d2711d33 } from '../../../components/admin/redeliver-button'
 import { JsonField as JsonField_84d9f835cec213c328d145b78dc27c29 } from '../../../components/admin/json-field'
 import { EventTimeCell as EventTimeCell_f28eb295ce7823343f74d6d5e444eb92 } from '../../../components/admin/event-time-cell'
 import { EventTimeDescription as EventTimeDescription_41c1a020715821b03d81d6abb3277e08 } from '../../../components/admin/event-time-description'
@@ -33,6 +34,7 @@ import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } f
 /** @type import('payload').ImportMap */
 export const importMap = {
   "/components/admin/deletion-impact-field#DeletionImpactField": DeletionImpactField_d6df5b44c56d249b179aec4f3cae0fa7,
+  "/components/admin/redeliver-button#RedeliverButton": RedeliverButton_8d1078482af8a534cac85232d2711d33,
   "/components/admin/json-field#JsonField": JsonField_84d9f835cec213c328d145b78dc27c29,
   "/components/admin/event-time-cell#EventTimeCell": EventTimeCell_f28eb295ce7823343f74d6d5e444eb92,
   "/components/admin/event-time-description#EventTimeDescription": EventTimeDescription_41c1a020715821b03d81d6abb3277e08,

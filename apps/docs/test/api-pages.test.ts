@@ -117,6 +117,8 @@ describe('the collection pages', () => {
         'media',
         'pages',
         'users',
+        'webhook-deliveries',
+        'webhooks',
       ].sort(),
     )
     for (const config of [...(collections as unknown as CollectionLike[]), MainMenu as unknown as CollectionLike]) {

@@ -11,6 +11,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { datasetEndpoints } from '../../../src/collections/datasets'
 import { importFileEndpoints } from '../../../src/collections/import-files'
+import { webhookDeliveryEndpoints } from '../../../src/collections/webhook-deliveries'
+import { webhookEndpoints } from '../../../src/collections/webhooks'
 import { rootEndpoints } from '../../../src/endpoints'
 import { eventReadEndpoints } from '../../../src/endpoints/events/read-endpoints'
 import { openApiDocument } from '../../../src/lib/api/openapi-document'
@@ -36,9 +38,13 @@ describe('the OpenAPI document', () => {
       ...eventReadEndpoints().map(
         (endpoint) => `${endpoint.method} /api/events${endpoint.path === '/' ? '' : openApiPath(endpoint.path)}`,
       ),
-      ...Object.entries({ datasets: datasetEndpoints(), 'import-files': importFileEndpoints() }).flatMap(
-        ([collection, endpoints]) =>
-          endpoints.map((endpoint) => `${endpoint.method} /api/${collection}${openApiPath(endpoint.path)}`),
+      ...Object.entries({
+        datasets: datasetEndpoints(),
+        'import-files': importFileEndpoints(),
+        webhooks: webhookEndpoints(),
+        'webhook-deliveries': webhookDeliveryEndpoints(),
+      }).flatMap(([collection, endpoints]) =>
+        endpoints.map((endpoint) => `${endpoint.method} /api/${collection}${openApiPath(endpoint.path)}`),
       ),
     ]
     const documented = Object.entries(document.paths).flatMap(([path, item]) =>

@@ -37,6 +37,12 @@ export function sumImportCounts(jobs: readonly (JobCounts | null | undefined)[])
   }
 }
 
+/** Why the first failed sheet failed: an import file's own reason is only set for whole-file failures. */
+function jobFailureReason(jobs: ReadonlyArray<{ status?: unknown; failureReason?: unknown }>): string | null {
+  const reason = jobs.find((job) => job.status === 'failed' && typeof job.failureReason === 'string')?.failureReason
+  return typeof reason === 'string' ? reason : null
+}
+
 /** The part of an import file the events read. */
 export interface FinishedImportFile {
   readonly id: number | string
@@ -67,7 +73,7 @@ export async function queueImportWebhookEvents(
     depth: 0,
     limit: 0,
     pagination: false,
-    select: { dataset: true, counts: true, status: true },
+    select: { dataset: true, counts: true, status: true, failureReason: true },
     overrideAccess: true,
     req,
   })
@@ -87,7 +93,7 @@ export async function queueImportWebhookEvents(
       catalogId: catalogId === undefined ? null : Number(catalogId),
       datasetIds,
       counts: sumImportCounts(jobs.map((job) => job.counts as JobCounts | null)),
-      ...(status === 'failed' ? { failureReason: importFile.failureReason ?? null } : {}),
+      ...(status === 'failed' ? { failureReason: importFile.failureReason ?? jobFailureReason(jobs) } : {}),
       links: { status: links.importStatus(importId), api: links.importApi(importId) },
     },
   })

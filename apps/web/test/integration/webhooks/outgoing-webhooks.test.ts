@@ -10,10 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { JOB_QUEUES, JOB_TYPES } from '../../../src/constants/job-types'
 import { verifyWebhookSignature } from '../../../src/lib/webhooks/webhook-signature'
+import { attemptWebhookDelivery } from '../../../src/lib/webhooks/attempt-delivery'
 import { queueWebhookEvent } from '../../../src/lib/webhooks/queue-webhook-event'
 import { anonymous, ApiClient, testPayload } from '../../helpers/api-client'
 import { createCatalog, demoUserId } from '../../helpers/demo-users'
-import { importFile } from '../../helpers/imports'
+import { importFile, runImports, uploadFile } from '../../helpers/imports'
 import type { Json } from '../../helpers/json'
 
 interface Received {
@@ -203,6 +204,40 @@ describe('a delivery that fails once', () => {
     const seen = await owner.get(`/webhook-deliveries?where[webhook][equals]=${webhook.id}`)
     expect(seen.body.docs).toHaveLength(1)
     expect(seen.body.docs[0]).toMatchObject({ status: 'delivered', attempts: 2, lastResponseCode: 200 })
+    await owner.delete(`/webhooks/${webhook.id}`)
+  })
+})
+
+describe('a receiver that keeps failing', () => {
+  it('is retried on the backoff schedule, then given up 24 hours after the event', async () => {
+    const webhook = await createWebhook(owner, receiver.url, ['schedule.paused'])
+    receiver.secret = webhook.secret
+    receiver.answers = [503, 503, 503]
+    const payload = await testPayload()
+    const data = { scheduledImportId: 11, name: 'Down', reason: 'x', failures: 5, datasetId: null }
+    const [deliveryId] = await queueWebhookEvent(payload, { event: 'schedule.paused', ownerId, data })
+    const first = await attemptWebhookDelivery(payload, deliveryId!)
+    expect(first.status).toBe('retrying')
+    expect(first.nextAttemptAt!.getTime() - Date.now()).toBeGreaterThan(50_000)
+    const second = await attemptWebhookDelivery(payload, deliveryId!)
+    expect(second.nextAttemptAt!.getTime() - Date.now()).toBeGreaterThan(290_000)
+    // The event's clock, moved by hand: it happened 23 h 58 min ago, so a third wait of 30 minutes
+    // would end after the 24 hours.
+    await payload.db.updateOne({
+      collection: 'webhook-deliveries',
+      id: deliveryId!,
+      data: { createdAt: new Date(Date.now() - (24 * 60 - 2) * 60_000).toISOString() },
+    })
+    expect((await attemptWebhookDelivery(payload, deliveryId!)).status).toBe('failed')
+    expect(receiver.received.slice(-3).every((received) => received.verified)).toBe(true)
+    const log = await delivery(deliveryId!)
+    expect(log).toMatchObject({ status: 'failed', attempts: 3, lastResponseCode: 503, nextAttemptAt: null })
+    expect(String(log.lastError)).toContain('gave up 24 hours after the event')
+    // A settled delivery is never sent again by a late job.
+    const sent = receiver.received.length
+    expect(await attemptWebhookDelivery(payload, deliveryId!)).toEqual({ status: 'skipped' })
+    await runWebhookJobs() // the delivery's own queued job, which finds it settled
+    expect(receiver.received.length).toBe(sent)
     await owner.delete(`/webhooks/${webhook.id}`)
   })
 })
@@ -400,10 +435,31 @@ describe('a finished import', () => {
       importId,
       links: { dataset: `http://localhost:3000/datasets/${datasetId}` },
     })
-    // A webhook that does not subscribe to import.failed gets nothing of the other events.
+    // The webhooks subscribed to other events (schedule.paused) get none of these.
     expect(sent.map((received) => received.json.event).sort()).toEqual(['dataset.updated', 'import.completed'])
     await owner.delete(`/webhooks/${webhook.id}`)
     const left = await payload.count({ collection: 'webhook-deliveries', where: { webhook: { equals: webhook.id } } })
     expect(left.totalDocs).toBe(0)
+  })
+
+  it('sends import.failed with the reason, and no dataset.updated', async () => {
+    const webhook = await createWebhook(owner, receiver.url, ['import.failed', 'dataset.updated'], 'Failures')
+    receiver.secret = webhook.secret
+    const catalogId = await createCatalog('Webhook failures')
+    const upload = await uploadFile(
+      owner,
+      { name: 'webhook-failure.csv', bytes: 'id,title,date\nf1,One,2024-01-01\n' },
+      { catalog: catalogId, mapping: JSON.stringify({ title: 'headline' }) },
+    )
+    expect(upload.status).toBe(202)
+    const importId = Number(upload.body.job.importId)
+    await runImports()
+    const before = receiver.received.length
+    await runWebhookJobs()
+    const sent = receiver.received.slice(before).map((received) => JSON.parse(received.body) as Record<string, Json>)
+    expect(sent.map((body) => body.event)).toEqual(['import.failed'])
+    expect(sent[0]!.data).toMatchObject({ importId, status: 'failed', catalogId })
+    expect(String((sent[0]!.data as Record<string, Json>).failureReason)).toContain('"headline"')
+    await owner.delete(`/webhooks/${webhook.id}`)
   })
 })

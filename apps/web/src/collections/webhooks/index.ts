@@ -70,8 +70,13 @@ export const Webhooks: CollectionConfig = {
       admin: {
         readOnly: true,
         description:
-          'Signs every delivery (X-Chronotope-Signature). Made when the webhook is created; stored encrypted. Replace it with POST /api/webhooks/{id}/rotate-secret.',
+          'Signs every delivery (X-Chronotope-Signature). Made when the webhook is created; stored encrypted. Replace it with the button below or POST /api/webhooks/{id}/rotate-secret.',
       },
+    },
+    {
+      name: 'rotateSecret',
+      type: 'ui',
+      admin: { components: { Field: '/components/admin/rotate-secret-button#RotateSecretButton' } },
     },
     {
       name: 'owner',

@@ -88,6 +88,7 @@ const sidebars: SidebarsConfig = {
     },
     'developers/deployment',
     'developers/using-the-api',
+    'developers/webhooks',
     {
       type: 'category',
       label: 'API reference',

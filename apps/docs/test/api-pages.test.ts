@@ -119,6 +119,8 @@ describe('the collection pages', () => {
         'scheduled-import-runs',
         'scheduled-imports',
         'users',
+        'webhook-deliveries',
+        'webhooks',
       ].sort(),
     )
     for (const config of [...(collections as unknown as CollectionLike[]), MainMenu as unknown as CollectionLike]) {

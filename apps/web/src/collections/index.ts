@@ -15,6 +15,8 @@ import { Pages } from './pages'
 import { ScheduledImportRuns } from './scheduled-import-runs'
 import { ScheduledImports } from './scheduled-imports'
 import { Users } from './users'
+import { WebhookDeliveries } from './webhook-deliveries'
+import { Webhooks } from './webhooks'
 
 export {
   Catalogs,
@@ -30,6 +32,8 @@ export {
   ScheduledImportRuns,
   ScheduledImports,
   Users,
+  WebhookDeliveries,
+  Webhooks,
 }
 
 /** Every collection config, for `buildConfig`. */
@@ -47,4 +51,6 @@ export const collections = [
   GeocodingProviders,
   LocationCache,
   Users,
+  Webhooks,
+  WebhookDeliveries,
 ]

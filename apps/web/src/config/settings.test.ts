@@ -84,6 +84,20 @@ describe('readSettings', () => {
     expect(list.name).toBe('CHRONOTOPE_GEOCODING_ALLOWED_HOSTS')
   })
 
+  it('reads the webhook allow-list on its own, apart from the geocoding one', () => {
+    const settings = readSettings({
+      CHRONOTOPE_WEBHOOK_ALLOWED_HOSTS: 'hooks.internal 192.168.1.0/24',
+      CHRONOTOPE_GEOCODING_ALLOWED_HOSTS: 'pelias',
+    })
+    expect(settings.webhookAllowedHosts.hosts).toEqual(['hooks.internal'])
+    expect(settings.webhookAllowedHosts.name).toBe('CHRONOTOPE_WEBHOOK_ALLOWED_HOSTS')
+    expect(settings.geocodingAllowedHosts.hosts).toEqual(['pelias'])
+    expect(readSettings({}).webhookAllowedHosts).toMatchObject({ hosts: [], ranges: [] })
+    expect(() => readSettings({ CHRONOTOPE_WEBHOOK_ALLOWED_HOSTS: 'https://hooks.example.org' })).toThrow(
+      /CHRONOTOPE_WEBHOOK_ALLOWED_HOSTS must list hosts/,
+    )
+  })
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT must be an integer from 1 to 65535; got "eighty"'],
     [{ PORT: '70000' }, 'PORT must be an integer from 1 to 65535; got "70000"'],

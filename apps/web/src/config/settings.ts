@@ -118,6 +118,13 @@ export interface Settings {
    */
   readonly scheduledImportTimeoutSeconds: number
   /**
+   * Hosts, addresses and CIDR ranges outgoing webhooks may be delivered to although they are not
+   * public, for a receiver on your own network (`CHRONOTOPE_WEBHOOK_ALLOWED_HOSTS`, comma
+   * separated, default none): webhook URLs on loopback, private, link-local and metadata addresses
+   * are refused otherwise, when saved and on every delivery and redirect.
+   */
+  readonly webhookAllowedHosts: OutboundAllowList
+  /**
    * Confidence (0..1) a geocoding result needs to place an event, unless a dataset sets its own
    * (`CHRONOTOPE_GEOCODING_MIN_CONFIDENCE`, default 0.5).
    */
@@ -386,6 +393,7 @@ export function readSettings(env: Environment = process.env): Settings {
         1024,
     ),
     scheduledImportTimeoutSeconds: readPositiveNumber(env, 'CHRONOTOPE_SCHEDULED_IMPORT_TIMEOUT_SECONDS', 300),
+    webhookAllowedHosts: readAllowedHosts(env, 'CHRONOTOPE_WEBHOOK_ALLOWED_HOSTS'),
     geocodingMinimumConfidence: readFraction(env, 'CHRONOTOPE_GEOCODING_MIN_CONFIDENCE', 0.5),
     eventIndexMaxEvents: readWholeNumber(env, 'CHRONOTOPE_EVENT_INDEX_MAX_EVENTS', 5_000_000),
     apiMaxLimit: readApiMaxLimit(env),

@@ -17,6 +17,8 @@ export const COLLECTION_NAMES = {
   SCHEDULED_IMPORTS: 'scheduled-imports',
   SCHEDULED_IMPORT_RUNS: 'scheduled-import-runs',
   USERS: 'users',
+  WEBHOOKS: 'webhooks',
+  WEBHOOK_DELIVERIES: 'webhook-deliveries',
 } as const
 
 /** A collection slug. */

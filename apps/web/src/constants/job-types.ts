@@ -1,6 +1,6 @@
 /**
- * The background job types: the import pipeline's stages, its maintenance and the scheduled
- * imports'. Each is a Payload job task whose slug is the value here.
+ * The background job types: the import pipeline's stages, its maintenance, the scheduled
+ * imports' and webhook deliveries. Each is a Payload job task whose slug is the value here.
  * @example JOB_TYPES.GEOCODE_BATCH // 'geocode-batch'
  */
 export const JOB_TYPES = {
@@ -14,13 +14,15 @@ export const JOB_TYPES = {
   CLEANUP_APPROVAL_LOCKS: 'cleanup-approval-locks',
   START_DUE_SCHEDULED_IMPORTS: 'start-due-scheduled-imports',
   RUN_SCHEDULED_IMPORT: 'run-scheduled-import',
+  DELIVER_WEBHOOK: 'deliver-webhook',
 } as const
 
 /** One job type. */
 export type JobType = (typeof JOB_TYPES)[keyof typeof JOB_TYPES]
 
-/** Queues jobs run on: the import pipeline's and the scheduled maintenance jobs'. */
+/** Queues jobs run on: the import pipeline's, the scheduled maintenance jobs' and webhook deliveries'. */
 export const JOB_QUEUES = {
   IMPORTS: 'imports',
   MAINTENANCE: 'maintenance',
+  WEBHOOKS: 'webhooks',
 } as const

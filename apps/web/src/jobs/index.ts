@@ -11,6 +11,7 @@ import { shouldRunJobsInWebProcess } from '../lib/jobs/job-runners'
 import { settings } from '../config/settings'
 import { JOB_QUEUES } from '../constants/job-types'
 import { cleanupApprovalLocksTask } from './cleanup-approval-locks'
+import { deliverWebhookTask } from './deliver-webhook'
 import { analyzeDuplicatesTask } from './import/analyze-duplicates'
 import { createEventsBatchTask } from './import/create-events-batch'
 import { createSchemaVersionTask } from './import/create-schema-version'
@@ -26,8 +27,8 @@ export const JOB_POLL_CRON = '*/5 * * * * *'
 
 /** The jobs configuration passed to Payload. */
 export const jobs: JobsConfig = {
-  // The import pipeline's seven stage jobs, in pipeline order, the maintenance job, then the
-  // scheduled imports' tick and runs.
+  // The import pipeline's seven stage jobs, in pipeline order, the maintenance job, the scheduled
+  // imports' tick and runs, then webhook deliveries.
   tasks: [
     datasetDetectionTask,
     schemaDetectionTask,
@@ -39,6 +40,7 @@ export const jobs: JobsConfig = {
     cleanupApprovalLocksTask,
     startDueScheduledImportsTask,
     runScheduledImportTask,
+    deliverWebhookTask,
   ] as JobsConfig['tasks'],
   access: {
     queue: ({ req }) => isAdminUser(req.user),

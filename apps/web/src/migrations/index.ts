@@ -13,6 +13,7 @@ import * as migration_20261127_151000_reimport_counts from './20261127_151000_re
 import * as migration_20261127_153000_dataset_import_settings from './20261127_153000_dataset_import_settings'
 import * as migration_20261128_130000_slugs_unique_per_owner from './20261128_130000_slugs_unique_per_owner'
 import * as migration_20261128_190000_scheduled_imports from './20261128_190000_scheduled_imports'
+import * as migration_20261128_200000_webhooks from './20261128_200000_webhooks'
 
 export const migrations = [
   {
@@ -89,5 +90,10 @@ export const migrations = [
     up: migration_20261128_190000_scheduled_imports.up,
     down: migration_20261128_190000_scheduled_imports.down,
     name: '20261128_190000_scheduled_imports',
+  },
+  {
+    up: migration_20261128_200000_webhooks.up,
+    down: migration_20261128_200000_webhooks.down,
+    name: '20261128_200000_webhooks',
   },
 ]

@@ -11,6 +11,7 @@ import { IMPORT_STATUS } from '../../constants/import-status'
 import { ownerField } from '../../fields/shared-fields'
 import { deletionImpactEndpoint } from '../../endpoints/deletion-impact'
 import { deleteImportJobs } from './hooks/delete-import-jobs'
+import { sendImportWebhooks } from './hooks/send-import-webhooks'
 import { settleScheduledRun } from './hooks/settle-scheduled-run'
 import { missingFileAnswer } from '../../lib/uploads/missing-file-answer'
 
@@ -60,7 +61,7 @@ export const ImportFiles: CollectionConfig = {
     delete: isOwnerOrEditor,
   },
   endpoints: importFileEndpoints(),
-  hooks: { beforeDelete: [deleteImportJobs], afterChange: [settleScheduledRun] },
+  hooks: { beforeDelete: [deleteImportJobs], afterChange: [settleScheduledRun, sendImportWebhooks] },
   upload: {
     staticDir: path.join(settings.dataDir, 'uploads', 'import-files'),
     handlers: [missingFileAnswer(path.join(settings.dataDir, 'uploads', 'import-files'))],

@@ -73,12 +73,14 @@ describe('the OpenAPI document', () => {
     const without = operations
       .filter(({ operation }) => !operation[EXAMPLE_REQUEST_KEY])
       .map(({ method, path }) => `${method} ${path}`)
-    // Actions and the publish switch change state, and the error CSV needs a failed row: described,
-    // not exemplified.
+    // Actions, the publish switch and the webhook endpoints change state, and the error CSV needs a
+    // failed row: described, not exemplified.
     expect(without.sort()).toEqual([
       'get /api/import/{importId}/errors.csv',
       'post /api/datasets/{id}/publishing',
       'post /api/import/{importId}/{action}',
+      'post /api/webhook-deliveries/{id}/redeliver',
+      'post /api/webhooks/{id}/rotate-secret',
     ])
   })
 })

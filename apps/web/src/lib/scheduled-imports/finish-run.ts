@@ -1,13 +1,16 @@
 /**
  * Ends a scheduled run: records how it ended, releases the schedule for its next run and plans
  * that run. A failed run is retried with backoff; after {@link FAILURES_BEFORE_PAUSE} failures in a
- * row the schedule pauses itself and says why, for its owner in the admin and for `/api/health`.
+ * row the schedule pauses itself and says why: for its owner in the admin and through the
+ * `schedule.paused` webhook, and for operators in `/api/health`.
  * @module
  */
 import { FAILURES_BEFORE_PAUSE, nextAttemptAt, nextRunAt } from '@chronotope/schedules'
 import type { Payload } from 'payload'
 
+import { settings } from '../../config/settings'
 import { idOf } from '../import/import-documents'
+import { queueWebhookEvent } from '../webhooks/queue-webhook-event'
 import { loadRun, loadSchedule, updateRun, updateSchedule, type ScheduledImportDoc } from './scheduled-import-documents'
 import { toScheduleSpec, type RunOutcome } from './scheduled-import-types'
 
@@ -82,20 +85,6 @@ export function stateAfterRun(
   }
 }
 
-/** Called when a schedule pauses itself, e.g. to send the `schedule.paused` webhook. */
-export type SchedulePausedListener = (
-  payload: Payload,
-  schedule: ScheduledImportDoc,
-  details: { reason: string; failures: number },
-) => Promise<void>
-
-const pausedListeners: SchedulePausedListener[] = []
-
-/** Registers a listener for schedules that pause themselves. */
-export function onSchedulePaused(listener: SchedulePausedListener): void {
-  if (!pausedListeners.includes(listener)) pausedListeners.push(listener)
-}
-
 /**
  * Records a run's end on the run and its schedule, and releases the schedule. Safe to call twice:
  * a run that has already ended is left as it is.
@@ -124,11 +113,24 @@ export async function finishRun(payload: Payload, runId: number, end: RunEnd, no
   })
   if (pause) {
     payload.logger.warn({ msg: 'Scheduled import paused after repeated failures', scheduledImport: scheduleId })
-    for (const listener of pausedListeners) {
-      await listener(payload, schedule, {
-        reason: String(state.pausedReason),
-        failures: Number(state.consecutiveFailures),
-      }).catch((err: unknown) => payload.logger.error({ err, msg: 'A schedule.paused listener failed' }))
+    const ownerId = idOf(schedule.owner)
+    if (ownerId !== undefined) {
+      await queueWebhookEvent(payload, {
+        event: 'schedule.paused',
+        ownerId,
+        createdAt: now,
+        data: {
+          scheduledImportId: scheduleId,
+          name: schedule.name,
+          reason: end.error ?? String(state.pausedReason),
+          failures: Number(state.consecutiveFailures),
+          datasetId: idOf(schedule.dataset) ?? null,
+          links: {
+            schedule: `${settings.serverUrl}/admin/collections/scheduled-imports/${scheduleId}`,
+            runs: `${settings.serverUrl}/api/scheduled-imports/${scheduleId}/runs`,
+          },
+        },
+      }).catch((err: unknown) => payload.logger.error({ err, msg: 'Queueing the schedule.paused webhook failed' }))
     }
   }
 }

@@ -12,6 +12,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { datasetEndpoints } from '../../../src/collections/datasets'
 import { importFileEndpoints } from '../../../src/collections/import-files'
 import { scheduledImportCollectionEndpoints } from '../../../src/collections/scheduled-imports'
+import { webhookDeliveryEndpoints } from '../../../src/collections/webhook-deliveries'
+import { webhookEndpoints } from '../../../src/collections/webhooks'
 import { rootEndpoints } from '../../../src/endpoints'
 import { eventReadEndpoints } from '../../../src/endpoints/events/read-endpoints'
 import { openApiDocument } from '../../../src/lib/api/openapi-document'
@@ -41,6 +43,8 @@ describe('the OpenAPI document', () => {
         datasets: datasetEndpoints(),
         'import-files': importFileEndpoints(),
         'scheduled-imports': scheduledImportCollectionEndpoints(),
+        webhooks: webhookEndpoints(),
+        'webhook-deliveries': webhookDeliveryEndpoints(),
       }).flatMap(([collection, endpoints]) =>
         endpoints.map((endpoint) => `${endpoint.method} /api/${collection}${openApiPath(endpoint.path)}`),
       ),

@@ -297,6 +297,12 @@ describe('failed runs', () => {
     const id = await failingSchedule('/fails.csv', {
       schedule: { frequency: 'daily', time: '06:00', timeZone: 'UTC' },
     })
+    const hook = await owner.post('/webhooks', {
+      name: 'Tell me when a schedule pauses',
+      url: `${server.origin}/hook`,
+      events: ['schedule.paused'],
+    })
+    expect(hook.status, JSON.stringify(hook.body)).toBe(201)
     const delays: number[] = []
     for (let attempt = 1; attempt <= 5; attempt++) {
       const run = await tick(id)
@@ -317,6 +323,23 @@ describe('failed runs', () => {
     expect(health.body.scheduledImports).toMatchObject({ status: 'warning' })
     expect(health.body.scheduledImports.pausedIds).toContain(id)
     expect(JSON.stringify(health.body)).not.toContain('Failing')
+    // The owner's webhook is told, with the reason.
+    const { docs: deliveries } = await (
+      await testPayload()
+    ).find({
+      collection: 'webhook-deliveries',
+      where: { webhook: { equals: hook.body.doc.id } },
+      depth: 0,
+      overrideAccess: true,
+    })
+    expect(deliveries).toHaveLength(1)
+    expect(deliveries[0]!.event).toBe('schedule.paused')
+    expect((deliveries[0]!.payload as { data: Record<string, Json> }).data).toMatchObject({
+      scheduledImportId: id,
+      failures: 5,
+      reason: expect.stringMatching(/503/),
+    })
+    await owner.delete(`/webhooks/${hook.body.doc.id}`)
 
     // Turning it on again clears the failures and plans the next run.
     const resumed = await owner.patch(`/scheduled-imports/${id}`, { enabled: true })

@@ -148,6 +148,7 @@ export default async function EventPage({ params }: Args) {
   const description = typeof event.description === 'string' && event.description ? event.description : null
   const cuts = cutSentences(event.data)
   const importFileUrl = importFileUrlOf(event)
+  const removedAt = typeof event.removedAt === 'string' ? event.removedAt : null
 
   return (
     <article className="event-page">
@@ -170,6 +171,13 @@ export default async function EventPage({ params }: Args) {
         </time>
         {placeName ? <span className="event-where"> · {placeName}</span> : null}
       </p>
+      {removedAt ? (
+        <p className="notice event-removed" role="note">
+          Gone from its source: the scheduled import of this dataset no longer found this row on{' '}
+          <time dateTime={removedAt}>{new Date(removedAt).toUTCString().slice(5, 16)}</time>. It is hidden from explore,
+          the API and embeds; this page stays so that links to it keep working.
+        </p>
+      ) : null}
       {description ? <p className="event-description">{description}</p> : null}
       {dataset ? (
         <div className="actions event-actions">

@@ -30,6 +30,7 @@ import { shareApiErrorShape } from './lib/api/cms-error-shape'
 import { addSpatialIndexes } from './lib/database/spatial-indexes'
 import { mapTimestampsExactly } from './lib/database/timestamp-columns'
 import { migrations } from './migrations'
+import { narrowAccessToKeyScopes } from './access/narrow-to-key-scopes'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
@@ -114,4 +115,5 @@ export default buildConfig({
   },
 })
   .then(securePayloadInternals)
+  .then(narrowAccessToKeyScopes)
   .then((config) => boundCmsEndpoints(config, apiBounds))

@@ -26,6 +26,7 @@ import { StrikethroughFeatureClient as StrikethroughFeatureClient_e70f5e05f09f93
 import { UnderlineFeatureClient as UnderlineFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { BoldFeatureClient as BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
+import { ApiKeyShownOnce as ApiKeyShownOnce_0339cecf54477c45b004756677e7eeab } from '../../../components/admin/api-key-shown-once'
 import { ChronotopeIcon as ChronotopeIcon_27c19ddcc5cfc71450bca4f36287218c } from '../../../components/admin/chronotope-graphics'
 import { ChronotopeLogo as ChronotopeLogo_27c19ddcc5cfc71450bca4f36287218c } from '../../../components/admin/chronotope-graphics'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
@@ -60,6 +61,7 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#UnderlineFeatureClient": UnderlineFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#BoldFeatureClient": BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#ItalicFeatureClient": ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
+  "/components/admin/api-key-shown-once#ApiKeyShownOnce": ApiKeyShownOnce_0339cecf54477c45b004756677e7eeab,
   "/components/admin/chronotope-graphics#ChronotopeIcon": ChronotopeIcon_27c19ddcc5cfc71450bca4f36287218c,
   "/components/admin/chronotope-graphics#ChronotopeLogo": ChronotopeLogo_27c19ddcc5cfc71450bca4f36287218c,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1

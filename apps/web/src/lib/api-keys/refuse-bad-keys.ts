@@ -18,7 +18,8 @@ export function refusedKeyResponse(check: Extract<KeyCheck, { ok: false }>): Res
       status: 401,
       headers: {
         'Cache-Control': 'no-store',
-        'WWW-Authenticate': `Bearer error="invalid_token", error_description="${check.message.replace(/"/g, "'")}"`,
+        // Header values are bytes: quotes and anything beyond printable ASCII are left out.
+        'WWW-Authenticate': `Bearer error="invalid_token", error_description="${check.message.replace(/[^\x20-\x7e]|"/g, "'")}"`,
       },
     },
   )

@@ -46,7 +46,11 @@ function relationNumber(value: unknown): number {
  * alone tells nothing.
  */
 export async function verifyApiKey(payload: Payload, text: string, now = new Date()): Promise<KeyCheck> {
-  const invalid = { ok: false, refusal: 'invalid', message: 'The API key is not valid' } as const
+  const invalid = {
+    ok: false,
+    refusal: 'invalid',
+    message: 'The API key is not valid: check that it was copied whole',
+  } as const
   const parts = parseApiKey(text)
   if (!parts) return invalid
   const { docs } = await payload.find({
@@ -73,10 +77,18 @@ export async function verifyApiKey(payload: Payload, text: string, now = new Dat
     lastUsedFrom: (found.lastUsedFrom as string | null | undefined) ?? null,
   }
   if (key.revokedAt) {
-    return { ok: false, refusal: 'revoked', message: `The API key "${key.name}" was revoked on ${key.revokedAt}` }
+    return {
+      ok: false,
+      refusal: 'revoked',
+      message: `The API key "${key.name}" was revoked; create a new one in the admin (Settings > API keys)`,
+    }
   }
   if (key.expiresAt && new Date(key.expiresAt).getTime() <= now.getTime()) {
-    return { ok: false, refusal: 'expired', message: `The API key "${key.name}" expired on ${key.expiresAt}` }
+    return {
+      ok: false,
+      refusal: 'expired',
+      message: `The API key "${key.name}" has expired; create a new one in the admin (Settings > API keys)`,
+    }
   }
   return { ok: true, key }
 }

@@ -153,4 +153,16 @@ describe('who sees and revokes keys', () => {
     const twice = await admin.post(`/api-keys/${id}/revoke`, {})
     expect((twice.body.doc as { revokedAt: string }).revokedAt).toBe(revokedAt)
   })
+
+  it('names a revoked key in the 401, whatever characters its name has', async () => {
+    const created = await user.post('/api-keys', { name: 'Clé « nocturne » → 東京', scopes: ['read'] })
+    const { id, key } = created.body.doc as { id: number; key: string }
+    await user.post(`/api-keys/${id}/revoke`, {})
+    const refused = await bearer(key).get('/catalogs')
+    expect(refused.status).toBe(401)
+    expect((refused.body as { error: string }).error).toContain('Clé « nocturne » → 東京')
+    expect(refused.headers?.get('www-authenticate')).toMatch(
+      /^Bearer error="invalid_token", error_description="[ -~]*"$/,
+    )
+  })
 })

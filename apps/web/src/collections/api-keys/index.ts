@@ -1,4 +1,4 @@
-import type { Access, CollectionConfig } from 'payload'
+import type { Access, CollectionConfig, Endpoint } from 'payload'
 
 import { isAdminUser } from '../../access/roles'
 import { COLLECTION_NAMES } from '../../constants/collection-names'
@@ -6,10 +6,14 @@ import { API_KEY_SCOPES } from '../../lib/api-keys/scopes'
 import { issueOrGuardKey, keyShownOnce } from './issue-key'
 import { revokeKeyEndpoint } from './revoke'
 
+/** Admins see and change every key; other signed-in users only their own; anonymous callers none. */
 const ownKeysOrAdmin: Access = ({ req }) => {
   if (isAdminUser(req.user)) return true
   return req.user ? { owner: { equals: req.user.id } } : false
 }
+
+/** The collection's own endpoints (a new array each time: Payload adds its routes to the one it is given). */
+export const apiKeyEndpoints = (): Endpoint[] => [revokeKeyEndpoint]
 
 /**
  * API keys: `Authorization: Bearer ctk_…` for scripts, acting as their owner narrowed by their
@@ -33,7 +37,7 @@ export const ApiKeys: CollectionConfig = {
     update: ownKeysOrAdmin,
     delete: ownKeysOrAdmin,
   },
-  endpoints: [revokeKeyEndpoint],
+  endpoints: apiKeyEndpoints(),
   hooks: { beforeChange: [issueOrGuardKey] },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 200 },

@@ -73,10 +73,11 @@ describe('the OpenAPI document', () => {
     const without = operations
       .filter(({ operation }) => !operation[EXAMPLE_REQUEST_KEY])
       .map(({ method, path }) => `${method} ${path}`)
-    // Actions and the publish switch change state, and the error CSV needs a failed row: described,
-    // not exemplified.
+    // Actions, the publish switch and revoking a key change state, and the error CSV needs a failed
+    // row: described, not exemplified.
     expect(without.sort()).toEqual([
       'get /api/import/{importId}/errors.csv',
+      'post /api/api-keys/{id}/revoke',
       'post /api/datasets/{id}/publishing',
       'post /api/import/{importId}/{action}',
     ])

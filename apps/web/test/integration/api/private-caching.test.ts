@@ -20,7 +20,7 @@ type Caller = 'anonymous' | 'jwt' | 'cookie'
 const CALLERS: readonly Caller[] = ['anonymous', 'jwt', 'cookie']
 
 /** Collections and globals whose documents are personal data: signed-in answers are never stored. */
-const PERSONAL = ['users', 'import-files', 'import-jobs', 'payload-preferences', 'payload-locked-documents']
+const PERSONAL = ['users', 'api-keys', 'import-files', 'import-jobs', 'payload-preferences', 'payload-locked-documents']
 
 let server: ApiHttpServer
 let tokens: Record<Exclude<Caller, 'anonymous'>, string>

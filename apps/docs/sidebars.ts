@@ -87,6 +87,7 @@ const sidebars: SidebarsConfig = {
     },
     'developers/deployment',
     'developers/using-the-api',
+    'developers/api-keys',
     {
       type: 'category',
       label: 'API reference',

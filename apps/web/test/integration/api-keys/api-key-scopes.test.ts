@@ -216,6 +216,19 @@ describe("an admin's key without the admin scope", () => {
     const all = await bearer(keys['admin:admin']!).get<{ totalDocs: number }>('/users')
     expect(all.body.totalDocs).toBeGreaterThan(1)
     expect((await bearer(keys['admin:import']!).post('/geocoding-providers', { name: 'x' })).status).toBe(403)
+    const payload = await testPayload()
+    const hidden = await payload.create({
+      collection: 'datasets',
+      data: { name: 'Key scopes hidden', catalog: catalogs.user, owner: await demoUserId('user') },
+      overrideAccess: true,
+    })
+    // The read API and the export of a user's private dataset: refused to the read key as to any
+    // other user, answered to the admin-scoped key as to the admin.
+    expect((await read.get(`/events/list?datasets=${hidden.id}`)).status).toBe(400)
+    expect((await read.getText(`/events/export.csv?datasets=${hidden.id}`)).status).toBe(400)
+    expect((await read.get(`/datasets/${hidden.id}`)).status).toBe(404)
+    expect((await bearer(keys['admin:admin']!).get(`/events/list?datasets=${hidden.id}`)).status).toBe(200)
+    expect((await bearer(keys['admin:admin']!).get(`/datasets/${hidden.id}`)).status).toBe(200)
     const keysSeen = await read.get<{ docs: Array<{ owner: number }> }>('/api-keys?depth=0&limit=100')
     const adminId = await demoUserId('admin')
     expect(keysSeen.body.docs.every((doc) => doc.owner === adminId)).toBe(true)

@@ -69,6 +69,8 @@ export const ApiKeys: CollectionConfig = {
       name: 'expiresAt',
       type: 'date',
       label: 'Expires at',
+      // Read-only once the key exists (the admin shows it so); ./issue-key.ts keeps it on the API too.
+      access: { update: () => false },
       admin: {
         date: { pickerAppearance: 'dayAndTime' },
         description: 'Optional. Set when the key is created; it cannot be changed later.',

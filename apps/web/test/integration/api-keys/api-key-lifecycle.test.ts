@@ -119,10 +119,17 @@ describe('using a key', () => {
     expect(narrowed.status).toBe(200)
     expect((narrowed.body.doc as { scopes: string[] }).scopes).toEqual(['read'])
     const stored = await storedKey(id)
-    const again = await user.patch(`/api-keys/${id}`, { prefix: 'ctk_hijacked', secretHash: '0'.repeat(64), owner: 1 })
+    const again = await user.patch(`/api-keys/${id}`, {
+      prefix: 'ctk_hijacked',
+      secretHash: '0'.repeat(64),
+      owner: 1,
+      expiresAt: '2099-01-01T00:00:00Z',
+      lastUsedFrom: '192.0.2.1',
+    })
     expect(again.status).toBe(200)
     const after = await storedKey(id)
-    expect([after.prefix, after.secretHash, after.owner]).toEqual([stored.prefix, stored.secretHash, stored.owner])
+    const kept = (doc: typeof stored) => [doc.prefix, doc.secretHash, doc.owner, doc.expiresAt, doc.lastUsedFrom]
+    expect(kept(after)).toEqual(kept(stored))
   })
 })
 

@@ -62,6 +62,20 @@ export function withSecurity(paths: Record<string, unknown>): Record<string, unk
   )
 }
 
+/**
+ * A document with the security schemes in its components, anonymous or signed-in callers allowed
+ * by default, and each operation's own `security` (see {@link withSecurity}).
+ * @example openApi = withSecuritySchemes({ openapi: '3.1.0', info, paths })
+ */
+export function withSecuritySchemes<T extends { paths: Record<string, unknown> }>(document: T): T {
+  return {
+    ...document,
+    components: { ...((document as { components?: object }).components ?? {}), securitySchemes: SECURITY_SCHEMES },
+    security: OPTIONAL_SECURITY,
+    paths: withSecurity(document.paths),
+  }
+}
+
 /** An API key as the REST routes answer it: never its secret or hash. */
 const API_KEY: Schema = {
   type: 'object',

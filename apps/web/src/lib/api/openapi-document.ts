@@ -8,7 +8,7 @@
  */
 import { MAX_LIMIT, MAX_ZOOM } from '@chronotope/filters'
 
-import { apiKeyPaths, OPTIONAL_SECURITY, SECURITY_SCHEMES, withSecurity } from './openapi-api-key-paths'
+import { apiKeyPaths, withSecuritySchemes } from './openapi-api-key-paths'
 import { importAndHealthPaths } from './openapi-import-paths'
 import { ownerPaths } from './openapi-owner-paths'
 import { EXAMPLE_REQUEST_KEY, ERROR_BODY, exampleMedia, query, type Parameter, type Schema } from './openapi-parts'
@@ -182,7 +182,7 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
       },
     }),
   )
-  return {
+  return withSecuritySchemes({
     openapi: '3.1.0',
     info: {
       title: 'Chronotope events API',
@@ -193,135 +193,127 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
         'or an API key in `Authorization: Bearer ctk_…`.',
     },
     servers: [{ url: serverUrl }],
-    components: { securitySchemes: SECURITY_SCHEMES },
-    security: OPTIONAL_SECURITY,
-    paths: withSecurity(
-      withReadExamples({
-        '/api/events/list': list,
-        '/api/events': list,
-        '/api/events/histogram': get(
-          'A histogram: counts of events over time in calendar buckets',
-          [
-            query('interval', 'auto (about 50–200 buckets) or hour, day, week, month, year, decade, century.', {
-              type: 'string',
-            }),
-          ],
-          jsonResponses('Buckets, empty ones included', {
-            type: 'object',
-            required: ['interval', 'total', 'range', 'buckets'],
-            additionalProperties: false,
-            properties: {
-              interval: { type: 'string' },
-              total: { type: 'integer' },
-              range: { type: ['object', 'null'] },
-              buckets: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  required: ['start', 'end', 'count'],
-                  properties: { start: { type: 'string' }, end: { type: 'string' }, count: { type: 'integer' } },
-                },
+    paths: withReadExamples({
+      '/api/events/list': list,
+      '/api/events': list,
+      '/api/events/histogram': get(
+        'A histogram: counts of events over time in calendar buckets',
+        [
+          query('interval', 'auto (about 50–200 buckets) or hour, day, week, month, year, decade, century.', {
+            type: 'string',
+          }),
+        ],
+        jsonResponses('Buckets, empty ones included', {
+          type: 'object',
+          required: ['interval', 'total', 'range', 'buckets'],
+          additionalProperties: false,
+          properties: {
+            interval: { type: 'string' },
+            total: { type: 'integer' },
+            range: { type: ['object', 'null'] },
+            buckets: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['start', 'end', 'count'],
+                properties: { start: { type: 'string' }, end: { type: 'string' }, count: { type: 'integer' } },
               },
             },
-          }),
-        ),
-        '/api/events/map-clusters': get(
-          'Clusters and single events for a map view',
-          [
-            query('zoom', `Map zoom, 0–${MAX_ZOOM}.`, { type: 'number', minimum: 0, maximum: MAX_ZOOM }, true),
-            query(
-              'color',
-              'A data field path, for colouring: single events carry its value, places a count per value.',
-              {
-                type: 'string',
-              },
-            ),
-          ],
-          jsonResponses('GeoJSON: clusters and events at one place (count, bounds, samePlace), single events', {
-            type: 'object',
-            required: ['type', 'features', 'zoom', 'total'],
-            additionalProperties: false,
-            properties: {
-              type: { const: 'FeatureCollection' },
-              features: { type: 'array' },
-              zoom: { type: 'integer' },
-              total: { type: 'integer' },
-            },
-          }),
-        ),
-        '/api/events/dataset-counts': get(
-          'The filtered events per dataset',
-          [],
-          jsonResponses('Datasets holding filtered events, with their counts and time extents, and the total', {
-            type: 'object',
-            required: ['datasets', 'total', 'firstTime', 'lastTime'],
-            additionalProperties: false,
-            properties: {
-              datasets: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  required: ['datasetId', 'count', 'firstTime', 'lastTime'],
-                  properties: {
-                    datasetId: { type: 'integer' },
-                    count: { type: 'integer' },
-                    firstTime: { type: ['string', 'null'] },
-                    lastTime: { type: ['string', 'null'] },
-                  },
-                },
-              },
-              total: { type: 'integer' },
-              firstTime: { type: ['string', 'null'] },
-              lastTime: { type: ['string', 'null'] },
-            },
-          }),
-        ),
-        '/api/events/bounds': get(
-          'The extent of the filtered events',
-          [],
-          jsonResponses('Bounds and count', {
-            type: 'object',
-            required: ['bounds', 'count'],
-            additionalProperties: false,
-            properties: { bounds: { oneOf: [BOUNDS, { type: 'null' }] }, count: { type: 'integer' } },
-          }),
-        ),
-        '/api/events/filters': get(
-          'Filterable fields of the selection: values with counts, or numeric ranges',
-          [],
-          jsonResponses('Fields', {
-            type: 'object',
-            required: ['fields'],
-            additionalProperties: false,
-            properties: {
-              fields: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  required: ['path', 'kind'],
-                  properties: { path: { type: 'string' }, kind: { enum: ['values', 'range'] } },
-                },
-              },
-            },
-          }),
-        ),
-        '/api/events/export.csv': get('Every filtered event as CSV, streamed', [], {
-          '200': {
-            description: 'CSV with a header row; data fields as columns',
-            content: { 'text/csv': { schema: { type: 'string' } } },
           },
-          '400': { description: 'A bad parameter', content: { 'application/json': { schema: ERROR_BODY } } },
-          ...EXPORT_TURN_ANSWERS,
         }),
-        '/api/events/export.geojson': get('Every filtered event as GeoJSON, streamed', [], {
-          '200': {
-            description: 'A FeatureCollection',
-            content: { 'application/geo+json': { schema: { type: 'object' } } },
+      ),
+      '/api/events/map-clusters': get(
+        'Clusters and single events for a map view',
+        [
+          query('zoom', `Map zoom, 0–${MAX_ZOOM}.`, { type: 'number', minimum: 0, maximum: MAX_ZOOM }, true),
+          query('color', 'A data field path, for colouring: single events carry its value, places a count per value.', {
+            type: 'string',
+          }),
+        ],
+        jsonResponses('GeoJSON: clusters and events at one place (count, bounds, samePlace), single events', {
+          type: 'object',
+          required: ['type', 'features', 'zoom', 'total'],
+          additionalProperties: false,
+          properties: {
+            type: { const: 'FeatureCollection' },
+            features: { type: 'array' },
+            zoom: { type: 'integer' },
+            total: { type: 'integer' },
           },
-          '400': { description: 'A bad parameter', content: { 'application/json': { schema: ERROR_BODY } } },
-          ...EXPORT_TURN_ANSWERS,
         }),
+      ),
+      '/api/events/dataset-counts': get(
+        'The filtered events per dataset',
+        [],
+        jsonResponses('Datasets holding filtered events, with their counts and time extents, and the total', {
+          type: 'object',
+          required: ['datasets', 'total', 'firstTime', 'lastTime'],
+          additionalProperties: false,
+          properties: {
+            datasets: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['datasetId', 'count', 'firstTime', 'lastTime'],
+                properties: {
+                  datasetId: { type: 'integer' },
+                  count: { type: 'integer' },
+                  firstTime: { type: ['string', 'null'] },
+                  lastTime: { type: ['string', 'null'] },
+                },
+              },
+            },
+            total: { type: 'integer' },
+            firstTime: { type: ['string', 'null'] },
+            lastTime: { type: ['string', 'null'] },
+          },
+        }),
+      ),
+      '/api/events/bounds': get(
+        'The extent of the filtered events',
+        [],
+        jsonResponses('Bounds and count', {
+          type: 'object',
+          required: ['bounds', 'count'],
+          additionalProperties: false,
+          properties: { bounds: { oneOf: [BOUNDS, { type: 'null' }] }, count: { type: 'integer' } },
+        }),
+      ),
+      '/api/events/filters': get(
+        'Filterable fields of the selection: values with counts, or numeric ranges',
+        [],
+        jsonResponses('Fields', {
+          type: 'object',
+          required: ['fields'],
+          additionalProperties: false,
+          properties: {
+            fields: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['path', 'kind'],
+                properties: { path: { type: 'string' }, kind: { enum: ['values', 'range'] } },
+              },
+            },
+          },
+        }),
+      ),
+      '/api/events/export.csv': get('Every filtered event as CSV, streamed', [], {
+        '200': {
+          description: 'CSV with a header row; data fields as columns',
+          content: { 'text/csv': { schema: { type: 'string' } } },
+        },
+        '400': { description: 'A bad parameter', content: { 'application/json': { schema: ERROR_BODY } } },
+        ...EXPORT_TURN_ANSWERS,
       }),
-    ),
-  }
+      '/api/events/export.geojson': get('Every filtered event as GeoJSON, streamed', [], {
+        '200': {
+          description: 'A FeatureCollection',
+          content: { 'application/geo+json': { schema: { type: 'object' } } },
+        },
+        '400': { description: 'A bad parameter', content: { 'application/json': { schema: ERROR_BODY } } },
+        ...EXPORT_TURN_ANSWERS,
+      }),
+    }),
+  })
 }

@@ -89,6 +89,7 @@ const sidebars: SidebarsConfig = {
     'developers/deployment',
     'developers/using-the-api',
     'developers/webhooks',
+    'developers/api-keys',
     {
       type: 'category',
       label: 'API reference',

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { MAX_PAGE } from '@chronotope/filters'
 import { postgresAdapter } from '@payloadcms/db-postgres'
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
-import { buildConfig } from 'payload'
+import { buildConfig, type Config } from 'payload'
 
 import { collections } from './collections'
 import { CHRONOTOPE_ICON_DATA_URL } from './components/admin/chronotope-icon-url'
@@ -30,6 +30,7 @@ import { shareApiErrorShape } from './lib/api/cms-error-shape'
 import { addSpatialIndexes } from './lib/database/spatial-indexes'
 import { mapTimestampsExactly } from './lib/database/timestamp-columns'
 import { migrations } from './migrations'
+import { narrowAccessToKeyScopes } from './access/narrow-to-key-scopes'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
@@ -109,9 +110,12 @@ export default buildConfig({
   typescript: { outputFile: path.resolve(dirname, 'payload-types.ts'), autoGenerate: false },
   telemetry: false,
   logger: { options: loggerOptions(settings.logLevel) },
+  // A refused request is the caller's business, as Payload's own Forbidden is: info, not error.
+  loggingLevels: { KeyCannotOpenSession: 'info' } as Config['loggingLevels'],
   onInit: () => {
     if (!database) throw new DatabaseUrlMissing()
   },
 })
   .then(securePayloadInternals)
+  .then(narrowAccessToKeyScopes)
   .then((config) => boundCmsEndpoints(config, apiBounds))

@@ -15,6 +15,9 @@ describe('role checks', () => {
     [admin, true, true],
     [{ id: 4, role: 'superuser' }, false, false],
     [{ id: 5 }, false, false],
+    [{ ...admin, apiKey: { scopes: ['read', 'import'] } }, false, false],
+    [{ ...editor, apiKey: { scopes: ['import'] } }, false, false],
+    [{ ...admin, apiKey: { scopes: ['admin'] } }, true, true],
   ])('%o: admin %s, editor or admin %s', (who, isAdmin, isEditorOrAdmin) => {
     expect(isAdminUser(who)).toBe(isAdmin)
     expect(isEditorOrAdminUser(who)).toBe(isEditorOrAdmin)

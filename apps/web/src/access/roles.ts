@@ -9,6 +9,20 @@ export interface UserWithRole {
   readonly id: number | string
   /** One of {@link ROLES}, read as the string the database holds. */
   readonly role?: string | null
+  /** Set when the request was authenticated by an API key: the key's scopes narrow the role. */
+  readonly apiKey?: { readonly scopes: readonly string[] } | null
+}
+
+/**
+ * The role a request acts with: the user's, except that an API key without the `admin` scope acts
+ * as a plain user whatever its owner's role, so a read or import key of an admin or editor cannot
+ * do what only they may.
+ * @example effectiveRole({ id: 1, role: 'admin', apiKey: { scopes: ['read'] } }) // 'user'
+ */
+export function effectiveRole(user: UserWithRole | null | undefined): string | undefined {
+  if (!user?.role) return undefined
+  if (user.apiKey && !user.apiKey.scopes.includes('admin')) return ROLES.USER
+  return user.role
 }
 
 /**
@@ -16,7 +30,8 @@ export interface UserWithRole {
  * @example hasRole({ id: 1, role: 'editor' }, ROLES.EDITOR, ROLES.ADMIN) // true
  */
 export function hasRole(user: UserWithRole | null | undefined, ...roles: Role[]): boolean {
-  return Boolean(user?.role && (roles as string[]).includes(user.role))
+  const role = effectiveRole(user)
+  return Boolean(role && (roles as string[]).includes(role))
 }
 
 /**

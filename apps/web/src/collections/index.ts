@@ -2,6 +2,7 @@
  * All of Chronotope's collections, in the order the admin lists them.
  * @module
  */
+import { ApiKeys } from './api-keys'
 import { Catalogs } from './catalogs'
 import { DatasetSchemas } from './dataset-schemas'
 import { Datasets } from './datasets'
@@ -19,6 +20,7 @@ import { WebhookDeliveries } from './webhook-deliveries'
 import { Webhooks } from './webhooks'
 
 export {
+  ApiKeys,
   Catalogs,
   DatasetSchemas,
   Datasets,
@@ -53,4 +55,5 @@ export const collections = [
   Users,
   Webhooks,
   WebhookDeliveries,
+  ApiKeys,
 ]

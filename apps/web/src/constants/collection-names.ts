@@ -4,6 +4,7 @@
  * @example COLLECTION_NAMES.IMPORT_JOBS // 'import-jobs'
  */
 export const COLLECTION_NAMES = {
+  API_KEYS: 'api-keys',
   CATALOGS: 'catalogs',
   DATASETS: 'datasets',
   DATASET_SCHEMAS: 'dataset-schemas',

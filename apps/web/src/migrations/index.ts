@@ -14,6 +14,7 @@ import * as migration_20261127_153000_dataset_import_settings from './20261127_1
 import * as migration_20261128_130000_slugs_unique_per_owner from './20261128_130000_slugs_unique_per_owner'
 import * as migration_20261128_190000_scheduled_imports from './20261128_190000_scheduled_imports'
 import * as migration_20261128_200000_webhooks from './20261128_200000_webhooks'
+import * as migration_20261128_210000_api_keys from './20261128_210000_api_keys'
 
 export const migrations = [
   {
@@ -95,5 +96,10 @@ export const migrations = [
     up: migration_20261128_200000_webhooks.up,
     down: migration_20261128_200000_webhooks.down,
     name: '20261128_200000_webhooks',
+  },
+  {
+    up: migration_20261128_210000_api_keys.up,
+    down: migration_20261128_210000_api_keys.down,
+    name: '20261128_210000_api_keys',
   },
 ]

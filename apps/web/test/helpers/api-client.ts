@@ -8,6 +8,7 @@ import { GRAPHQL_POST, REST_DELETE, REST_GET, REST_PATCH, REST_POST } from '@pay
 import { getPayload, type Payload } from 'payload'
 
 import { guardGraphqlPost } from '../../src/lib/api/request-body-guard'
+import { refuseBadApiKeys } from '../../src/lib/api-keys/refuse-bad-keys'
 import { DEMO_USERS } from '../../src/seed/demo-content'
 
 import type { Json } from './json'
@@ -15,14 +16,15 @@ import type { Json } from './json'
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE'
 type RouteHandler = (request: Request, context: { params: Promise<{ slug: string[] }> }) => Promise<Response>
 
+// As the routes serve them: a wrong API key is a 401 before Payload sees the request.
 const handlers: Record<Method, RouteHandler> = {
-  GET: REST_GET(config),
-  POST: REST_POST(config),
-  PATCH: REST_PATCH(config),
-  DELETE: REST_DELETE(config),
+  GET: refuseBadApiKeys(config, REST_GET(config)),
+  POST: refuseBadApiKeys(config, REST_POST(config)),
+  PATCH: refuseBadApiKeys(config, REST_PATCH(config)),
+  DELETE: refuseBadApiKeys(config, REST_DELETE(config)),
 }
 // As the GraphQL route serves it: bodies it cannot read are 4xx answers, not thrown errors.
-const graphqlHandler = guardGraphqlPost(GRAPHQL_POST(config))
+const graphqlHandler = refuseBadApiKeys(config, guardGraphqlPost(GRAPHQL_POST(config)))
 
 /** A response with its parsed JSON body. */
 export interface ApiResponse<T = Json> {

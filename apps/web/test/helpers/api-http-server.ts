@@ -22,21 +22,23 @@ import {
   REST_PUT,
 } from '@payloadcms/next/routes'
 
+import { refuseBadApiKeys } from '../../src/lib/api-keys/refuse-bad-keys'
 import { applyResponsePolicy } from '../../src/server/response-policy'
 import { stampSocketAddress } from '../../src/server/socket-address'
 
 type RouteHandler = (request: Request, context: { params: Promise<{ slug: string[] }> }) => Promise<Response>
 
+// As the app's routes serve them: a wrong API key is a 401 before Payload sees the request.
 const rest: Record<string, RouteHandler> = {
-  GET: REST_GET(config),
-  HEAD: REST_GET(config),
-  POST: REST_POST(config),
-  PUT: REST_PUT(config),
-  PATCH: REST_PATCH(config),
-  DELETE: REST_DELETE(config),
+  GET: refuseBadApiKeys(config, REST_GET(config)),
+  HEAD: refuseBadApiKeys(config, REST_GET(config)),
+  POST: refuseBadApiKeys(config, REST_POST(config)),
+  PUT: refuseBadApiKeys(config, REST_PUT(config)),
+  PATCH: refuseBadApiKeys(config, REST_PATCH(config)),
+  DELETE: refuseBadApiKeys(config, REST_DELETE(config)),
   OPTIONS: REST_OPTIONS(config),
 }
-const graphql = GRAPHQL_POST(config)
+const graphql = refuseBadApiKeys(config, GRAPHQL_POST(config))
 
 /** A request the server answered. */
 export interface AnsweredRequest {

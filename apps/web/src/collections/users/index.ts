@@ -9,6 +9,8 @@ import { authCookieOptions } from '../../lib/security/auth-cookie'
 import { makeFirstUserAdmin } from './hooks/make-first-user-admin'
 import { forgiveSuccessfulSignIn, throttleSignIn } from './hooks/throttle-sign-in'
 import { unlockEndpoint } from './unlock'
+import { apiKeyGrant, apiKeyStrategy } from '../../lib/api-keys/key-strategy'
+import { meWithoutToken, refuseKeyRefresh } from './no-session-from-keys'
 
 /**
  * People who sign in. Admins manage users; editors may see them (to hand documents over); every
@@ -22,6 +24,8 @@ export const Users: CollectionConfig = {
     lockTime: 10 * 60 * 1000,
     useAPIKey: false,
     cookies: authCookieOptions(settings.serverUrl),
+    // `Authorization: Bearer ctk_…` (src/lib/api-keys); Payload's JWT and cookie come first.
+    strategies: [apiKeyStrategy],
   },
   admin: { useAsTitle: 'email', defaultColumns: ['email', 'name', 'role'], group: 'Settings' },
   access: {
@@ -29,14 +33,16 @@ export const Users: CollectionConfig = {
     create: isAdmin,
     update: ({ req }) => isAdminUser(req.user) || (req.user ? { id: { equals: req.user.id } } : false),
     delete: isAdmin,
-    admin: ({ req }) => Boolean(req.user),
+    // An API key never opens the admin panel, whatever its scopes.
+    admin: ({ req }) => Boolean(req.user) && !apiKeyGrant(req.user),
     // Undoing a login lockout early is the admins' call (./unlock.ts answers for the routes).
     unlock: isAdmin,
   },
   endpoints: [unlockEndpoint],
   hooks: {
     beforeChange: [makeFirstUserAdmin],
-    beforeOperation: [throttleSignIn],
+    beforeOperation: [throttleSignIn, refuseKeyRefresh],
+    me: [meWithoutToken],
     afterLogin: [forgiveSuccessfulSignIn],
   },
   fields: [

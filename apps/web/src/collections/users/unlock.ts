@@ -17,6 +17,7 @@ import {
 
 import { isAdminUser } from '../../access/roles'
 import { COLLECTION_NAMES } from '../../constants/collection-names'
+import { apiKeyGrant } from '../../lib/api-keys/key-strategy'
 
 type GraphQLModule = Parameters<NonNullable<NonNullable<Config['graphQL']>['mutations']>>[0]
 
@@ -34,7 +35,8 @@ export class UnlockEmailMissing extends APIError {
  * @throws {@link UnlockEmailMissing} (400) for an admin who sent no address
  */
 export async function unlockAccount(req: PayloadRequest, email: unknown): Promise<void> {
-  if (!isAdminUser(req.user)) throw new Forbidden(req.t)
+  // A key, even an admin's, does not unlock accounts: that is done signed in.
+  if (!isAdminUser(req.user) || apiKeyGrant(req.user)) throw new Forbidden(req.t)
   if (typeof email !== 'string' || email.trim() === '') throw new UnlockEmailMissing()
   const address = email.trim().toLowerCase()
   const { totalDocs } = await req.payload.count({

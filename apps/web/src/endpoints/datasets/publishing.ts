@@ -3,6 +3,7 @@ import type { Endpoint, PayloadRequest } from 'payload'
 import { ApiError, errorResponse, parseIdParameter } from '../../lib/api/api-error'
 import { describePublishing, describeVisibility } from '../../lib/datasets/describe-publishing'
 import { loadDatasetPublishing, setDatasetPublic, type DatasetPublishing } from '../../lib/datasets/publishing'
+import { requireScope } from '../../lib/api-keys/require-scope'
 
 function answer(facts: DatasetPublishing): Response {
   return Response.json(
@@ -58,6 +59,7 @@ export const datasetPublishingEndpoints: Endpoint[] = [
     method: 'post',
     handler: async (req) => {
       try {
+        requireScope(req, 'import')
         const id = datasetId(req)
         return answer(await setDatasetPublic(req, id, await isPublicOf(req)))
       } catch (error) {

@@ -25,6 +25,7 @@ import { queueDatasetDetection, queueStage } from '../../lib/import/queue-stage'
 import { enforceSheetLimit } from '../../lib/import/sheet-limit'
 import { moveImportJob } from '../../lib/import/stage-transition-service'
 import { IMPORT_ACTION_NAMES, type ImportActionName } from '../../lib/import/import-action-names'
+import { requireScope } from '../../lib/api-keys/require-scope'
 
 async function jsonBody(req: PayloadRequest): Promise<Record<string, unknown>> {
   const text = typeof req.text === 'function' ? await req.text() : ''
@@ -234,6 +235,7 @@ export const importActionEndpoint: Endpoint = {
   method: 'post',
   handler: async (req) => {
     try {
+      requireScope(req, 'import')
       const importId = parseIdParameter(req.routeParams?.importId as string | undefined, 'importId')
       const requested = req.routeParams?.action
       const name = typeof requested === 'string' ? requested : ''

@@ -7,6 +7,7 @@ import { detectSheetSchema } from '../../lib/import/detect-sheet-schema'
 import { loadImportForRequest } from '../../lib/import/import-access'
 import { importFilePath, loadDataset } from '../../lib/import/import-documents'
 import { applyRememberedMapping, type RememberedOptions } from '../../lib/import/remembered-settings'
+import { requireScope } from '../../lib/api-keys/require-scope'
 
 const MAX_PREVIEW_ROWS = 100
 
@@ -77,6 +78,7 @@ export const previewEndpoint: Endpoint = {
   method: 'get',
   handler: async (req) => {
     try {
+      requireScope(req, 'import')
       const params = new URL(req.url ?? 'http://localhost/').searchParams
       const importId = parseIdParameter(params.get('importId') ?? params.get('fileId'), 'importId')
       const rows = rowCount(params.get('rows'))

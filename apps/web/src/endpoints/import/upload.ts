@@ -19,6 +19,7 @@ import { enforceUploadRateLimit } from '../../lib/import/rate-limit-service'
 import { rateLimitPool } from '../../lib/rate-limits/rate-limit-pool'
 import { discardUpload, receiveUpload } from '../../lib/import/receive-upload'
 import { enforceSheetLimit } from '../../lib/import/sheet-limit'
+import { requireScope } from '../../lib/api-keys/require-scope'
 
 const SUPPORTED = 'CSV, TSV, XLSX, XLS, ODS, JSON and GeoJSON'
 
@@ -71,6 +72,7 @@ export const importUploadEndpoint: Endpoint = {
   handler: async (req) => {
     try {
       const user = requireUser(req)
+      requireScope(req, 'import')
       const ip = clientAddress(req.headers, settings.trustedProxies)
       await enforceUploadRateLimit(
         rateLimitPool(req.payload),

@@ -9,6 +9,7 @@ import type { Endpoint, PayloadRequest } from 'payload'
 import { settings } from '../../config/settings'
 import { COLLECTION_NAMES } from '../../constants/collection-names'
 import { ApiError, errorResponse, parseIdParameter } from '../../lib/api/api-error'
+import { requireScope } from '../../lib/api-keys/require-scope'
 import { clientAddress } from '../../lib/http/client-address'
 import { recordAttempt } from '../../lib/rate-limits/attempt-limiter'
 import { rateLimitPool } from '../../lib/rate-limits/rate-limit-pool'
@@ -32,8 +33,10 @@ function scheduleIdOf(req: PayloadRequest): number {
 }
 
 /** The schedule as the caller may see it, or a 404 that does not say whether it exists. */
-async function visibleSchedule(req: PayloadRequest, id: number) {
+async function visibleSchedule(req: PayloadRequest, id: number, scope: 'read' | 'import') {
   if (!req.user) throw new ApiError(401, 'not-signed-in', 'Sign in to see scheduled imports')
+  // An API key needs `read` to see the history and `import` to start runs or make trigger URLs.
+  requireScope(req, scope)
   const { docs } = await req.payload.find({
     collection: COLLECTION_NAMES.SCHEDULED_IMPORTS,
     where: { id: { equals: id } },
@@ -80,7 +83,7 @@ const runsEndpoint: Endpoint = {
     try {
       const id = scheduleIdOf(req)
       const { page, limit } = readPage(req)
-      await visibleSchedule(req, id)
+      await visibleSchedule(req, id, 'read')
       const runs = await req.payload.find({
         collection: COLLECTION_NAMES.SCHEDULED_IMPORT_RUNS,
         where: { scheduledImport: { equals: id } },
@@ -113,7 +116,7 @@ const runNowEndpoint: Endpoint = {
   handler: async (req) => {
     try {
       const id = scheduleIdOf(req)
-      await visibleSchedule(req, id)
+      await visibleSchedule(req, id, 'import')
       const { run, started } = await startScheduledRun(req.payload, id, 'manual')
       return Response.json({ run: runAnswer(run), started }, { status: 202, headers: NO_STORE })
     } catch (error) {
@@ -184,7 +187,7 @@ const rotateTokenEndpoint: Endpoint = {
   handler: async (req) => {
     try {
       const id = scheduleIdOf(req)
-      await visibleSchedule(req, id)
+      await visibleSchedule(req, id, 'import')
       const issued = issueTriggerToken()
       const schedule = await loadSchedule(req.payload, id)
       if (!schedule) throw new ApiError(404, 'not-found', `No scheduled import ${id} of yours`, 'id')

@@ -73,10 +73,11 @@ describe('the OpenAPI document', () => {
     const without = operations
       .filter(({ operation }) => !operation[EXAMPLE_REQUEST_KEY])
       .map(({ method, path }) => `${method} ${path}`)
-    // Actions, the publish switch and the webhook endpoints change state, and the error CSV needs a
-    // failed row: described, not exemplified.
+    // Actions, the publish switch, the webhook endpoints and revoking a key change state, and the
+    // error CSV needs a failed row: described, not exemplified.
     expect(without.sort()).toEqual([
       'get /api/import/{importId}/errors.csv',
+      'post /api/api-keys/{id}/revoke',
       'post /api/datasets/{id}/publishing',
       'post /api/import/{importId}/{action}',
       'post /api/webhook-deliveries/{id}/redeliver',

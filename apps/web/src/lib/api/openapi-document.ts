@@ -9,6 +9,7 @@
  */
 import { MAX_LIMIT, MAX_ZOOM } from '@chronotope/filters'
 
+import { apiKeyPaths, withSecuritySchemes } from './openapi-api-key-paths'
 import { importAndHealthPaths } from './openapi-import-paths'
 import { ownerPaths } from './openapi-owner-paths'
 import { schedulePaths } from './openapi-schedule-paths'
@@ -127,6 +128,7 @@ function withReadExamples(readPaths: Record<string, { get: Record<string, unknow
     ...ownerPaths(),
     ...schedulePaths(),
     ...webhookPaths(),
+    ...apiKeyPaths(),
     '/api/openapi.json': {
       get: {
         summary: 'This OpenAPI document',
@@ -185,14 +187,15 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
       },
     }),
   )
-  return {
+  return withSecuritySchemes({
     openapi: '3.1.0',
     info: {
       title: 'Chronotope events API',
       version: '1',
       description:
         'Read events filtered by catalog, dataset, time, place, field values and text. Every endpoint sees only public ' +
-        'events plus those the caller may see (sign in with a JWT in `Authorization: JWT <token>` or the session cookie).',
+        'events plus those the caller may see: sign in with the session cookie, a JWT in `Authorization: JWT <token>`, ' +
+        'or an API key in `Authorization: Bearer ctk_…`.',
     },
     servers: [{ url: serverUrl }],
     paths: withReadExamples({
@@ -317,5 +320,5 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
         ...EXPORT_TURN_ANSWERS,
       }),
     }),
-  }
+  })
 }

@@ -9,6 +9,7 @@ import { fivethirtyeightFixture } from '@chronotope/test-fixtures'
 import Ajv2020 from 'ajv/dist/2020'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { apiKeyEndpoints } from '../../../src/collections/api-keys'
 import { datasetEndpoints } from '../../../src/collections/datasets'
 import { importFileEndpoints } from '../../../src/collections/import-files'
 import { scheduledImportCollectionEndpoints } from '../../../src/collections/scheduled-imports'
@@ -45,6 +46,7 @@ describe('the OpenAPI document', () => {
         'scheduled-imports': scheduledImportCollectionEndpoints(),
         webhooks: webhookEndpoints(),
         'webhook-deliveries': webhookDeliveryEndpoints(),
+        'api-keys': apiKeyEndpoints(),
       }).flatMap(([collection, endpoints]) =>
         endpoints.map((endpoint) => `${endpoint.method} /api/${collection}${openApiPath(endpoint.path)}`),
       ),

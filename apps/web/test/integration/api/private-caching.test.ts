@@ -22,8 +22,11 @@ const CALLERS: readonly Caller[] = ['anonymous', 'jwt', 'cookie']
 /** Collections and globals whose documents are personal data: signed-in answers are never stored. */
 const PERSONAL = [
   'users',
+  'api-keys',
   'import-files',
   'import-jobs',
+  'scheduled-imports',
+  'scheduled-import-runs',
   'payload-preferences',
   'payload-locked-documents',
   'webhooks',

@@ -243,6 +243,28 @@ describe('runs started from outside', () => {
   })
 })
 
+describe('API keys on a schedule', () => {
+  it('read the history with `read`, and need `import` to start runs or make trigger URLs', async () => {
+    const keyOf = async (scopes: string[]) => {
+      const created = await owner.post('/api-keys', { name: `Schedules ${scopes.join('+')}`, scopes })
+      expect(created.status, JSON.stringify(created.body)).toBe(201)
+      return new ApiClient(undefined, { authorization: `Bearer ${String(created.body.doc.key)}` })
+    }
+    const reader = await keyOf(['read'])
+    const importer = await keyOf(['import'])
+    expect((await reader.get(`/scheduled-imports/${scheduleId}/runs`)).status).toBe(200)
+    expect((await reader.get(`/scheduled-imports/${scheduleId}`)).status).toBe(200)
+    const refused = await reader.post(`/scheduled-imports/${scheduleId}/run`, {})
+    expect(refused.status).toBe(403)
+    expect(refused.body.code).toBe('insufficient-scope')
+    expect((await reader.post(`/scheduled-imports/${scheduleId}/trigger-token`, {})).status).toBe(403)
+    expect((await reader.patch(`/scheduled-imports/${scheduleId}`, { name: 'Renamed by a read key' })).status).toBe(403)
+    const started = await importer.post(`/scheduled-imports/${scheduleId}/run`, {})
+    expect(started.status).toBe(202)
+    await runImports()
+  })
+})
+
 describe('what a schedule refuses', () => {
   it('names the field and the reason', async () => {
     const privateAddress = await createSchedule(owner, { url: 'http://10.0.0.5/data.csv' })

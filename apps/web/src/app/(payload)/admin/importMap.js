@@ -29,6 +29,7 @@ import { BoldFeatureClient as BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864
 import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { RotateSecretButton as RotateSecretButton_57656edda9a5d061302985aaa5cf9221 } from '../../../components/admin/rotate-secret-button'
 import { RedeliverButton as RedeliverButton_8d1078482af8a534cac85232d2711d33 } from '../../../components/admin/redeliver-button'
+import { ApiKeyShownOnce as ApiKeyShownOnce_0339cecf54477c45b004756677e7eeab } from '../../../components/admin/api-key-shown-once'
 import { ChronotopeIcon as ChronotopeIcon_27c19ddcc5cfc71450bca4f36287218c } from '../../../components/admin/chronotope-graphics'
 import { ChronotopeLogo as ChronotopeLogo_27c19ddcc5cfc71450bca4f36287218c } from '../../../components/admin/chronotope-graphics'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
@@ -66,6 +67,7 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#ItalicFeatureClient": ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "/components/admin/rotate-secret-button#RotateSecretButton": RotateSecretButton_57656edda9a5d061302985aaa5cf9221,
   "/components/admin/redeliver-button#RedeliverButton": RedeliverButton_8d1078482af8a534cac85232d2711d33,
+  "/components/admin/api-key-shown-once#ApiKeyShownOnce": ApiKeyShownOnce_0339cecf54477c45b004756677e7eeab,
   "/components/admin/chronotope-graphics#ChronotopeIcon": ChronotopeIcon_27c19ddcc5cfc71450bca4f36287218c,
   "/components/admin/chronotope-graphics#ChronotopeLogo": ChronotopeLogo_27c19ddcc5cfc71450bca4f36287218c,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1

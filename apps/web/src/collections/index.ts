@@ -2,6 +2,7 @@
  * All of Chronotope's collections, in the order the admin lists them.
  * @module
  */
+import { AuditLog } from './audit-log'
 import { Catalogs } from './catalogs'
 import { DatasetSchemas } from './dataset-schemas'
 import { Datasets } from './datasets'
@@ -15,6 +16,7 @@ import { Pages } from './pages'
 import { Users } from './users'
 
 export {
+  AuditLog,
   Catalogs,
   DatasetSchemas,
   Datasets,
@@ -41,4 +43,5 @@ export const collections = [
   GeocodingProviders,
   LocationCache,
   Users,
+  AuditLog,
 ]

@@ -4,6 +4,7 @@
  * @example COLLECTION_NAMES.IMPORT_JOBS // 'import-jobs'
  */
 export const COLLECTION_NAMES = {
+  AUDIT_LOG: 'audit-log',
   CATALOGS: 'catalogs',
   DATASETS: 'datasets',
   DATASET_SCHEMAS: 'dataset-schemas',

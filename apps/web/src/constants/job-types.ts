@@ -1,5 +1,5 @@
 /**
- * The eight background job types of the import pipeline. Each is a Payload job task whose slug
+ * The background job types: the import pipeline's stages and the maintenance jobs. Each is a Payload job task whose slug
  * is the value here.
  * @example JOB_TYPES.GEOCODE_BATCH // 'geocode-batch'
  */
@@ -12,6 +12,7 @@ export const JOB_TYPES = {
   GEOCODE_BATCH: 'geocode-batch',
   CREATE_EVENTS_BATCH: 'create-events-batch',
   CLEANUP_APPROVAL_LOCKS: 'cleanup-approval-locks',
+  PRUNE_AUDIT_LOG: 'prune-audit-log',
 } as const
 
 /** One job type. */

@@ -19,13 +19,14 @@ import { geocodeBatchTask } from './import/geocode-batch'
 import { schemaDetectionTask } from './import/schema-detection'
 import { validateSchemaTask } from './import/validate-schema'
 import { withFairImportRuns } from './fair-import-runs'
+import { pruneAuditLogTask } from './prune-audit-log'
 
 /** How often queued jobs are picked up when the web process runs them (Payload cron syntax, seconds first). */
 export const JOB_POLL_CRON = '*/5 * * * * *'
 
 /** The jobs configuration passed to Payload. */
 export const jobs: JobsConfig = {
-  // The import pipeline's seven stage jobs, in pipeline order, then the maintenance job.
+  // The import pipeline's seven stage jobs, in pipeline order, then the maintenance jobs.
   tasks: [
     datasetDetectionTask,
     schemaDetectionTask,
@@ -35,6 +36,7 @@ export const jobs: JobsConfig = {
     geocodeBatchTask,
     createEventsBatchTask,
     cleanupApprovalLocksTask,
+    pruneAuditLogTask,
   ] as JobsConfig['tasks'],
   access: {
     queue: ({ req }) => isAdminUser(req.user),

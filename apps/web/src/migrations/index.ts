@@ -12,6 +12,7 @@ import * as migration_20261127_150000_event_hand_edits from './20261127_150000_e
 import * as migration_20261127_151000_reimport_counts from './20261127_151000_reimport_counts'
 import * as migration_20261127_153000_dataset_import_settings from './20261127_153000_dataset_import_settings'
 import * as migration_20261128_130000_slugs_unique_per_owner from './20261128_130000_slugs_unique_per_owner'
+import * as migration_20261128_220000_audit_log from './20261128_220000_audit_log'
 
 export const migrations = [
   {
@@ -83,5 +84,10 @@ export const migrations = [
     up: migration_20261128_130000_slugs_unique_per_owner.up,
     down: migration_20261128_130000_slugs_unique_per_owner.down,
     name: '20261128_130000_slugs_unique_per_owner',
+  },
+  {
+    up: migration_20261128_220000_audit_log.up,
+    down: migration_20261128_220000_audit_log.down,
+    name: '20261128_220000_audit_log',
   },
 ]

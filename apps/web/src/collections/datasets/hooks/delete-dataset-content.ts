@@ -1,7 +1,15 @@
-import type { CollectionBeforeDeleteHook } from 'payload'
+import type { CollectionBeforeDeleteHook, PayloadRequest } from 'payload'
 
 import { COLLECTION_NAMES } from '../../../constants/collection-names'
 import { importFilesFeedingOnly } from '../../../lib/deletion/deletion-impact'
+
+const deletedEventsKey = (id: number | string) => `chronotopeDeletedEvents:${id}`
+
+/** How many events {@link deleteDatasetContent} deleted with the dataset `id` in this request (for its audit entry). */
+export function deletedEventCount(req: PayloadRequest, id: number | string): number | null {
+  const count = req.context[deletedEventsKey(id)]
+  return typeof count === 'number' ? count : null
+}
 
 /**
  * Deletes a dataset's events, schema versions and import jobs before the dataset itself, and the
@@ -11,6 +19,13 @@ import { importFilesFeedingOnly } from '../../../lib/deletion/deletion-impact'
  */
 export const deleteDatasetContent: CollectionBeforeDeleteHook = async ({ id, req }) => {
   const files = await importFilesFeedingOnly(req.payload, id, req)
+  const { totalDocs } = await req.payload.count({
+    collection: COLLECTION_NAMES.EVENTS,
+    where: { dataset: { equals: id } },
+    overrideAccess: true,
+    req,
+  })
+  req.context[deletedEventsKey(id)] = totalDocs
   await req.payload.db.deleteMany({
     collection: COLLECTION_NAMES.EVENTS,
     where: { dataset: { equals: id } },

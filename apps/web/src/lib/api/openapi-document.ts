@@ -1,6 +1,6 @@
 /**
  * The OpenAPI 3.1 document of Chronotope's own endpoints, served at `/api/openapi.json`: the events
- * read API, the import endpoints, the owners' publish switch and deletion impacts, and the health
+ * read API, the import endpoints, the owners' publish switch and deletion impacts, the audit log export and the health
  * check (the CMS's REST and GraphQL are Payload's).
  * The filter parameters are described once and shared by every read path, as the endpoints share
  * them. The documentation's API pages are generated from this document.
@@ -8,6 +8,7 @@
  */
 import { MAX_LIMIT, MAX_ZOOM } from '@chronotope/filters'
 
+import { auditPaths } from './openapi-audit-paths'
 import { importAndHealthPaths } from './openapi-import-paths'
 import { ownerPaths } from './openapi-owner-paths'
 import { EXAMPLE_REQUEST_KEY, ERROR_BODY, exampleMedia, query, type Parameter, type Schema } from './openapi-parts'
@@ -122,6 +123,7 @@ function withReadExamples(readPaths: Record<string, { get: Record<string, unknow
     ...paths,
     ...importAndHealthPaths(),
     ...ownerPaths(),
+    ...auditPaths(),
     '/api/openapi.json': {
       get: {
         summary: 'This OpenAPI document',

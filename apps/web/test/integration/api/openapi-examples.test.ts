@@ -9,6 +9,7 @@ import { fivethirtyeightFixture } from '@chronotope/test-fixtures'
 import Ajv2020 from 'ajv/dist/2020'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { auditLogEndpoints } from '../../../src/collections/audit-log'
 import { datasetEndpoints } from '../../../src/collections/datasets'
 import { importFileEndpoints } from '../../../src/collections/import-files'
 import { rootEndpoints } from '../../../src/endpoints'
@@ -36,9 +37,12 @@ describe('the OpenAPI document', () => {
       ...eventReadEndpoints().map(
         (endpoint) => `${endpoint.method} /api/events${endpoint.path === '/' ? '' : openApiPath(endpoint.path)}`,
       ),
-      ...Object.entries({ datasets: datasetEndpoints(), 'import-files': importFileEndpoints() }).flatMap(
-        ([collection, endpoints]) =>
-          endpoints.map((endpoint) => `${endpoint.method} /api/${collection}${openApiPath(endpoint.path)}`),
+      ...Object.entries({
+        datasets: datasetEndpoints(),
+        'import-files': importFileEndpoints(),
+        'audit-log': auditLogEndpoints(),
+      }).flatMap(([collection, endpoints]) =>
+        endpoints.map((endpoint) => `${endpoint.method} /api/${collection}${openApiPath(endpoint.path)}`),
       ),
     ]
     const documented = Object.entries(document.paths).flatMap(([path, item]) =>

@@ -86,6 +86,7 @@ const sidebars: SidebarsConfig = {
       ],
     },
     'developers/deployment',
+    'developers/audit-log',
     'developers/using-the-api',
     {
       type: 'category',

@@ -106,6 +106,7 @@ describe('the collection pages', () => {
     const slugs = (collections as unknown as CollectionLike[]).map((config) => config.slug)
     expect(slugs.sort()).toEqual(
       [
+        'audit-log',
         'catalogs',
         'dataset-schemas',
         'datasets',

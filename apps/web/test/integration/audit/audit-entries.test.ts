@@ -1,3 +1,4 @@
+import type { Where } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { AUDIT_ACTIONS } from '../../../src/constants/audit-actions'
@@ -31,7 +32,7 @@ interface Entry {
   createdAt: string
 }
 
-async function entries(where: Record<string, unknown>): Promise<Entry[]> {
+async function entries(where: Where): Promise<Entry[]> {
   const payload = await testPayload()
   const { docs } = await payload.find({
     collection: 'audit-log',
@@ -104,7 +105,7 @@ describe('the audit log records', () => {
     const address = freshAddress()
     const client = anonymous.withHeaders({ [SOCKET_ADDRESS_HEADER]: address })
     expect((await client.post('/users/forgot-password', { email })).status).toBe(200)
-    const stored = await payload.db.findOne<{ resetPasswordToken?: string }>({
+    const stored = await payload.db.findOne<{ id: number; resetPasswordToken?: string }>({
       collection: 'users',
       where: { id: { equals: user.id } },
     })

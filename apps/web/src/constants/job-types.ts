@@ -1,6 +1,6 @@
 /**
- * The background job types: the import pipeline's stages and the maintenance jobs. Each is a Payload job task whose slug
- * is the value here.
+ * The background job types: the import pipeline's stages and the maintenance jobs. Each is a
+ * Payload job task whose slug is the value here.
  * @example JOB_TYPES.GEOCODE_BATCH // 'geocode-batch'
  */
 export const JOB_TYPES = {

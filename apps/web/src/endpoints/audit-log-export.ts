@@ -4,61 +4,16 @@ import { isAdminUser } from '../access/roles'
 import { COLLECTION_NAMES } from '../constants/collection-names'
 import { ApiError, errorResponse } from '../lib/api/api-error'
 import { CHECKS_OWN_PARAMETERS } from '../lib/api/bounded-cms-endpoints'
-import { csvCell } from '../lib/api/csv-cell'
 import { exportWork } from '../lib/api/heavy-work-gate'
+import { AUDIT_CSV_COLUMNS, auditCsvLine, type AuditCsvRow } from '../lib/audit/audit-csv'
 import { auditFilterWhere } from '../lib/audit/audit-filters'
 import { requestClient } from '../lib/http/request-client'
-
-/** The columns of the audit log's CSV export, in order. */
-export const AUDIT_CSV_COLUMNS = [
-  'time',
-  'action',
-  'actorId',
-  'actorEmail',
-  'actorAddress',
-  'targetCollection',
-  'targetId',
-  'targetLabel',
-  'changes',
-  'details',
-] as const
 
 // Entries read per query: the export streams page by page, so memory stays flat however long the log.
 const PAGE_SIZE = 500
 
-interface AuditRow {
-  id: number
-  createdAt: string
-  action: string
-  actorId?: number | null
-  actorEmail?: string | null
-  actorAddress?: string | null
-  targetCollection?: string | null
-  targetId?: string | null
-  targetLabel?: string | null
-  changes?: unknown
-  details?: unknown
-}
-
-function csvLine(row: AuditRow): string {
-  const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value))
-  const cells = [
-    row.createdAt,
-    row.action,
-    row.actorId ?? null,
-    row.actorEmail,
-    row.actorAddress,
-    row.targetCollection,
-    row.targetId,
-    row.targetLabel,
-    json(row.changes),
-    json(row.details),
-  ]
-  return `${cells.map(csvCell).join(',')}\r\n`
-}
-
 // Newest first, a page at a time below the last id seen (ids grow with time).
-async function* auditRows(payload: Payload, where: Where): AsyncGenerator<AuditRow> {
+async function* auditRows(payload: Payload, where: Where): AsyncGenerator<AuditCsvRow> {
   let below: number | undefined
   for (;;) {
     const { docs } = await payload.find({
@@ -70,9 +25,9 @@ async function* auditRows(payload: Payload, where: Where): AsyncGenerator<AuditR
       depth: 0,
       overrideAccess: true,
     })
-    for (const doc of docs) yield doc as unknown as AuditRow
+    for (const doc of docs) yield doc as unknown as AuditCsvRow
     if (docs.length < PAGE_SIZE) return
-    below = (docs[docs.length - 1] as unknown as AuditRow).id
+    below = (docs[docs.length - 1] as unknown as AuditCsvRow).id
   }
 }
 
@@ -90,7 +45,7 @@ function auditCsvStream(payload: Payload, where: Where): ReadableStream<Uint8Arr
       try {
         const next = await rows.next()
         if (next.done) controller.close()
-        else controller.enqueue(encoder.encode(csvLine(next.value)))
+        else controller.enqueue(encoder.encode(auditCsvLine(next.value)))
       } catch (error) {
         payload.logger.error({ err: error, msg: 'Writing the audit log CSV failed' })
         controller.error(error)

@@ -4,7 +4,7 @@
  * @module
  */
 import { AUDIT_ACTION_LIST } from '../../constants/audit-actions'
-import { AUDIT_CSV_COLUMNS } from '../../endpoints/audit-log-export'
+import { AUDIT_CSV_COLUMNS } from '../audit/audit-csv'
 import { errorAnswer, query } from './openapi-parts'
 
 const CSV_EXAMPLE =

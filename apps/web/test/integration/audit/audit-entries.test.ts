@@ -98,6 +98,25 @@ describe('the audit log records', () => {
     expect(JSON.stringify(failed)).not.toMatch(/wrong-\d/)
   })
 
+  it('a sign-in refused on a locked account, as locked', async () => {
+    const payload = await testPayload()
+    const email = `locked-${Date.now()}@example.org`
+    const user = await payload.create({ collection: 'users', data: { email, password: 'right-password-1' } })
+    // Ten wrong passwords lock the account; each from its own address, under the per-address limit.
+    for (let i = 0; i < 10; i++) {
+      await anonymous
+        .withHeaders({ [SOCKET_ADDRESS_HEADER]: freshAddress() })
+        .post('/users/login', { email, password: `wrong-${i}` })
+    }
+    const address = freshAddress()
+    const refused = await anonymous
+      .withHeaders({ [SOCKET_ADDRESS_HEADER]: address })
+      .post('/users/login', { email, password: 'right-password-1' })
+    expect(refused.status).toBe(401)
+    const [entry] = await entries({ ...about('users', user.id), actorAddress: { equals: address } })
+    expect(entry).toMatchObject({ action: AUDIT_ACTIONS.SIGN_IN_FAILED, details: { reason: 'locked', email } })
+  })
+
   it('a password reset requested and done', async () => {
     const payload = await testPayload()
     const email = `reset-${Date.now()}@example.org`
@@ -187,6 +206,9 @@ describe('the audit log records', () => {
     expect((await client.delete(`/events/${events[0]!.id}`)).status).toBe(200)
     const bulk = await client.delete(`/events?where[id][in]=${events[1]!.id},${events[2]!.id}`)
     expect(bulk.status).toBe(200)
+    // Refused while it holds the dataset: no entry for a delete that did not happen.
+    expect((await client.delete(`/catalogs/${catalogId}`)).status).toBe(409)
+    expect(await entries(about('catalogs', catalogId))).toEqual([])
     expect((await client.delete(`/datasets/${dataset.id}`)).status).toBe(200)
     expect((await client.delete(`/catalogs/${catalogId}`)).status).toBe(200)
 

@@ -254,6 +254,16 @@ describe('the audit log records', () => {
     }
     await decide('reject', 'count must stay')
     await decide('approve', 'fine now')
+    // In the admin, a decision is a PATCH of the import job, applied once the save has committed.
+    const upload = await uploadFile(user, { name: 'admin.csv', bytes: 'id,title\n1,A\n' }, { dataset: datasetId })
+    await runImports()
+    const jobId = (await user.get(`/import/${upload.body.job.importId}`)).body.jobs[0].jobId as number
+    const patch = { approval: { decision: 'rejected', reason: 'no dates, no events' } }
+    expect((await reviewer.patch(`/import-jobs/${jobId}`, patch)).status).toBe(200)
+    for (let attempt = 0; attempt < 50; attempt++) {
+      if ((await entries({ ...about('import-jobs', jobId), actorAddress: { equals: address } })).length > 0) break
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
     const logged = await entries({
       action: { in: [AUDIT_ACTIONS.SCHEMA_APPROVED, AUDIT_ACTIONS.SCHEMA_REJECTED] },
       actorAddress: { equals: address },
@@ -267,6 +277,12 @@ describe('the audit log records', () => {
           datasetId,
         ],
         [AUDIT_ACTIONS.SCHEMA_APPROVED, { decision: { before: null, after: 'approved' } }, 'fine now', datasetId],
+        [
+          AUDIT_ACTIONS.SCHEMA_REJECTED,
+          { decision: { before: null, after: 'rejected' } },
+          'no dates, no events',
+          datasetId,
+        ],
       ],
     )
     expect(logged.every((entry) => entry.actorId === adminId && entry.targetCollection === 'import-jobs')).toBe(true)

@@ -87,6 +87,7 @@ const sidebars: SidebarsConfig = {
       ],
     },
     'developers/deployment',
+    'developers/audit-log',
     'developers/using-the-api',
     'developers/webhooks',
     'developers/api-keys',

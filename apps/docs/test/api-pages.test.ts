@@ -107,6 +107,7 @@ describe('the collection pages', () => {
     expect(slugs.sort()).toEqual(
       [
         'api-keys',
+        'audit-log',
         'catalogs',
         'dataset-schemas',
         'datasets',

@@ -27,6 +27,7 @@ import { rootEndpoints } from './endpoints'
 import { loggerOptions } from './lib/logger'
 import { boundCmsEndpoints } from './lib/api/bounded-cms-endpoints'
 import { shareApiErrorShape } from './lib/api/cms-error-shape'
+import { auditFailedSignIn } from './lib/audit/audit-sign-ins'
 import { addSpatialIndexes } from './lib/database/spatial-indexes'
 import { mapTimestampsExactly } from './lib/database/timestamp-columns'
 import { migrations } from './migrations'
@@ -106,7 +107,7 @@ export default buildConfig({
       hideSchemaFromAnonymous: settings.environment === 'production',
     }),
   },
-  hooks: { afterError: [shareApiErrorShape] },
+  hooks: { afterError: [auditFailedSignIn, shareApiErrorShape] },
   typescript: { outputFile: path.resolve(dirname, 'payload-types.ts'), autoGenerate: false },
   telemetry: false,
   logger: { options: loggerOptions(settings.logLevel) },

@@ -3,6 +3,7 @@
  * @module
  */
 import { ApiKeys } from './api-keys'
+import { AuditLog } from './audit-log'
 import { Catalogs } from './catalogs'
 import { DatasetSchemas } from './dataset-schemas'
 import { Datasets } from './datasets'
@@ -21,6 +22,7 @@ import { Webhooks } from './webhooks'
 
 export {
   ApiKeys,
+  AuditLog,
   Catalogs,
   DatasetSchemas,
   Datasets,
@@ -56,4 +58,5 @@ export const collections = [
   Webhooks,
   WebhookDeliveries,
   ApiKeys,
+  AuditLog,
 ]

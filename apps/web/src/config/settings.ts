@@ -98,6 +98,11 @@ export interface Settings {
   /** Days an online geocoder's answer stays in the location cache (`CHRONOTOPE_GEOCODING_CACHE_DAYS`, default 180); offline answers stay. */
   readonly geocodingCacheDays: number
   /**
+   * Days an audit log entry is kept (`CHRONOTOPE_AUDIT_RETENTION_DAYS`, default 365; 0 keeps every
+   * entry for ever): the daily prune-audit-log job deletes older ones.
+   */
+  readonly auditRetentionDays: number
+  /**
    * Hosts, addresses and CIDR ranges online geocoders may reach although they are not public, for a
    * self-hosted geocoder (`CHRONOTOPE_GEOCODING_ALLOWED_HOSTS`, comma separated, default none):
    * requests to loopback, private, link-local and metadata addresses are refused otherwise.
@@ -381,6 +386,7 @@ export function readSettings(env: Environment = process.env): Settings {
     trustedProxies: readAddressRanges(env, 'CHRONOTOPE_TRUSTED_PROXIES'),
     jobLeaseSeconds: readPositiveNumber(env, 'CHRONOTOPE_JOB_LEASE_SECONDS', 60),
     geocodingCacheDays: readPositiveNumber(env, 'CHRONOTOPE_GEOCODING_CACHE_DAYS', 180),
+    auditRetentionDays: readWholeNumber(env, 'CHRONOTOPE_AUDIT_RETENTION_DAYS', 365),
     geocodingAllowedHosts: readAllowedHosts(env, 'CHRONOTOPE_GEOCODING_ALLOWED_HOSTS'),
     scheduledImportAllowedHosts: readAllowedHosts(env, 'CHRONOTOPE_SCHEDULED_IMPORT_ALLOWED_HOSTS'),
     scheduledImportMaxBytes: Math.round(

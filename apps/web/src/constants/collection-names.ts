@@ -5,6 +5,7 @@
  */
 export const COLLECTION_NAMES = {
   API_KEYS: 'api-keys',
+  AUDIT_LOG: 'audit-log',
   CATALOGS: 'catalogs',
   DATASETS: 'datasets',
   DATASET_SCHEMAS: 'dataset-schemas',

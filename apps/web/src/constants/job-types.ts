@@ -1,5 +1,5 @@
 /**
- * The background job types: the import pipeline's stages, its maintenance, the scheduled
+ * The background job types: the import pipeline's stages, the maintenance jobs, the scheduled
  * imports' and webhook deliveries. Each is a Payload job task whose slug is the value here.
  * @example JOB_TYPES.GEOCODE_BATCH // 'geocode-batch'
  */
@@ -15,6 +15,7 @@ export const JOB_TYPES = {
   START_DUE_SCHEDULED_IMPORTS: 'start-due-scheduled-imports',
   RUN_SCHEDULED_IMPORT: 'run-scheduled-import',
   DELIVER_WEBHOOK: 'deliver-webhook',
+  PRUNE_AUDIT_LOG: 'prune-audit-log',
 } as const
 
 /** One job type. */

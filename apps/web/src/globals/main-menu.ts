@@ -1,7 +1,9 @@
 import type { GlobalConfig } from 'payload'
 
 import { isEditorOrAdmin } from '../access/is-editor-or-admin'
+import { AUDIT_ACTIONS } from '../constants/audit-actions'
 import { COLLECTION_NAMES, GLOBAL_NAMES } from '../constants/collection-names'
+import { auditGlobalChanges } from '../lib/audit/audit-collection-changes'
 
 /** The site's main navigation: links to pages or URLs, edited by editors and admins. */
 export const MainMenu: GlobalConfig = {
@@ -9,6 +11,7 @@ export const MainMenu: GlobalConfig = {
   label: 'Main menu',
   admin: { group: 'Content' },
   access: { read: () => true, update: isEditorOrAdmin },
+  hooks: { afterChange: [auditGlobalChanges(GLOBAL_NAMES.MAIN_MENU, AUDIT_ACTIONS.SETTINGS_CHANGED)] },
   fields: [
     {
       name: 'items',

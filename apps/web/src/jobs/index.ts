@@ -21,13 +21,14 @@ import { schemaDetectionTask } from './import/schema-detection'
 import { validateSchemaTask } from './import/validate-schema'
 import { withFairImportRuns } from './fair-import-runs'
 import { runScheduledImportTask, startDueScheduledImportsTask } from './scheduled-imports'
+import { pruneAuditLogTask } from './prune-audit-log'
 
 /** How often queued jobs are picked up when the web process runs them (Payload cron syntax, seconds first). */
 export const JOB_POLL_CRON = '*/5 * * * * *'
 
 /** The jobs configuration passed to Payload. */
 export const jobs: JobsConfig = {
-  // The import pipeline's seven stage jobs, in pipeline order, the maintenance job, the scheduled
+  // The import pipeline's seven stage jobs, in pipeline order, the maintenance jobs, the scheduled
   // imports' tick and runs, then webhook deliveries.
   tasks: [
     datasetDetectionTask,
@@ -41,6 +42,7 @@ export const jobs: JobsConfig = {
     startDueScheduledImportsTask,
     runScheduledImportTask,
     deliverWebhookTask,
+    pruneAuditLogTask,
   ] as JobsConfig['tasks'],
   access: {
     queue: ({ req }) => isAdminUser(req.user),

@@ -15,6 +15,7 @@ import * as migration_20261128_130000_slugs_unique_per_owner from './20261128_13
 import * as migration_20261128_190000_scheduled_imports from './20261128_190000_scheduled_imports'
 import * as migration_20261128_200000_webhooks from './20261128_200000_webhooks'
 import * as migration_20261128_210000_api_keys from './20261128_210000_api_keys'
+import * as migration_20261128_220000_audit_log from './20261128_220000_audit_log'
 
 export const migrations = [
   {
@@ -101,5 +102,10 @@ export const migrations = [
     up: migration_20261128_210000_api_keys.up,
     down: migration_20261128_210000_api_keys.down,
     name: '20261128_210000_api_keys',
+  },
+  {
+    up: migration_20261128_220000_audit_log.up,
+    down: migration_20261128_220000_audit_log.down,
+    name: '20261128_220000_audit_log',
   },
 ]

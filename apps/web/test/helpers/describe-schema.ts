@@ -1,6 +1,6 @@
 /**
  * Describes a database's schema from the system catalogs (tables, columns, indexes, constraints,
- * enums), in a form two databases can be compared by, ignoring what PostGIS installs itself.
+ * enums, triggers and the functions they run), in a form two databases can be compared by, ignoring what PostGIS installs itself.
  * @module
  */
 import pg from 'pg'
@@ -11,6 +11,8 @@ export interface SchemaDescription {
   readonly indexes: string[]
   readonly constraints: string[]
   readonly enums: string[]
+  readonly triggers: string[]
+  readonly functions: string[]
 }
 
 const POSTGIS_TABLES = ['spatial_ref_sys']
@@ -45,6 +47,18 @@ export async function describeSchema(url: string): Promise<SchemaDescription> {
         from pg_type t join pg_enum e on e.enumtypid = t.oid
         where t.typnamespace = 'public'::regnamespace and cardinality($1::text[]) >= 0
         group by t.typname order by 1`),
+      triggers: await lines(`
+        select tgrelid::regclass::text || ' ' || regexp_replace(pg_get_triggerdef(oid), ' ON (ONLY )?public\\.', ' ON ', 'g') as line
+        from pg_trigger
+        where not tgisinternal and not (tgrelid::regclass::text = any($1))
+        order by 1`),
+      // Functions of our own (PostGIS's belong to its extension), with a digest of their body.
+      functions: await lines(`
+        select p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ') ' || md5(p.prosrc) as line
+        from pg_proc p
+        where p.pronamespace = 'public'::regnamespace and cardinality($1::text[]) >= 0
+          and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')
+        order by 1`),
     }
   } finally {
     await client.end()

@@ -1,8 +1,10 @@
 import type { Access, CollectionConfig, Endpoint } from 'payload'
 
 import { isAdminUser } from '../../access/roles'
+import { AUDIT_ACTIONS } from '../../constants/audit-actions'
 import { COLLECTION_NAMES } from '../../constants/collection-names'
 import { API_KEY_SCOPES } from '../../lib/api-keys/scopes'
+import { auditCollectionChanges } from '../../lib/audit/audit-collection-changes'
 import { issueOrGuardKey, keyShownOnce } from './issue-key'
 import { revokeKeyEndpoint } from './revoke'
 
@@ -14,6 +16,14 @@ const ownKeysOrAdmin: Access = ({ req }) => {
 
 /** The collection's own endpoints (a new array each time: Payload adds its routes to the one it is given). */
 export const apiKeyEndpoints = (): Endpoint[] => [revokeKeyEndpoint]
+
+// Created, and revoked (revokedAt set, or the key deleted): the secret and its hash never appear.
+const audit = auditCollectionChanges(COLLECTION_NAMES.API_KEYS, {
+  created: AUDIT_ACTIONS.API_KEY_CREATED,
+  changed: AUDIT_ACTIONS.API_KEY_REVOKED,
+  deleted: AUDIT_ACTIONS.API_KEY_REVOKED,
+  fields: ['revokedAt'],
+})
 
 /**
  * API keys: `Authorization: Bearer ctk_…` for scripts, acting as their owner narrowed by their
@@ -38,7 +48,7 @@ export const ApiKeys: CollectionConfig = {
     delete: ownKeysOrAdmin,
   },
   endpoints: apiKeyEndpoints(),
-  hooks: { beforeChange: [issueOrGuardKey] },
+  hooks: { beforeChange: [issueOrGuardKey], afterChange: [audit.afterChange], afterDelete: [audit.afterDelete] },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 200 },
     {

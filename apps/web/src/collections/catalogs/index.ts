@@ -3,9 +3,17 @@ import type { CollectionConfig } from 'payload'
 import { canReadCatalogs } from '../../access/can-read-catalogs'
 import { isAuthenticated } from '../../access/is-authenticated'
 import { isOwnerOrEditor } from '../../access/is-owner-or-editor'
+import { AUDIT_ACTIONS } from '../../constants/audit-actions'
 import { COLLECTION_NAMES } from '../../constants/collection-names'
 import { descriptionField, isPublicField, OWNER_SLUG_INDEX, ownerField, slugField } from '../../fields/shared-fields'
+import { auditCollectionChanges } from '../../lib/audit/audit-collection-changes'
 import { preventDeletingNonEmptyCatalog } from './prevent-deleting-non-empty-catalog'
+
+const audit = auditCollectionChanges(COLLECTION_NAMES.CATALOGS, {
+  changed: AUDIT_ACTIONS.CATALOG_VISIBILITY_CHANGED,
+  deleted: AUDIT_ACTIONS.CATALOG_DELETED,
+  fields: ['isPublic'],
+})
 
 /**
  * Catalogs group related datasets, e.g. "Elections" or "Climate". A catalog is public or private;
@@ -26,7 +34,11 @@ export const Catalogs: CollectionConfig = {
     update: isOwnerOrEditor,
     delete: isOwnerOrEditor,
   },
-  hooks: { beforeDelete: [preventDeletingNonEmptyCatalog] },
+  hooks: {
+    beforeDelete: [preventDeletingNonEmptyCatalog],
+    afterChange: [audit.afterChange],
+    afterDelete: [audit.afterDelete],
+  },
   // Slugs are unique per owner: a slug taken by someone else's private catalog must not be refused.
   indexes: [OWNER_SLUG_INDEX],
   fields: [

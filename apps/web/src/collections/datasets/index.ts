@@ -4,12 +4,22 @@ import { canReadDatasets } from '../../access/can-read-datasets'
 import { canCreateDatasets, canUpdateDatasets } from '../../access/can-write-datasets'
 import { isOwnerOrEditor } from '../../access/is-owner-or-editor'
 import { nobodyField } from '../../access/nobody'
+import { AUDIT_ACTIONS } from '../../constants/audit-actions'
 import { COLLECTION_NAMES } from '../../constants/collection-names'
 import { descriptionField, isPublicField, OWNER_SLUG_INDEX, ownerField, slugField } from '../../fields/shared-fields'
 import { datasetPublishingEndpoints } from '../../endpoints/datasets/publishing'
 import { deletionImpactEndpoint } from '../../endpoints/deletion-impact'
 import { validateGeocodingProviders } from './fields/validate-geocoding-providers'
-import { deleteDatasetContent } from './hooks/delete-dataset-content'
+import { auditCollectionChanges } from '../../lib/audit/audit-collection-changes'
+import { deleteDatasetContent, deletedEventCount } from './hooks/delete-dataset-content'
+
+// Events deleted with their dataset are counted on the dataset's entry, not recorded one by one.
+const audit = auditCollectionChanges(COLLECTION_NAMES.DATASETS, {
+  changed: AUDIT_ACTIONS.DATASET_VISIBILITY_CHANGED,
+  deleted: AUDIT_ACTIONS.DATASET_DELETED,
+  fields: ['isPublic'],
+  deletedDetails: (doc, req) => ({ eventsDeleted: deletedEventCount(req, doc.id as number), catalog: doc.catalog }),
+})
 
 /**
  * The dataset's own endpoints (`/api/datasets/{id}/…`): the publish switch and the delete
@@ -39,7 +49,11 @@ export const Datasets: CollectionConfig = {
     delete: isOwnerOrEditor,
   },
   endpoints: datasetEndpoints(),
-  hooks: { beforeDelete: [deleteDatasetContent] },
+  hooks: {
+    beforeDelete: [deleteDatasetContent],
+    afterChange: [audit.afterChange],
+    afterDelete: [audit.afterDelete],
+  },
   // Slugs are unique per owner: a slug taken by someone else's private dataset must not be refused.
   indexes: [OWNER_SLUG_INDEX],
   fields: [

@@ -3,11 +3,17 @@ import type { CollectionConfig, DateField } from 'payload'
 import { canReadDatasetContent } from '../../access/can-read-dataset-content'
 import { nobodyField } from '../../access/nobody'
 import { canChangeDatasetContent, canCreateDatasetContent } from '../../access/can-write-dataset-content'
+import { AUDIT_ACTIONS } from '../../constants/audit-actions'
 import { COLLECTION_NAMES } from '../../constants/collection-names'
 import { eventReadEndpoints } from '../../endpoints/events/read-endpoints'
+import { auditCollectionChanges } from '../../lib/audit/audit-collection-changes'
 import { coordinateProvenanceField } from './coordinate-provenance-field'
 import { recordEventHandEdits } from './hooks/record-hand-edits'
 import { validateBoundedJson } from './validate-bounded-json'
+
+// One entry per event deleted through the CMS; a dataset's delete takes its events without hooks
+// and counts them on its own entry.
+const audit = auditCollectionChanges(COLLECTION_NAMES.EVENTS, { deleted: AUDIT_ACTIONS.EVENT_DELETED })
 
 /** Precision of an event's time, so "1848" is never shown as "1 January 1848, 00:00". */
 export const TIME_PRECISION = ['year', 'month', 'day', 'hour', 'minute', 'second'] as const
@@ -46,7 +52,7 @@ export const Events: CollectionConfig = {
   },
   // The read API (list, histogram, map clusters, bounds, filters, exports) under /api/events/.
   endpoints: eventReadEndpoints(),
-  hooks: { beforeChange: [recordEventHandEdits] },
+  hooks: { beforeChange: [recordEventHandEdits], afterDelete: [audit.afterDelete] },
   indexes: [{ fields: ['dataset', 'uniqueId'], unique: true }, { fields: ['dataset', 'eventTime'] }],
   fields: [
     {

@@ -1,9 +1,31 @@
 import type { CollectionConfig } from 'payload'
 
 import { isAdmin } from '../../access/is-admin'
+import { AUDIT_ACTIONS } from '../../constants/audit-actions'
 import { COLLECTION_NAMES } from '../../constants/collection-names'
+import { auditCollectionChanges } from '../../lib/audit/audit-collection-changes'
 import { encryptApiKey } from './hooks/encrypt-api-key'
 import { validateBaseUrl } from './validate-base-url'
+
+// Every change of a provider is a settings change; the API key is a secret and never recorded,
+// nor is the shared rate-limit slot that every request moves on.
+const audit = auditCollectionChanges(COLLECTION_NAMES.GEOCODING_PROVIDERS, {
+  created: AUDIT_ACTIONS.SETTINGS_CHANGED,
+  changed: AUDIT_ACTIONS.SETTINGS_CHANGED,
+  deleted: AUDIT_ACTIONS.SETTINGS_CHANGED,
+  fields: [
+    'name',
+    'type',
+    'enabled',
+    'priority',
+    'baseUrl',
+    'hasApiKey',
+    'rateLimit',
+    'countryBias',
+    'timeoutMs',
+    'minConfidence',
+  ],
+})
 
 /** The kinds of geocoding provider Chronotope speaks to. */
 export const GEOCODING_PROVIDER_TYPES = [
@@ -29,7 +51,7 @@ export const GeocodingProviders: CollectionConfig = {
     group: 'Settings',
   },
   access: { read: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
-  hooks: { beforeChange: [encryptApiKey] },
+  hooks: { beforeChange: [encryptApiKey], afterChange: [audit.afterChange], afterDelete: [audit.afterDelete] },
   fields: [
     { name: 'name', type: 'text', required: true },
     { name: 'type', type: 'select', required: true, options: [...GEOCODING_PROVIDER_TYPES] },

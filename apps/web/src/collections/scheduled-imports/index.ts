@@ -13,10 +13,33 @@ import {
   SOURCE_FORMATS,
 } from '../../lib/scheduled-imports/scheduled-import-types'
 import { scheduledImportEndpoints } from '../../endpoints/scheduled-imports'
+import { AUDIT_ACTIONS } from '../../constants/audit-actions'
+import { auditCollectionChanges } from '../../lib/audit/audit-collection-changes'
 import { checkScheduledImport } from './hooks/check-scheduled-import'
 import { deleteScheduledRuns } from './hooks/delete-runs'
 import { planNextRun } from './hooks/plan-next-run'
 import { validateSourceUrl } from './validate-source-url'
+
+// What people set, not the scheduler's bookkeeping (`state`), which changes at every run.
+const audit = auditCollectionChanges(COLLECTION_NAMES.SCHEDULED_IMPORTS, {
+  created: AUDIT_ACTIONS.SCHEDULED_IMPORT_CREATED,
+  changed: AUDIT_ACTIONS.SCHEDULED_IMPORT_CHANGED,
+  deleted: AUDIT_ACTIONS.SCHEDULED_IMPORT_DELETED,
+  fields: [
+    'name',
+    'url',
+    'catalog',
+    'dataset',
+    'format',
+    'idStrategy',
+    'idField',
+    'duplicateAction',
+    'goneFromSource',
+    'schedule',
+    'enabled',
+    'owner',
+  ],
+})
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
 
@@ -145,7 +168,13 @@ export const ScheduledImports: CollectionConfig = {
     delete: isOwnerOrEditor,
   },
   endpoints: scheduledImportCollectionEndpoints(),
-  hooks: { beforeValidate: [checkScheduledImport], beforeChange: [planNextRun], beforeDelete: [deleteScheduledRuns] },
+  hooks: {
+    beforeValidate: [checkScheduledImport],
+    beforeChange: [planNextRun],
+    beforeDelete: [deleteScheduledRuns],
+    afterChange: [audit.afterChange],
+    afterDelete: [audit.afterDelete],
+  },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 200 },
     {

@@ -3,14 +3,24 @@ import type { CollectionConfig } from 'payload'
 import { isAdmin, isAdminField } from '../../access/is-admin'
 import { isAdminUser, isEditorOrAdminUser } from '../../access/roles'
 import { settings } from '../../config/settings'
+import { AUDIT_ACTIONS } from '../../constants/audit-actions'
 import { COLLECTION_NAMES } from '../../constants/collection-names'
 import { ROLES } from '../../constants/roles'
+import { auditCollectionChanges } from '../../lib/audit/audit-collection-changes'
+import { auditSignIns, noteSignInAttempt } from '../../lib/audit/audit-sign-ins'
 import { authCookieOptions } from '../../lib/security/auth-cookie'
 import { makeFirstUserAdmin } from './hooks/make-first-user-admin'
 import { forgiveSuccessfulSignIn, throttleSignIn } from './hooks/throttle-sign-in'
 import { unlockEndpoint } from './unlock'
 import { apiKeyGrant, apiKeyStrategy } from '../../lib/api-keys/key-strategy'
 import { meWithoutToken, refuseKeyRefresh } from './no-session-from-keys'
+
+const audit = auditCollectionChanges(COLLECTION_NAMES.USERS, {
+  created: AUDIT_ACTIONS.USER_CREATED,
+  changed: AUDIT_ACTIONS.USER_ROLE_CHANGED,
+  deleted: AUDIT_ACTIONS.USER_DELETED,
+  fields: ['role'],
+})
 
 /**
  * People who sign in. Admins manage users; editors may see them (to hand documents over); every
@@ -41,9 +51,12 @@ export const Users: CollectionConfig = {
   endpoints: [unlockEndpoint],
   hooks: {
     beforeChange: [makeFirstUserAdmin],
-    beforeOperation: [throttleSignIn, refuseKeyRefresh],
+    beforeOperation: [noteSignInAttempt, throttleSignIn, refuseKeyRefresh],
+    afterOperation: [auditSignIns],
     me: [meWithoutToken],
     afterLogin: [forgiveSuccessfulSignIn],
+    afterChange: [audit.afterChange],
+    afterDelete: [audit.afterDelete],
   },
   fields: [
     { name: 'name', type: 'text' },

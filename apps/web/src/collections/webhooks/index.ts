@@ -7,6 +7,8 @@ import { nobodyField } from '../../access/nobody'
 import { COLLECTION_NAMES } from '../../constants/collection-names'
 import { rotateWebhookSecretEndpoint } from '../../endpoints/webhooks/rotate-secret'
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS } from '../../lib/webhooks/webhook-events'
+import { AUDIT_ACTIONS } from '../../constants/audit-actions'
+import { auditCollectionChanges } from '../../lib/audit/audit-collection-changes'
 import { deleteWebhookDeliveries } from './hooks/delete-webhook-deliveries'
 import { setWebhookSecret, showWebhookSecret } from './hooks/webhook-secret'
 import { validateWebhookUrl } from './validate-webhook-url'
@@ -14,6 +16,14 @@ import { validateWebhookUrl } from './validate-webhook-url'
 // A new webhook is its creator's unless an admin names another owner.
 const ownerOnCreate: FieldHook<TypeWithID, unknown> = ({ value, req, operation }) =>
   operation === 'create' && !value ? req.user?.id : value
+
+// The secret is left out of every entry; a rotation shows as a change without its values.
+const audit = auditCollectionChanges(COLLECTION_NAMES.WEBHOOKS, {
+  created: AUDIT_ACTIONS.WEBHOOK_CREATED,
+  changed: AUDIT_ACTIONS.WEBHOOK_CHANGED,
+  deleted: AUDIT_ACTIONS.WEBHOOK_DELETED,
+  fields: ['name', 'url', 'events', 'active', 'owner'],
+})
 
 /**
  * The webhooks' own endpoint (`POST /api/webhooks/{id}/rotate-secret`). The OpenAPI document
@@ -41,7 +51,12 @@ export const Webhooks: CollectionConfig = {
   },
   access: { read: isOwnerOrAdmin, create: isAuthenticated, update: isOwnerOrAdmin, delete: isOwnerOrAdmin },
   endpoints: webhookEndpoints(),
-  hooks: { beforeChange: [setWebhookSecret], beforeDelete: [deleteWebhookDeliveries] },
+  hooks: {
+    beforeChange: [setWebhookSecret],
+    beforeDelete: [deleteWebhookDeliveries],
+    afterChange: [audit.afterChange],
+    afterDelete: [audit.afterDelete],
+  },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 200 },
     {

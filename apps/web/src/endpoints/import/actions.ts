@@ -216,7 +216,7 @@ async function decide(
   if (waiting.length === 0)
     throw new ApiError(409, 'not-awaiting-approval', `Import ${file.id} has no job awaiting approval`)
   const reason = typeof body.reason === 'string' ? body.reason : undefined
-  for (const job of waiting) await decideApproval(req.payload, job.id, decision, req.user!, reason)
+  for (const job of waiting) await decideApproval(req.payload, job.id, decision, req.user!, reason, undefined, req)
 }
 
 /**

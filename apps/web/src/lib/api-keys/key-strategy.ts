@@ -50,7 +50,10 @@ export const apiKeyStrategy: AuthStrategy = {
     if (!check.ok) return { user: null }
     const owner = await ownerOf(payload, check.key.owner)
     if (!owner) return { user: null }
-    await recordKeyUse(payload, check.key, headers)
+    await recordKeyUse(payload, check.key, headers, new Date(), {
+      id: check.key.owner,
+      email: typeof owner.email === 'string' ? owner.email : null,
+    })
     const apiKey: ApiKeyGrant & { name: string } = { id: check.key.id, name: check.key.name, scopes: check.key.scopes }
     return {
       user: { ...owner, collection: COLLECTION_NAMES.USERS, _strategy: API_KEY_STRATEGY, apiKey },

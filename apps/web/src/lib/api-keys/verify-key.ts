@@ -6,6 +6,8 @@ import type { Payload } from 'payload'
 
 import { settings } from '../../config/settings'
 import { COLLECTION_NAMES } from '../../constants/collection-names'
+import { AUDIT_ACTIONS } from '../../constants/audit-actions'
+import { recordAuditEntry } from '../audit/record-audit-entry'
 import { clientAddress } from '../http/client-address'
 import { hashSecret, parseApiKey, secretMatches } from './key-format'
 
@@ -97,10 +99,27 @@ export async function verifyApiKey(payload: Payload, text: string, now = new Dat
  * Records when and from where a key was used: at most once per {@link LAST_USE_INTERVAL_MS}, or
  * at once when the address changed. Written straight to the database: a use is no edit of the key.
  */
-export async function recordKeyUse(payload: Payload, key: StoredApiKey, headers: Headers, now = new Date()) {
+export async function recordKeyUse(
+  payload: Payload,
+  key: StoredApiKey,
+  headers: Headers,
+  now = new Date(),
+  owner?: { readonly id: number; readonly email?: string | null },
+) {
   const address = clientAddress(headers, settings.trustedProxies)
   const last = key.lastUsedAt ? new Date(key.lastUsedAt).getTime() : 0
   if (key.lastUsedFrom === address && now.getTime() - last < LAST_USE_INTERVAL_MS) return
+  if (key.lastUsedFrom !== address) {
+    // A key seen from an address it was not last used from (or used for the first time) is what
+    // an owner checks after a leak: the audit log keeps each such first use.
+    await recordAuditEntry(payload, null, {
+      action: AUDIT_ACTIONS.API_KEY_NEW_ADDRESS,
+      target: { collection: COLLECTION_NAMES.API_KEYS, id: key.id, label: key.name },
+      actor: { id: key.owner, email: owner?.email ?? null },
+      address,
+      details: { previousAddress: key.lastUsedFrom ?? null },
+    }).catch((error: unknown) => payload.logger.warn({ err: error, apiKey: key.id }, 'could not audit an API key use'))
+  }
   try {
     await payload.db.updateOne({
       collection: COLLECTION_NAMES.API_KEYS,

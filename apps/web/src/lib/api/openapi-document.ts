@@ -1,7 +1,7 @@
 /**
  * The OpenAPI 3.1 document of Chronotope's own endpoints, served at `/api/openapi.json`: the events
  * read API, the import endpoints, the owners' publish switch and deletion impacts, the webhooks'
- * secret rotation and redelivery, and the health
+ * secret rotation and redelivery, the audit log export, and the health
  * check (the CMS's REST and GraphQL are Payload's).
  * The filter parameters are described once and shared by every read path, as the endpoints share
  * them. The documentation's API pages are generated from this document.
@@ -10,6 +10,7 @@
 import { MAX_LIMIT, MAX_ZOOM } from '@chronotope/filters'
 
 import { apiKeyPaths, withSecuritySchemes } from './openapi-api-key-paths'
+import { auditPaths } from './openapi-audit-paths'
 import { importAndHealthPaths } from './openapi-import-paths'
 import { ownerPaths } from './openapi-owner-paths'
 import { schedulePaths } from './openapi-schedule-paths'
@@ -129,6 +130,7 @@ function withReadExamples(readPaths: Record<string, { get: Record<string, unknow
     ...schedulePaths(),
     ...webhookPaths(),
     ...apiKeyPaths(),
+    ...auditPaths(),
     '/api/openapi.json': {
       get: {
         summary: 'This OpenAPI document',

@@ -4,13 +4,15 @@
  * the new schema version) or rejects (the import job fails with the reviewer's reason).
  * @module
  */
-import type { Payload } from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
 
 import { SCHEMA_STATUS } from '../../collections/dataset-schemas'
 import { isEditorOrAdminUser, type UserWithRole } from '../../access/roles'
+import { AUDIT_ACTIONS } from '../../constants/audit-actions'
 import { COLLECTION_NAMES } from '../../constants/collection-names'
 import { PROCESSING_STAGE } from '../../constants/processing-stage'
 import { ApiError } from '../api/api-error'
+import { auditAddress, recordAuditEntry } from '../audit/record-audit-entry'
 import { idOf, loadImportJob, type ImportJobDoc } from './import-documents'
 import { queueStage } from './queue-stage'
 import { moveImportJob } from './stage-transition-service'
@@ -73,7 +75,8 @@ export async function lockForReview(
 }
 
 /**
- * Approves or rejects the schema change an import job waits for.
+ * Approves or rejects the schema change an import job waits for, and records it in the audit log
+ * (`schema.approved` / `schema.rejected`, with the client address of `origin` when given).
  * @throws {@link ApiError} 403 for non-reviewers, 409 when the job is not waiting or another reviewer holds the lock
  */
 export async function decideApproval(
@@ -83,6 +86,7 @@ export async function decideApproval(
   user: UserWithRole,
   reason?: string,
   now = new Date(),
+  origin?: Pick<PayloadRequest, 'headers'>,
 ): Promise<void> {
   assertReviewer(user)
   const job = await loadImportJob(payload, jobId)
@@ -123,4 +127,12 @@ export async function decideApproval(
     const why = reason?.trim() ? `: ${reason.trim()}` : ''
     await moveImportJob(payload, job, PROCESSING_STAGE.FAILED, `Schema change rejected by user ${user.id}${why}`, patch)
   }
+  await recordAuditEntry(payload, null, {
+    action: decision === 'approved' ? AUDIT_ACTIONS.SCHEMA_APPROVED : AUDIT_ACTIONS.SCHEMA_REJECTED,
+    actor: { id: user.id, email: (user as { email?: string | null }).email ?? null },
+    address: auditAddress(origin),
+    target: { collection: COLLECTION_NAMES.IMPORT_JOBS, id: job.id, label: `Import job ${job.id}` },
+    changes: { decision: { before: null, after: decision } },
+    details: { schema: schemaId ?? null, dataset: idOf(job.dataset) ?? null, reason: reason?.trim() || null },
+  })
 }

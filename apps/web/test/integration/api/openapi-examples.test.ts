@@ -10,6 +10,7 @@ import Ajv2020 from 'ajv/dist/2020'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { apiKeyEndpoints } from '../../../src/collections/api-keys'
+import { auditLogEndpoints } from '../../../src/collections/audit-log'
 import { datasetEndpoints } from '../../../src/collections/datasets'
 import { importFileEndpoints } from '../../../src/collections/import-files'
 import { scheduledImportCollectionEndpoints } from '../../../src/collections/scheduled-imports'
@@ -47,6 +48,7 @@ describe('the OpenAPI document', () => {
         webhooks: webhookEndpoints(),
         'webhook-deliveries': webhookDeliveryEndpoints(),
         'api-keys': apiKeyEndpoints(),
+        'audit-log': auditLogEndpoints(),
       }).flatMap(([collection, endpoints]) =>
         endpoints.map((endpoint) => `${endpoint.method} /api/${collection}${openApiPath(endpoint.path)}`),
       ),

@@ -28,7 +28,8 @@ describe.skipIf(inject('databaseKind') !== 'external')('the migrations', () => {
       const [onServer, onEmbedded] = await Promise.all([describeSchema(server.url), describeSchema(embedded.url)])
       expect(onServer.columns.length).toBeGreaterThan(100)
       expect(onServer.indexes.some((line) => line.includes('USING gist (location)'))).toBe(true)
-      for (const part of ['columns', 'indexes', 'constraints', 'enums'] as const) {
+      expect(onServer.triggers.some((line) => line.includes('audit_log_append_only'))).toBe(true)
+      for (const part of ['columns', 'indexes', 'constraints', 'enums', 'triggers', 'functions'] as const) {
         const server = new Set(onServer[part])
         const embedded = new Set(onEmbedded[part])
         expect(

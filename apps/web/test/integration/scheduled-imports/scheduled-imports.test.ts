@@ -253,6 +253,19 @@ describe('API keys on a schedule', () => {
     const reader = await keyOf(['read'])
     const importer = await keyOf(['import'])
     expect((await reader.get(`/scheduled-imports/${scheduleId}/runs`)).status).toBe(200)
+    // A key's first use from an address is in the audit log, as is the schedule's creation.
+    const audited = async (action: string, collection: string) =>
+      (
+        await (await testPayload()).find({
+          collection: 'audit-log',
+          where: { and: [{ action: { equals: action } }, { targetCollection: { equals: collection } }] },
+          depth: 0,
+          overrideAccess: true,
+        })
+      ).docs
+    expect((await audited('api-key.new-address', 'api-keys')).length).toBeGreaterThanOrEqual(1)
+    const created = await audited('scheduled-import.created', 'scheduled-imports')
+    expect(created.map((entry) => String(entry.targetId))).toContain(String(scheduleId))
     expect((await reader.get(`/scheduled-imports/${scheduleId}`)).status).toBe(200)
     const refused = await reader.post(`/scheduled-imports/${scheduleId}/run`, {})
     expect(refused.status).toBe(403)

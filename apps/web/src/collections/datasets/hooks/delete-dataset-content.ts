@@ -1,8 +1,16 @@
-import type { CollectionBeforeDeleteHook } from 'payload'
+import type { CollectionBeforeDeleteHook, PayloadRequest } from 'payload'
 
 import { COLLECTION_NAMES } from '../../../constants/collection-names'
 import { importFilesFeedingOnly } from '../../../lib/deletion/deletion-impact'
 import { pauseSchedulesOf } from '../../../lib/scheduled-imports/pause-orphaned-schedules'
+
+const deletedEventsKey = (id: number | string) => `chronotopeDeletedEvents:${id}`
+
+/** How many events {@link deleteDatasetContent} deleted with the dataset `id` in this request (for its audit entry). */
+export function deletedEventCount(req: PayloadRequest, id: number | string): number | null {
+  const count = req.context[deletedEventsKey(id)]
+  return typeof count === 'number' ? count : null
+}
 
 /**
  * Deletes a dataset's events, schema versions and import jobs before the dataset itself, and the
@@ -13,6 +21,13 @@ import { pauseSchedulesOf } from '../../../lib/scheduled-imports/pause-orphaned-
 export const deleteDatasetContent: CollectionBeforeDeleteHook = async ({ id, req }) => {
   await pauseSchedulesOf(req, { field: 'dataset', id })
   const files = await importFilesFeedingOnly(req.payload, id, req)
+  const { totalDocs } = await req.payload.count({
+    collection: COLLECTION_NAMES.EVENTS,
+    where: { dataset: { equals: id } },
+    overrideAccess: true,
+    req,
+  })
+  req.context[deletedEventsKey(id)] = totalDocs
   await req.payload.db.deleteMany({
     collection: COLLECTION_NAMES.EVENTS,
     where: { dataset: { equals: id } },

@@ -29,7 +29,7 @@ export const applyApprovalDecision: CollectionAfterChangeHook<ImportJobDecision>
   const user = req.user
   const reason = doc.approval?.reason ?? undefined
   setTimeout(() => {
-    decideApproval(req.payload, Number(doc.id), decision, user, reason).catch((error: unknown) =>
+    decideApproval(req.payload, Number(doc.id), decision, user, reason, undefined, req).catch((error: unknown) =>
       req.payload.logger.error({ err: error, msg: `Applying the ${decision} decision on import job ${doc.id} failed` }),
     )
   }, 0)

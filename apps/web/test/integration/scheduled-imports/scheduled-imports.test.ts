@@ -256,7 +256,9 @@ describe('API keys on a schedule', () => {
     // A key's first use from an address is in the audit log, as is the schedule's creation.
     const audited = async (action: string, collection: string) =>
       (
-        await (await testPayload()).find({
+        await (
+          await testPayload()
+        ).find({
           collection: 'audit-log',
           where: { and: [{ action: { equals: action } }, { targetCollection: { equals: collection } }] },
           depth: 0,

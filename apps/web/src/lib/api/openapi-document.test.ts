@@ -73,15 +73,20 @@ describe('the OpenAPI document', () => {
     const without = operations
       .filter(({ operation }) => !operation[EXAMPLE_REQUEST_KEY])
       .map(({ method, path }) => `${method} ${path}`)
-    // Actions, the publish switch, the webhook endpoints and revoking a key change state, the error
-    // CSV needs a failed row, and the audit log's export is for admins (examples are sent as the
-    // demo user): described, not exemplified.
+    // Actions, the publish switch, the webhook and schedule endpoints and revoking a key change
+    // state (and the demo has no schedule to list runs of), the error CSV needs a failed row, and
+    // the audit log's export is for admins (examples are sent as the demo user): described, not
+    // exemplified.
     expect(without.sort()).toEqual([
       'get /api/audit-log/export.csv',
       'get /api/import/{importId}/errors.csv',
+      'get /api/scheduled-imports/{id}/runs',
       'post /api/api-keys/{id}/revoke',
       'post /api/datasets/{id}/publishing',
       'post /api/import/{importId}/{action}',
+      'post /api/scheduled-imports/{id}/run',
+      'post /api/scheduled-imports/{id}/trigger-token',
+      'post /api/scheduled-imports/{id}/trigger/{token}',
       'post /api/webhook-deliveries/{id}/redeliver',
       'post /api/webhooks/{id}/rotate-secret',
     ])

@@ -141,7 +141,6 @@ export function schedulePaths(): Record<string, unknown> {
           SCHEDULE_ID,
           pathParameter('token', 'The trigger token, from POST …/trigger-token.', { type: 'string' }),
         ],
-        security: [],
         responses: {
           '202': jsonAnswer('The run started, or the one in progress', RUN_STARTED),
           '400': errorAnswer('id is not a positive integer.'),

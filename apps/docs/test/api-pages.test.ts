@@ -41,6 +41,18 @@ describe('the API route pages', () => {
     expect(pageAt('/developers/api/api')).toBeDefined()
   })
 
+  it('give every path a file of its own, and refuse two paths that would share one', () => {
+    const files = pages.map((page) => page.file)
+    expect(new Set(files).size).toBe(files.length)
+    const clash = {
+      paths: {
+        '/api/things/{id}/trigger-token': { post: { responses: {} } },
+        '/api/things/{id}/trigger/{token}': { post: { responses: {} } },
+      },
+    } as unknown as OpenApiPaths
+    expect(() => routePages(clash, () => '')).toThrow(/would both be written to .*things-id-trigger-token\.md/)
+  })
+
   it('show every operation of /api/openapi.json with its parameters, responses and example', () => {
     for (const [apiPath, item] of Object.entries(document.paths)) {
       const page = pageAt(routePageUrl(apiPath))

@@ -289,6 +289,14 @@ export function routePages(document: OpenApiPaths, editUrlOf: (apiPath: string) 
   const pages = Object.entries(document.paths).map(([apiPath, item], index) =>
     routePage(apiPath, item, editUrlOf(apiPath), index + 1),
   )
+  // Two paths can flatten to one file name (`{id}/trigger-x` and `{id}/trigger/{x}`): the second
+  // would overwrite the first and leave the index linking to nothing.
+  const seen = new Map<string, string>()
+  for (const [apiPath, page] of Object.keys(document.paths).map((path, at) => [path, pages[at]!] as const)) {
+    const earlier = seen.get(page.file)
+    if (earlier) throw new Error(`${apiPath} and ${earlier} would both be written to ${page.file}`)
+    seen.set(page.file, apiPath)
+  }
   const index = [
     '---',
     'title: API routes',

@@ -270,7 +270,7 @@ export const ScheduledImports: CollectionConfig = {
       admin: {
         position: 'sidebar',
         readOnly: true,
-        description: 'Start of the trigger URL’s token; make a new one with POST …/trigger-token.',
+        description: 'Start of the trigger URL’s token; make a new one with POST …/trigger-url.',
       },
     },
     ownerField(),

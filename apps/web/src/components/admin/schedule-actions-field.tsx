@@ -46,7 +46,7 @@ export const ScheduleActionsField: UIFieldClientComponent = () => {
 
   const newTriggerUrl = async () => {
     setState({ busy: true })
-    const { ok, body } = await post(`/api/scheduled-imports/${id}/trigger-token`)
+    const { ok, body } = await post(`/api/scheduled-imports/${id}/trigger-url`)
     setState(
       ok
         ? { busy: false, triggerUrl: textOf(body.triggerUrl, ''), message: textOf(body.note, '') }

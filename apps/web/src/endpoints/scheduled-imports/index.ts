@@ -178,11 +178,11 @@ const triggerEndpoint: Endpoint = {
 }
 
 /**
- * `POST /:id/trigger-token`: makes a new trigger token (the old URL stops working at once) and
+ * `POST /:id/trigger-url`: makes a new trigger token (the old URL stops working at once) and
  * answers the trigger URL. The only time the token is shown; only its hash is kept.
  */
 const rotateTokenEndpoint: Endpoint = {
-  path: '/:id/trigger-token',
+  path: '/:id/trigger-url',
   method: 'post',
   handler: async (req) => {
     try {

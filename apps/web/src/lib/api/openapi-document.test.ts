@@ -85,7 +85,7 @@ describe('the OpenAPI document', () => {
       'post /api/datasets/{id}/publishing',
       'post /api/import/{importId}/{action}',
       'post /api/scheduled-imports/{id}/run',
-      'post /api/scheduled-imports/{id}/trigger-token',
+      'post /api/scheduled-imports/{id}/trigger-url',
       'post /api/scheduled-imports/{id}/trigger/{token}',
       'post /api/webhook-deliveries/{id}/redeliver',
       'post /api/webhooks/{id}/rotate-secret',

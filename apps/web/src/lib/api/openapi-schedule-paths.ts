@@ -139,7 +139,7 @@ export function schedulePaths(): Record<string, unknown> {
           'schedule (10 a minute) and per address (30 a minute). No body is read.',
         parameters: [
           SCHEDULE_ID,
-          pathParameter('token', 'The trigger token, from POST …/trigger-token.', { type: 'string' }),
+          pathParameter('token', 'The trigger token, from POST …/trigger-url.', { type: 'string' }),
         ],
         responses: {
           '202': jsonAnswer('The run started, or the one in progress', RUN_STARTED),
@@ -150,7 +150,7 @@ export function schedulePaths(): Record<string, unknown> {
         },
       },
     },
-    '/api/scheduled-imports/{id}/trigger-token': {
+    '/api/scheduled-imports/{id}/trigger-url': {
       post: {
         summary: 'Make a new trigger URL',
         description:

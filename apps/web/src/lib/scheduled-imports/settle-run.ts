@@ -6,7 +6,7 @@
  * and its schedule with it, waits too.
  * @module
  */
-import type { Payload } from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
 
 import { COLLECTION_NAMES } from '../../constants/collection-names'
 import { IMPORT_STATUS, type ImportStatus } from '../../constants/import-status'
@@ -44,24 +44,40 @@ export function summarizeRunCounts(counts: RunCounts, goneAction: string): strin
   return parts.join(', ')
 }
 
-/** The dataset the import wrote into (a first run creates it). */
-async function importedDataset(payload: Payload, importFileId: number): Promise<number | undefined> {
+/** The dataset the import wrote into (a first run creates it), and why its job failed, if it did. */
+async function importOutcome(
+  payload: Payload,
+  importFileId: number,
+  req?: PayloadRequest,
+): Promise<{ datasetId?: number; failureReason?: string }> {
+  // In the transaction that changed the file's status: the job's failure reason is saved in it too.
   const { docs } = await payload.find({
     collection: COLLECTION_NAMES.IMPORT_JOBS,
     where: { importFile: { equals: importFileId } },
     depth: 0,
     limit: 1,
     overrideAccess: true,
-    select: { dataset: true },
+    select: { dataset: true, failureReason: true },
+    ...(req ? { req } : {}),
   })
-  return idOf(docs[0]?.dataset)
+  const reason = docs[0]?.failureReason
+  return {
+    ...(idOf(docs[0]?.dataset) !== undefined ? { datasetId: idOf(docs[0]?.dataset) } : {}),
+    ...(typeof reason === 'string' && reason.trim() ? { failureReason: reason.trim() } : {}),
+  }
 }
 
 /**
  * Ends, or holds, the scheduled run an import file belongs to, after the file's status changed.
  * Does nothing for uploads.
+ * @param req - the request whose transaction changed the status, when there is one
  */
-export async function settleRunOfImport(payload: Payload, file: ImportFileDoc, status: ImportStatus): Promise<void> {
+export async function settleRunOfImport(
+  payload: Payload,
+  file: ImportFileDoc,
+  status: ImportStatus,
+  req?: PayloadRequest,
+): Promise<void> {
   const runId = file.options?.scheduledRun?.runId
   if (runId === undefined) return
   const run = await loadRun(payload, runId)
@@ -77,7 +93,7 @@ export async function settleRunOfImport(payload: Payload, file: ImportFileDoc, s
     await updateRun(payload, runId, { status: 'importing', summary: 'Importing' })
     return
   }
-  const datasetId = await importedDataset(payload, file.id)
+  const { datasetId, failureReason } = await importOutcome(payload, file.id, req)
   if (status === IMPORT_STATUS.COMPLETED) {
     const summary = summarizeRunCounts(run.counts ?? {}, file.options?.scheduledRun?.goneFromSource ?? 'keep')
     await finishRun(payload, runId, {
@@ -91,6 +107,7 @@ export async function settleRunOfImport(payload: Payload, file: ImportFileDoc, s
   if (status === IMPORT_STATUS.FAILED || status === IMPORT_STATUS.CANCELLED) {
     const reason =
       file.failureReason?.trim() ||
+      failureReason ||
       (status === IMPORT_STATUS.CANCELLED ? 'The import was cancelled' : 'The import failed')
     await finishRun(payload, runId, {
       outcome: 'failed',

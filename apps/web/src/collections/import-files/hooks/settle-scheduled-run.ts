@@ -14,6 +14,6 @@ export const settleScheduledRun: CollectionAfterChangeHook<ImportFileDoc & { [ke
   operation,
 }) => {
   if (operation !== 'update' || doc.status === previousDoc?.status || !doc.options?.scheduledRun) return doc
-  await settleRunOfImport(req.payload, doc, doc.status)
+  await settleRunOfImport(req.payload, doc, doc.status, req)
   return doc
 }

@@ -179,6 +179,7 @@ export const ScheduledImports: CollectionConfig = {
     { name: 'name', type: 'text', required: true, maxLength: 200 },
     {
       name: 'url',
+      label: 'URL',
       type: 'text',
       required: true,
       maxLength: 2048,
@@ -211,9 +212,17 @@ export const ScheduledImports: CollectionConfig = {
       type: 'row',
       fields: [
         { name: 'format', type: 'select', defaultValue: 'auto', required: true, options: [...SOURCE_FORMATS] },
-        { name: 'idStrategy', type: 'select', defaultValue: 'auto', required: true, options: [...ID_STRATEGIES] },
+        {
+          name: 'idStrategy',
+          label: 'ID strategy',
+          type: 'select',
+          defaultValue: 'auto',
+          required: true,
+          options: [...ID_STRATEGIES],
+        },
         {
           name: 'idField',
+          label: 'ID column',
           type: 'text',
           admin: { condition: (data) => data?.idStrategy === 'external', description: 'Column holding the id.' },
         },

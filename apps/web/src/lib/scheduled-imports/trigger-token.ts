@@ -3,7 +3,9 @@
  * made of 32 random bytes, stored only as its SHA-256 hash, compared in constant time.
  * @module
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
+
+import { hashSecret, secretMatches } from '../api-keys/key-format'
 
 /** What a new or rotated token gives: the token itself (shown once) and what is stored. */
 export interface IssuedTriggerToken {
@@ -23,7 +25,7 @@ export const TRIGGER_TOKEN_PREFIX = 'cts_'
  * @example hashTriggerToken('cts_abc').length // 64
  */
 export function hashTriggerToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex')
+  return hashSecret(token)
 }
 
 /**
@@ -36,13 +38,10 @@ export function issueTriggerToken(): IssuedTriggerToken {
 }
 
 /**
- * Whether `token` is the one whose hash is stored, compared in constant time (the hashes have a
- * fixed length, so neither the token's length nor its first differing character shows in timing).
+ * Whether `token` is the one whose hash is stored, compared in constant time as API keys are
+ * (`secretMatches`): neither the token's length nor its first differing character shows in timing.
  * @example triggerTokenMatches(issued.token, issued.hash) // true
  */
 export function triggerTokenMatches(token: string, storedHash: string | null | undefined): boolean {
-  if (!storedHash || storedHash.length !== 64) return false
-  const given = Buffer.from(hashTriggerToken(token), 'hex')
-  const stored = Buffer.from(storedHash, 'hex')
-  return stored.length === given.length && timingSafeEqual(given, stored)
+  return Boolean(storedHash) && secretMatches(token, storedHash!)
 }

@@ -21,6 +21,7 @@ import { eventReadQueries } from './graphql/event-read-queries'
 import { graphQLValidationRules } from './graphql/query-limits'
 import { unlockUserMutation } from './collections/users/unlock'
 import { MainMenu } from './globals/main-menu'
+import { Quotas } from './globals/quotas'
 import { jobs } from './jobs'
 import { withOfflineJsonEditor } from './lib/admin/offline-json-editor'
 import { rootEndpoints } from './endpoints'
@@ -57,7 +58,7 @@ export default buildConfig({
   serverURL: settings.serverUrl,
   secret: settings.payloadSecret,
   collections: collections.map(withOfflineJsonEditor),
-  globals: [MainMenu].map(withOfflineJsonEditor),
+  globals: [MainMenu, Quotas].map(withOfflineJsonEditor),
   jobs,
   endpoints: rootEndpoints(),
   editor: lexicalEditor(),
@@ -112,7 +113,7 @@ export default buildConfig({
   telemetry: false,
   logger: { options: loggerOptions(settings.logLevel) },
   // A refused request is the caller's business, as Payload's own Forbidden is: info, not error.
-  loggingLevels: { KeyCannotOpenSession: 'info' } as Config['loggingLevels'],
+  loggingLevels: { KeyCannotOpenSession: 'info', QuotaExceeded: 'info' } as Config['loggingLevels'],
   onInit: () => {
     if (!database) throw new DatabaseUrlMissing()
   },

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url'
 import { InvalidAddressRange, parseAddressRanges, type AddressRange } from '../lib/http/client-address'
 import { InvalidAllowedHost, parseAllowedHosts, type OutboundAllowList } from '@chronotope/geocoding/outbound-policy'
 import { readRepositoryUrl } from './repository-url'
+import { isTrustLevel, TRUST_LEVEL_ORDER, TRUST_LEVELS, type TrustLevel } from '../constants/trust-levels'
 
 /** The repository's root folder, found from this file's location so any working directory works. */
 export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..')
@@ -74,6 +75,11 @@ export interface Settings {
    * 422 unless it chooses one sheet.
    */
   readonly importMaxSheets: number
+  /**
+   * The trust level a new user gets, which sets their quotas (`CHRONOTOPE_DEFAULT_TRUST_LEVEL`:
+   * `new`, `trusted` or `unlimited`; default `new`). Admins change a user's level in the admin.
+   */
+  readonly defaultTrustLevel: TrustLevel
   /** Uploads allowed per user per window (`CHRONOTOPE_UPLOAD_RATE_LIMIT_USER`, default `30/hour`, or `off`). */
   readonly uploadRateLimitPerUser: RateLimit | null
   /** Uploads allowed per client IP per window (`CHRONOTOPE_UPLOAD_RATE_LIMIT_IP`, default `60/hour`, or `off`). */
@@ -333,6 +339,16 @@ function readBoolean(env: Environment, variable: string, fallback: boolean): boo
   throw new InvalidSetting(variable, `must be true or false; got "${env[variable]}"`)
 }
 
+function readTrustLevel(env: Environment): TrustLevel {
+  const raw = env.CHRONOTOPE_DEFAULT_TRUST_LEVEL?.trim().toLowerCase()
+  if (!raw) return TRUST_LEVELS.NEW
+  if (isTrustLevel(raw)) return raw
+  throw new InvalidSetting(
+    'CHRONOTOPE_DEFAULT_TRUST_LEVEL',
+    `must be one of ${TRUST_LEVEL_ORDER.join(', ')}; got "${env.CHRONOTOPE_DEFAULT_TRUST_LEVEL}"`,
+  )
+}
+
 function readEnvironment(env: Environment): Settings['environment'] {
   if (env.NODE_ENV === 'production') return 'production'
   if (env.NODE_ENV === 'test' || env.VITEST) return 'test'
@@ -371,6 +387,7 @@ export function readSettings(env: Environment = process.env): Settings {
     logLevel: logLevel as Settings['logLevel'],
     uploadMaxBytes: Math.round(readPositiveNumber(env, 'CHRONOTOPE_UPLOAD_MAX_MB', 100) * 1024 * 1024),
     importMaxSheets: readPositiveInteger(env, 'CHRONOTOPE_IMPORT_MAX_SHEETS', 50),
+    defaultTrustLevel: readTrustLevel(env),
     uploadRateLimitPerUser: parseRateLimit(
       'CHRONOTOPE_UPLOAD_RATE_LIMIT_USER',
       env.CHRONOTOPE_UPLOAD_RATE_LIMIT_USER ?? '30/hour',

@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = {
   USER_CREATED: 'user.created',
   USER_DELETED: 'user.deleted',
   USER_ROLE_CHANGED: 'user.role-changed',
+  USER_TRUST_LEVEL_CHANGED: 'user.trust-level-changed',
   API_KEY_CREATED: 'api-key.created',
   API_KEY_REVOKED: 'api-key.revoked',
   API_KEY_NEW_ADDRESS: 'api-key.new-address',

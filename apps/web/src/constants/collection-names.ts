@@ -29,4 +29,5 @@ export type CollectionName = (typeof COLLECTION_NAMES)[keyof typeof COLLECTION_N
 /** The slugs of Chronotope's globals. */
 export const GLOBAL_NAMES = {
   MAIN_MENU: 'main-menu',
+  QUOTAS: 'quotas',
 } as const

@@ -13,6 +13,7 @@ import { importRowErrorsEndpoint } from './import/row-errors-csv'
 import { importUploadEndpoint } from './import/upload'
 import { openApiEndpoint } from './openapi'
 import { placeSearchEndpoint } from './places/search'
+import { usageEndpoint } from './usage'
 
 /**
  * The root endpoints, as `buildConfig` registers them (the order matters: the first match
@@ -26,5 +27,6 @@ export const rootEndpoints = (): Endpoint[] => [
   importProgressEndpoint,
   importActionEndpoint,
   placeSearchEndpoint,
+  usageEndpoint,
   openApiEndpoint,
 ]

@@ -16,6 +16,7 @@ import * as migration_20261128_190000_scheduled_imports from './20261128_190000_
 import * as migration_20261128_200000_webhooks from './20261128_200000_webhooks'
 import * as migration_20261128_210000_api_keys from './20261128_210000_api_keys'
 import * as migration_20261128_220000_audit_log from './20261128_220000_audit_log'
+import * as migration_20261129_000000_quotas from './20261129_000000_quotas'
 
 export const migrations = [
   {
@@ -107,5 +108,10 @@ export const migrations = [
     up: migration_20261128_220000_audit_log.up,
     down: migration_20261128_220000_audit_log.down,
     name: '20261128_220000_audit_log',
+  },
+  {
+    up: migration_20261129_000000_quotas.up,
+    down: migration_20261129_000000_quotas.down,
+    name: '20261129_000000_quotas',
   },
 ]

@@ -10,13 +10,33 @@ export interface DemoUser {
   readonly password: string
   readonly name: string
   readonly role: 'admin' | 'editor' | 'user'
+  /** Trusted, so the demo can be tried at full size; new sign-ups get the installation's default. */
+  readonly trustLevel: 'trusted'
 }
 
 /** The demo accounts: one per role. */
 export const DEMO_USERS: readonly DemoUser[] = [
-  { email: 'admin@chronotope.local', password: 'chronotope-admin', name: 'Ada Admin', role: 'admin' },
-  { email: 'editor@chronotope.local', password: 'chronotope-editor', name: 'Eddie Editor', role: 'editor' },
-  { email: 'user@chronotope.local', password: 'chronotope-user', name: 'Uma User', role: 'user' },
+  {
+    email: 'admin@chronotope.local',
+    password: 'chronotope-admin',
+    name: 'Ada Admin',
+    role: 'admin',
+    trustLevel: 'trusted',
+  },
+  {
+    email: 'editor@chronotope.local',
+    password: 'chronotope-editor',
+    name: 'Eddie Editor',
+    role: 'editor',
+    trustLevel: 'trusted',
+  },
+  {
+    email: 'user@chronotope.local',
+    password: 'chronotope-user',
+    name: 'Uma User',
+    role: 'user',
+    trustLevel: 'trusted',
+  },
 ]
 
 /** A demo catalog, identified by its slug. */

@@ -10,6 +10,9 @@ process.env.CHRONOTOPE_RUN_JOBS_IN_WEB = 'false'
 process.env.CHRONOTOPE_UPLOAD_MAX_MB = '5'
 process.env.CHRONOTOPE_UPLOAD_RATE_LIMIT_USER = '1000/hour'
 process.env.CHRONOTOPE_UPLOAD_RATE_LIMIT_IP = '1000/hour'
+// Users the tests make are trusted (as a newsroom's own deployment would set it); the quota tests
+// put users on the "new" level themselves.
+process.env.CHRONOTOPE_DEFAULT_TRUST_LEVEL = 'trusted'
 // The mock geocoders listen on 127.0.0.1: reached through the allow-list, as a self-hosted one would be.
 process.env.CHRONOTOPE_GEOCODING_ALLOWED_HOSTS = '127.0.0.1'
 // Scheduled imports download from local servers the same way, with limits small enough to reach:

@@ -6,6 +6,7 @@ import { settings } from '../../config/settings'
 import { AUDIT_ACTIONS } from '../../constants/audit-actions'
 import { COLLECTION_NAMES } from '../../constants/collection-names'
 import { ROLES } from '../../constants/roles'
+import { TRUST_LEVEL_LABELS, TRUST_LEVEL_ORDER } from '../../constants/trust-levels'
 import { auditCollectionChanges } from '../../lib/audit/audit-collection-changes'
 import { auditSignIns, noteSignInAttempt } from '../../lib/audit/audit-sign-ins'
 import { authCookieOptions } from '../../lib/security/auth-cookie'
@@ -20,6 +21,10 @@ const audit = auditCollectionChanges(COLLECTION_NAMES.USERS, {
   changed: AUDIT_ACTIONS.USER_ROLE_CHANGED,
   deleted: AUDIT_ACTIONS.USER_DELETED,
   fields: ['role'],
+})
+const auditTrustLevel = auditCollectionChanges(COLLECTION_NAMES.USERS, {
+  changed: AUDIT_ACTIONS.USER_TRUST_LEVEL_CHANGED,
+  fields: ['trustLevel'],
 })
 
 /**
@@ -55,7 +60,7 @@ export const Users: CollectionConfig = {
     afterOperation: [auditSignIns],
     me: [meWithoutToken],
     afterLogin: [forgiveSuccessfulSignIn],
-    afterChange: [audit.afterChange],
+    afterChange: [audit.afterChange, auditTrustLevel.afterChange],
     afterDelete: [audit.afterDelete],
   },
   fields: [
@@ -73,6 +78,25 @@ export const Users: CollectionConfig = {
       ],
       access: { create: isAdminField, update: isAdminField },
       admin: { position: 'sidebar' },
+    },
+    {
+      name: 'trustLevel',
+      label: 'Trust level',
+      type: 'select',
+      required: true,
+      defaultValue: () => settings.defaultTrustLevel,
+      options: TRUST_LEVEL_ORDER.map((level) => ({ label: TRUST_LEVEL_LABELS[level], value: level })),
+      // A user must not lift their own limits.
+      access: { create: isAdminField, update: isAdminField },
+      admin: {
+        position: 'sidebar',
+        description: 'Sets this user’s quotas (Settings › Quotas). Admins have no limits whatever their level.',
+      },
+    },
+    {
+      name: 'usage',
+      type: 'ui',
+      admin: { position: 'sidebar', components: { Field: '/components/admin/usage-field#UsageField' } },
     },
   ],
 }

@@ -20,6 +20,10 @@ import { rateLimitPool } from '../../lib/rate-limits/rate-limit-pool'
 import { discardUpload, receiveUpload } from '../../lib/import/receive-upload'
 import { enforceSheetLimit } from '../../lib/import/sheet-limit'
 import { requireScope } from '../../lib/api-keys/require-scope'
+import { databasePool } from '../../lib/import/progress-tracking'
+import { refuseWhenEventsFull } from '../../lib/quotas/event-quotas'
+import { rateLimitHeaders } from '../../lib/quotas/quota-limits'
+import { quotasOf } from '../../lib/quotas/user-quotas'
 
 const SUPPORTED = 'CSV, TSV, XLSX, XLS, ODS, JSON and GeoJSON'
 
@@ -64,7 +68,9 @@ async function detect(tempPath: string): Promise<FormatDetectionResult> {
  * with more sheets than `CHRONOTOPE_IMPORT_MAX_SHEETS` and no `sheet` chosen (`too-many-sheets`),
  * a date column whose day/month order no value decides and `dateOrders`/`dateOrder` does not
  * answer (`choice-required`, naming the column), or `dateOrders` naming a column that is not a
- * date column (`unknown-column`); 429 (rate limit, with Retry-After).
+ * date column (`unknown-column`), or when the uploader's datasets already hold the events their
+ * trust level allows (`quota-exceeded`); 429 (rate limit, or the uploads-per-day quota, with
+ * Retry-After). A metered answer carries `RateLimit-Limit`/`-Remaining`/`-Reset` for the quota.
  */
 export const importUploadEndpoint: Endpoint = {
   path: '/import/upload',
@@ -74,10 +80,13 @@ export const importUploadEndpoint: Endpoint = {
       const user = requireUser(req)
       requireScope(req, 'import')
       const ip = clientAddress(req.headers, settings.trustedProxies)
-      await enforceUploadRateLimit(
+      const quotas = await quotasOf(req.payload, user)
+      await refuseWhenEventsFull(databasePool(req.payload), user.id, quotas)
+      const dailyQuota = await enforceUploadRateLimit(
         rateLimitPool(req.payload),
         { userId: user.id, ip },
         { perUser: settings.uploadRateLimitPerUser, perIp: settings.uploadRateLimitPerIp },
+        quotas,
       )
       const upload = await receiveUpload(req as unknown as Request, {
         tempDir: UPLOAD_TEMP_DIR,
@@ -129,7 +138,7 @@ export const importUploadEndpoint: Endpoint = {
               previewUrl: `/api/preview?importId=${importId}`,
             },
           },
-          { status: 202 },
+          { status: 202, headers: dailyQuota ? rateLimitHeaders(dailyQuota) : {} },
         )
       } finally {
         await discardUpload(upload.file)

@@ -15,6 +15,7 @@ import {
   type DuplicationSummary,
 } from '../../lib/import/import-documents'
 import { importStageTask } from '../../lib/import/import-stage-task'
+import { enforceEventQuotas } from '../../lib/quotas/event-quotas'
 import { placeKey, placeQueryOf } from '../../lib/import/place-queries'
 import { databasePool, StageProgressTracker } from '../../lib/import/progress-tracking'
 import { queueStage } from '../../lib/import/queue-stage'
@@ -113,6 +114,11 @@ export const analyzeDuplicatesTask = importStageTask(
       await tracker.advance(rowsAnalyzed)
     }
     await checkExisting()
+    // Before geocoding and writing: an import over its owner's quotas costs nothing more.
+    await enforceEventQuotas(payload, pool, idOf(file.owner), {
+      events: firstRowOfId.size,
+      newEvents: firstRowOfId.size - duplicatesOfExistingEvents,
+    })
 
     const duplicates: DuplicationSummary = {
       strategy,

@@ -1,9 +1,19 @@
 /**
  * The 401 for a wrong, revoked or expired API key, in front of the REST and GraphQL routes: a
- * request that names a key (`Authorization: Bearer ctk_…`) is never served as anonymous.
+ * request that names a key (`Authorization: Bearer ctk_…`) is never served as anonymous. Here too
+ * the key owner's quota of API requests per hour is metered: a request over it is answered 429
+ * before any work, and every answer to a key carries the `RateLimit-*` headers.
  * @module
  */
-import { getPayload, type SanitizedConfig } from 'payload'
+import { getPayload, type Payload, type SanitizedConfig } from 'payload'
+
+import { errorResponse } from '../api/api-error'
+import { rateLimitHeaders, type MeterReading } from '../quotas/quota-limits'
+import { meteredLimit, quotaExceeded } from '../quotas/quota-meters'
+import { quotaHolder } from '../quotas/event-quotas'
+import { quotasOf } from '../quotas/user-quotas'
+import { recordAttempt } from '../rate-limits/attempt-limiter'
+import { rateLimitPool } from '../rate-limits/rate-limit-pool'
 
 import { bearerApiKey } from './key-format'
 import { rememberKeyCheck } from './key-strategy'
@@ -25,8 +35,40 @@ export function refusedKeyResponse(check: Extract<KeyCheck, { ok: false }>): Res
   )
 }
 
+type Metering = { readonly refused: Response } | { readonly reading: MeterReading | undefined }
+
+/** Counts one request against the key owner's API requests per hour. */
+async function meterKeyRequest(payload: Payload, ownerId: number): Promise<Metering> {
+  const owner = await quotaHolder(payload, ownerId)
+  if (!owner) return { reading: undefined }
+  const quotas = await quotasOf(payload, owner)
+  const limit = meteredLimit('apiRequestsPerHour', owner.id, quotas)
+  if (!limit) return { reading: undefined }
+  const decision = await recordAttempt(rateLimitPool(payload), [limit])
+  if (decision.allowed) return { reading: decision.readings[0] }
+  const error = quotaExceeded(
+    429,
+    { quota: 'apiRequestsPerHour', level: quotas.level, limit: limit.limit.limit, figure: limit.limit.limit },
+    { limit: limit.limit.limit, remaining: 0, resetSeconds: decision.retryAfterSeconds },
+  )
+  return { refused: errorResponse(error) }
+}
+
+function withHeaders(response: Response, headers: Record<string, string>): Response {
+  try {
+    for (const [name, value] of Object.entries(headers)) response.headers.set(name, value)
+    return response
+  } catch {
+    // Some responses (a fetch's, a redirect's) have immutable headers: copy them.
+    const copy = new Response(response.body, response)
+    for (const [name, value] of Object.entries(headers)) copy.headers.set(name, value)
+    return copy
+  }
+}
+
 /**
- * Wraps a route handler so that a request with a bad API key is answered 401 before it.
+ * Wraps a route handler so that a request with a bad API key is answered 401 before it, and one
+ * over its owner's API request quota 429.
  * @example export const GET = refuseBadApiKeys(config, REST_GET(config))
  */
 export function refuseBadApiKeys<Rest extends unknown[]>(
@@ -39,6 +81,10 @@ export function refuseBadApiKeys<Rest extends unknown[]>(
       const check = await verifyApiKey(await getPayload({ config }), text)
       if (!check.ok) return refusedKeyResponse(check)
       rememberKeyCheck(request, check)
+      const metering = await meterKeyRequest(await getPayload({ config }), check.key.owner)
+      if ('refused' in metering) return metering.refused
+      const response = await handler(request, ...rest)
+      return metering.reading ? withHeaders(response, rateLimitHeaders(metering.reading)) : response
     }
     return handler(request, ...rest)
   }

@@ -12,6 +12,8 @@ export interface ApiErrorBody {
   readonly parameter?: string
   /** A stable machine-readable code, e.g. `upload-too-large`. */
   readonly code?: string
+  /** For a quota reached (`code: 'quota-exceeded'`): which limit, of which level, and the figure that broke it. */
+  readonly quota?: { readonly name: string; readonly level: string; readonly limit: number; readonly figure: number }
 }
 
 /** An error an API route answers with: an HTTP status plus the {@link ApiErrorBody}. */
@@ -26,6 +28,7 @@ export class ApiError extends Error {
     message: string,
     readonly parameter?: string,
     readonly headers: Readonly<Record<string, string>> = {},
+    readonly quota?: ApiErrorBody['quota'],
   ) {
     super(message)
     this.name = 'ApiError'
@@ -43,6 +46,7 @@ export function errorResponse(error: unknown, log?: (error: unknown) => void): R
       error: error.message,
       code: error.code,
       ...(error.parameter ? { parameter: error.parameter } : {}),
+      ...(error.quota ? { quota: error.quota } : {}),
     }
     return Response.json(body, { status: error.status, headers: { 'Cache-Control': 'no-store', ...error.headers } })
   }

@@ -84,6 +84,8 @@ function classify(error: Error, status: number, hasWhere: boolean): Classified {
   if (error instanceof InvalidQueryParameter) return { code: error.code, parameter: error.parameter }
   if (error instanceof UnknownDocument) return { code: error.code }
   if (error.name === 'QueryError') return { code: 'invalid-where', parameter: 'where' }
+  // A quota refused the operation (src/lib/quotas/schedule-quotas.ts): the same code as the own routes'.
+  if (error.name === 'QuotaExceeded') return { code: 'quota-exceeded' }
   const dataException = databaseDataException(error)
   if (dataException) {
     // With a `where`, that is where the value came from; otherwise it was in the body.

@@ -11,6 +11,9 @@ import type { RateLimit } from '../../config/settings'
 import { rateLimitSubject } from '../http/client-address'
 import { ApiError } from '../api/api-error'
 import { recordAttempt, type AttemptLimit } from '../rate-limits/attempt-limiter'
+import type { MeterReading } from '../quotas/quota-limits'
+import { meteredLimit, quotaExceeded, quotaOfScope } from '../quotas/quota-meters'
+import type { UserQuotas } from '../quotas/user-quotas'
 
 /** Product type "rate limits": the upload limits in force; null means no limit. */
 export interface RateLimits {
@@ -38,13 +41,28 @@ export function uploadAttemptLimits(uploader: Uploader, limits: RateLimits): Att
 
 /**
  * Records an upload attempt, or throws a 429 with `Retry-After` when it is over a limit (then
- * nothing is recorded).
+ * nothing is recorded). With the uploader's quotas, their uploads per day count too, and the
+ * answer is where that quota stands (for the `RateLimit-*` headers of the upload's answer).
  * @throws {@link ApiError} 429 naming the limit and when to retry
  */
-export async function enforceUploadRateLimit(pool: Pool, uploader: Uploader, limits: RateLimits): Promise<void> {
-  const decision = await recordAttempt(pool, uploadAttemptLimits(uploader, limits))
-  if (decision.allowed) return
+export async function enforceUploadRateLimit(
+  pool: Pool,
+  uploader: Uploader,
+  limits: RateLimits,
+  quotas?: UserQuotas,
+): Promise<MeterReading | undefined> {
+  const daily = quotas ? meteredLimit('uploadsPerDay', uploader.userId, quotas) : null
+  const attemptLimits = [...uploadAttemptLimits(uploader, limits), ...(daily ? [daily] : [])]
+  const decision = await recordAttempt(pool, attemptLimits)
+  if (decision.allowed) return daily ? decision.readings[attemptLimits.length - 1] : undefined
   const { scope, limit } = decision.refusedBy
+  if (quotas && quotaOfScope(scope) === 'uploadsPerDay') {
+    throw quotaExceeded(
+      429,
+      { quota: 'uploadsPerDay', level: quotas.level, limit: limit.limit, figure: limit.limit },
+      { limit: limit.limit, remaining: 0, resetSeconds: decision.retryAfterSeconds },
+    )
+  }
   const who = scope === UPLOAD_SCOPES.USER ? 'your account' : 'your network address'
   throw new ApiError(
     429,

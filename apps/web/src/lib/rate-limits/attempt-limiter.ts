@@ -21,12 +21,23 @@ export interface AttemptLimit {
   readonly limit: RateLimit
 }
 
+/** Where one limit stands after an attempt it allowed. */
+export interface AttemptReading {
+  readonly limit: number
+  /** Attempts still allowed inside the window. */
+  readonly remaining: number
+  /** Seconds until the oldest attempt counted leaves the window, freeing room for one more. */
+  readonly resetSeconds: number
+}
+
 /** The verdict on one attempt. */
 export type AttemptDecision =
   | {
       readonly allowed: true
       /** The attempts recorded, one per limit, for {@link forgetAttempts}. */
       readonly attemptIds: readonly string[]
+      /** Where each limit stands after this attempt, in the order given, for `RateLimit-*` headers. */
+      readonly readings: readonly AttemptReading[]
     }
   | {
       readonly allowed: false
@@ -56,18 +67,32 @@ export function decideRateLimit(
 
 async function check(client: PoolClient, attempt: AttemptLimit) {
   const { scope, subject, limit } = attempt
-  const { rows } = await client.query<{ recent: number; now: Date; freeing_at: Date | null }>(
+  const { rows } = await client.query<{
+    recent: number
+    now: Date
+    freeing_at: Date | null
+    oldest_leaves_at: Date | null
+  }>(
     `with recent as (
        select attempted_at from rate_limit_attempts
         where scope = $1 and subject = $2 and attempted_at > clock_timestamp() - make_interval(secs => $3)
      )
      select (select count(*)::int from recent) as recent, clock_timestamp() as now,
+            (select min(attempted_at) + make_interval(secs => $3) from recent) as oldest_leaves_at,
             (select attempted_at + make_interval(secs => $3) from recent
               order by attempted_at offset greatest((select count(*) from recent) - $4, 0) limit 1) as freeing_at`,
     [scope, subject, limit.windowSeconds, limit.limit],
   )
   const row = rows[0]!
-  return decideRateLimit(row.recent, row.freeing_at ?? undefined, limit, row.now)
+  const decision = decideRateLimit(row.recent, row.freeing_at ?? undefined, limit, row.now)
+  // With no earlier attempt in the window, the one being recorded now is the oldest.
+  const leavesAt = row.oldest_leaves_at?.getTime() ?? row.now.getTime() + limit.windowSeconds * 1000
+  const reading: AttemptReading = {
+    limit: limit.limit,
+    remaining: Math.max(0, limit.limit - row.recent - 1),
+    resetSeconds: Math.max(1, Math.ceil((leavesAt - row.now.getTime()) / 1000)),
+  }
+  return { ...decision, reading }
 }
 
 /**
@@ -76,7 +101,7 @@ async function check(client: PoolClient, attempt: AttemptLimit) {
  * @example await recordAttempt(pool, [{ scope: 'sign-in-ip', subject: '192.0.2.1', limit: { limit: 10, windowSeconds: 60 } }])
  */
 export async function recordAttempt(pool: Pool, limits: readonly AttemptLimit[]): Promise<AttemptDecision> {
-  if (limits.length === 0) return { allowed: true, attemptIds: [] }
+  if (limits.length === 0) return { allowed: true, attemptIds: [], readings: [] }
   // Locks are always taken in the same order, so two attempts never wait on each other in a circle.
   const ordered = [...limits].sort((a, b) => `${a.scope} ${a.subject}`.localeCompare(`${b.scope} ${b.subject}`))
   const client = await pool.connect()
@@ -85,12 +110,14 @@ export async function recordAttempt(pool: Pool, limits: readonly AttemptLimit[])
     for (const { scope, subject } of ordered) {
       await client.query(`select pg_advisory_xact_lock(hashtextextended($1, 0))`, [`rate-limit ${scope} ${subject}`])
     }
+    const readings: AttemptReading[] = []
     for (const attempt of limits) {
       const decision = await check(client, attempt)
       if (!decision.allowed) {
         await client.query('rollback')
         return { allowed: false, refusedBy: attempt, retryAfterSeconds: decision.retryAfterSeconds }
       }
+      readings.push(decision.reading)
     }
     const attemptIds: string[] = []
     for (const { scope, subject, limit } of limits) {
@@ -106,7 +133,7 @@ export async function recordAttempt(pool: Pool, limits: readonly AttemptLimit[])
       )
     }
     await client.query('commit')
-    return { allowed: true, attemptIds }
+    return { allowed: true, attemptIds, readings }
   } catch (error) {
     await client.query('rollback').catch(() => undefined)
     throw error
@@ -123,4 +150,18 @@ export async function recordAttempt(pool: Pool, limits: readonly AttemptLimit[])
 export async function forgetAttempts(pool: Pool, attemptIds: readonly string[]): Promise<void> {
   if (attemptIds.length === 0) return
   await pool.query(`delete from rate_limit_attempts where id = any($1::bigint[])`, [attemptIds])
+}
+
+/**
+ * How many attempts of a scope and subject are inside a window now, without recording one: for
+ * showing people their usage.
+ * @example await countAttempts(pool, 'upload-day', '7', 86_400) // 3
+ */
+export async function countAttempts(pool: Pool, scope: string, subject: string, windowSeconds: number): Promise<number> {
+  const { rows } = await pool.query<{ count: number }>(
+    `select count(*)::int as count from rate_limit_attempts
+      where scope = $1 and subject = $2 and attempted_at > clock_timestamp() - make_interval(secs => $3)`,
+    [scope, subject, windowSeconds],
+  )
+  return rows[0]?.count ?? 0
 }

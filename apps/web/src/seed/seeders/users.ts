@@ -12,7 +12,13 @@ export async function seedUsers({ payload }: SeedContext): Promise<SeederResult>
     }
     await payload.create({
       collection: COLLECTION_NAMES.USERS,
-      data: { email: user.email, password: user.password, name: user.name, role: user.role },
+      data: {
+        email: user.email,
+        password: user.password,
+        name: user.name,
+        role: user.role,
+        trustLevel: user.trustLevel,
+      },
       overrideAccess: true,
     })
     result.created++

@@ -27,6 +27,7 @@ import { StrikethroughFeatureClient as StrikethroughFeatureClient_e70f5e05f09f93
 import { UnderlineFeatureClient as UnderlineFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { BoldFeatureClient as BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
+import { UsageField as UsageField_af086004c18d0f46c2fa7f787832a415 } from '../../../components/admin/usage-field'
 import { RotateSecretButton as RotateSecretButton_57656edda9a5d061302985aaa5cf9221 } from '../../../components/admin/rotate-secret-button'
 import { RedeliverButton as RedeliverButton_8d1078482af8a534cac85232d2711d33 } from '../../../components/admin/redeliver-button'
 import { ApiKeyShownOnce as ApiKeyShownOnce_0339cecf54477c45b004756677e7eeab } from '../../../components/admin/api-key-shown-once'
@@ -65,6 +66,7 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#UnderlineFeatureClient": UnderlineFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#BoldFeatureClient": BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#ItalicFeatureClient": ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
+  "/components/admin/usage-field#UsageField": UsageField_af086004c18d0f46c2fa7f787832a415,
   "/components/admin/rotate-secret-button#RotateSecretButton": RotateSecretButton_57656edda9a5d061302985aaa5cf9221,
   "/components/admin/redeliver-button#RedeliverButton": RedeliverButton_8d1078482af8a534cac85232d2711d33,
   "/components/admin/api-key-shown-once#ApiKeyShownOnce": ApiKeyShownOnce_0339cecf54477c45b004756677e7eeab,

@@ -1,16 +1,18 @@
 /**
  * Checks a scheduled import before it is saved: a valid schedule (the `@chronotope/schedules`
  * rules), a target the user may import into (their own catalog and a dataset of it; editors and
- * admins any), and an id column when events are recognised by one.
+ * admins any), an id column when events are recognised by one, and the owner's quotas (how many
+ * schedules, how often they run).
  * @module
  */
-import { validateSchedule } from '@chronotope/schedules'
+import { validateSchedule, type ScheduleSpec } from '@chronotope/schedules'
 import { ValidationError, type CollectionBeforeValidateHook, type PayloadRequest } from 'payload'
 
 import { relationId } from '../../../access/relation-id'
 import { isEditorOrAdminUser } from '../../../access/roles'
 import { COLLECTION_NAMES } from '../../../constants/collection-names'
 import { toScheduleSpec } from '../../../lib/scheduled-imports/scheduled-import-types'
+import { enforceScheduleQuotas } from '../../../lib/quotas/schedule-quotas'
 
 interface FieldError {
   readonly path: string
@@ -81,9 +83,10 @@ export const checkScheduledImport: CollectionBeforeValidateHook = async ({ data,
   const errors: FieldError[] = []
   const touches = (...fields: string[]) => operation === 'create' || fields.some((field) => field in data)
 
+  let schedule: ScheduleSpec | undefined
   if (touches('schedule')) {
-    const schedule = { ...(original?.schedule as Doc | undefined), ...(data.schedule as Doc | undefined) }
-    for (const problem of validateSchedule(toScheduleSpec(schedule))) {
+    schedule = toScheduleSpec({ ...(original?.schedule as Doc | undefined), ...(data.schedule as Doc | undefined) })
+    for (const problem of validateSchedule(schedule)) {
       errors.push({ path: `schedule.${problem.field}`, message: problem.message })
     }
   }
@@ -102,5 +105,10 @@ export const checkScheduledImport: CollectionBeforeValidateHook = async ({ data,
     errors.push({ path: 'idField', message: 'Name the column that holds each row’s id' })
   }
   if (errors.length > 0) throw new ValidationError({ collection: COLLECTION_NAMES.SCHEDULED_IMPORTS, errors })
+  await enforceScheduleQuotas(req, {
+    ownerId: relationId(merged(data, original, 'owner')) ?? req.user?.id,
+    isNew: operation === 'create',
+    schedule,
+  })
   return data
 }

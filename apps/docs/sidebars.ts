@@ -91,6 +91,7 @@ const sidebars: SidebarsConfig = {
     'developers/using-the-api',
     'developers/webhooks',
     'developers/api-keys',
+    'developers/quotas',
     {
       type: 'category',
       label: 'API reference',

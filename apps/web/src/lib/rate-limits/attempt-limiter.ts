@@ -157,7 +157,12 @@ export async function forgetAttempts(pool: Pool, attemptIds: readonly string[]):
  * showing people their usage.
  * @example await countAttempts(pool, 'upload-day', '7', 86_400) // 3
  */
-export async function countAttempts(pool: Pool, scope: string, subject: string, windowSeconds: number): Promise<number> {
+export async function countAttempts(
+  pool: Pool,
+  scope: string,
+  subject: string,
+  windowSeconds: number,
+): Promise<number> {
   const { rows } = await pool.query<{ count: number }>(
     `select count(*)::int as count from rate_limit_attempts
       where scope = $1 and subject = $2 and attempted_at > clock_timestamp() - make_interval(secs => $3)`,

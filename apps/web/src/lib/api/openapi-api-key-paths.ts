@@ -101,6 +101,7 @@ export function apiKeyPaths(): Record<string, unknown> {
   return {
     '/api/api-keys/{id}/revoke': {
       post: {
+        operationId: 'revokeApiKey',
         summary: 'Revoke an API key, for good',
         description:
           'Sets the key’s `revokedAt` to now; from then on every request with it is a 401. Revoking a revoked ' +

@@ -20,6 +20,7 @@ export function auditPaths(): Record<string, unknown> {
   return {
     '/api/audit-log/export.csv': {
       get: {
+        operationId: 'exportAuditLogCsv',
         summary: 'Export the audit log as CSV',
         description:
           'The audit log’s entries, newest first, that match every filter given: who did what, when, from which ' +

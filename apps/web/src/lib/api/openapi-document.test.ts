@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+
 import Ajv2020 from 'ajv/dist/2020'
 import { describe, expect, it } from 'vitest'
 
@@ -5,6 +8,7 @@ import { openApiDocument } from './openapi-document'
 import { EXAMPLE_REQUEST_KEY, exampleUrl, type ExampleRequest, type Parameter } from './openapi-parts'
 
 interface Operation {
+  readonly operationId?: string
   readonly summary: string
   readonly parameters?: readonly Parameter[]
   readonly requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown> } }> }
@@ -12,7 +16,10 @@ interface Operation {
   readonly [EXAMPLE_REQUEST_KEY]?: ExampleRequest
 }
 
-const document = openApiDocument('http://localhost:3000') as { paths: Record<string, Record<string, Operation>> }
+const document = openApiDocument('http://localhost:3000') as {
+  info: { license?: { name: string; identifier?: string; url?: string } }
+  paths: Record<string, Record<string, Operation>>
+}
 const operations = Object.entries(document.paths).flatMap(([path, item]) =>
   Object.entries(item).map(([method, operation]) => ({ path, method, operation })),
 )
@@ -32,6 +39,57 @@ describe('the OpenAPI document', () => {
         '/api/health',
       ]),
     )
+  })
+
+  it('names every operation with a unique camelCase operationId', () => {
+    const ids = operations.map(({ operation }) => operation.operationId)
+    for (const [index, id] of ids.entries())
+      expect(id, `${operations[index]!.method} ${operations[index]!.path}`).toMatch(/^[a-z][a-zA-Z0-9]*$/)
+    expect(new Set(ids).size).toBe(ids.length)
+  })
+
+  it('keeps the operationIds clients are generated with', () => {
+    // A generated client names its methods after these: renaming one breaks its users' code.
+    const ids = Object.fromEntries(
+      operations.map(({ path, method, operation }) => [`${method} ${path}`, operation.operationId]),
+    )
+    expect(ids).toEqual({
+      'get /api/events/list': 'listEvents',
+      'get /api/events': 'filterEvents',
+      'get /api/events/histogram': 'getEventHistogram',
+      'get /api/events/map-clusters': 'getEventMapClusters',
+      'get /api/events/dataset-counts': 'countEventsByDataset',
+      'get /api/events/bounds': 'getEventBounds',
+      'get /api/events/filters': 'getEventFilterFields',
+      'get /api/events/export.csv': 'exportEventsCsv',
+      'get /api/events/export.geojson': 'exportEventsGeoJson',
+      'post /api/import/upload': 'uploadImportFile',
+      'get /api/import/{importId}': 'getImportProgress',
+      'post /api/import/{importId}/{action}': 'runImportAction',
+      'get /api/import/{importId}/errors.csv': 'exportImportErrorsCsv',
+      'get /api/preview': 'previewImport',
+      'get /api/places': 'searchPlaces',
+      'get /api/health': 'getHealth',
+      'get /api/datasets/{id}/publishing': 'getDatasetPublishing',
+      'post /api/datasets/{id}/publishing': 'setDatasetPublishing',
+      'get /api/datasets/{id}/deletion': 'getDatasetDeletionImpact',
+      'get /api/import-files/{id}/deletion': 'getImportFileDeletionImpact',
+      'get /api/scheduled-imports/{id}/runs': 'getScheduledImportRuns',
+      'post /api/scheduled-imports/{id}/run': 'runScheduledImport',
+      'post /api/scheduled-imports/{id}/trigger/{token}': 'triggerScheduledImport',
+      'post /api/scheduled-imports/{id}/trigger-url': 'rotateScheduledImportTriggerUrl',
+      'post /api/webhooks/{id}/rotate-secret': 'rotateWebhookSecret',
+      'post /api/webhook-deliveries/{id}/redeliver': 'redeliverWebhookDelivery',
+      'post /api/api-keys/{id}/revoke': 'revokeApiKey',
+      'get /api/audit-log/export.csv': 'exportAuditLogCsv',
+      'get /api/openapi.json': 'getOpenApiDocument',
+    })
+  })
+
+  it("names the project's licence", () => {
+    const root = path.resolve(import.meta.dirname, '../../../../..')
+    const { license } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { license: string }
+    expect(document.info.license).toEqual({ name: expect.any(String), identifier: license })
   })
 
   it('gives every answer example the shape its schema documents', () => {

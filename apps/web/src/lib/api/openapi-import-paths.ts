@@ -179,6 +179,13 @@ const IMPORT_CHOICE: Schema = {
       type: 'string',
       description: 'The decision in words, e.g. "day first: 41 values such as 21/01/2024 can only be read so".',
     },
+    evidence: {
+      type: 'object',
+      description:
+        'The values that decide, or fail to decide, the order, counted over every value read: for `date-order` ' +
+        '`dayFirst`, `monthFirst`, `either`, `yearFirst`; for `coordinate-order` `latitudeFirst`, ' +
+        '`longitudeFirst`, `either`.',
+    },
     examples: {
       type: 'array',
       description: 'Up to five values as written (`raw`) and as read (`read`).',
@@ -251,7 +258,10 @@ const PREVIEW: Schema = {
 const COMPONENT: Schema = {
   type: 'object',
   required: ['status'],
-  properties: { status: { enum: ['ok', 'warning', 'error'] } },
+  properties: {
+    status: { enum: ['ok', 'warning', 'error'] },
+    message: { type: 'string', description: 'What went wrong, or what needs doing, when something did.' },
+  },
 }
 
 /** Response type "health check result" (`HealthCheckResult`). */
@@ -277,7 +287,13 @@ const HEALTH: Schema = {
     database: {
       ...COMPONENT,
       required: ['status', 'kind'],
-      properties: { ...(COMPONENT.properties as Schema), kind: { enum: ['embedded', 'external'] } },
+      properties: {
+        ...(COMPONENT.properties as Schema),
+        kind: { enum: ['embedded', 'external'] },
+        postgresVersion: { type: 'string' },
+        postgisVersion: { type: 'string' },
+        latencyMs: { type: 'number', description: 'How long the version query took, in milliseconds.' },
+      },
     },
     migrations: {
       ...COMPONENT,
@@ -338,6 +354,7 @@ export function importAndHealthPaths(): Record<string, unknown> {
     '/api/import/upload': {
       post: withExampleRequest(
         {
+          operationId: 'uploadImportFile',
           summary: 'Upload a file to import',
           description:
             'Stores the file and answers at once; the pipeline starts within a second (unless `autoStart=false`). ' +
@@ -442,6 +459,7 @@ export function importAndHealthPaths(): Record<string, unknown> {
     '/api/import/{importId}': {
       get: withExampleRequest(
         {
+          operationId: 'getImportProgress',
           summary: 'Import status and progress',
           description:
             'Overall status and, per sheet, the stage, rows done per stage, rate and ETA, counts, geocoding ' +
@@ -458,6 +476,7 @@ export function importAndHealthPaths(): Record<string, unknown> {
     },
     '/api/import/{importId}/{action}': {
       post: {
+        operationId: 'runImportAction',
         summary: 'Start, retry, cancel, review, approve, reject an import, or correct a place',
         description:
           '`start` an upload made with autoStart=false (with the options chosen after the preview), `retry` failed ' +
@@ -507,6 +526,7 @@ export function importAndHealthPaths(): Record<string, unknown> {
     },
     '/api/import/{importId}/errors.csv': {
       get: {
+        operationId: 'exportImportErrorsCsv',
         summary: 'Every row error of an import, as CSV',
         description:
           'Computed from the file by the code that imported it, so it lists every error, not only the first.',
@@ -523,6 +543,7 @@ export function importAndHealthPaths(): Record<string, unknown> {
     '/api/preview': {
       get: withExampleRequest(
         {
+          operationId: 'previewImport',
           summary: 'Preview an uploaded file before importing it',
           description:
             'Detected format and encoding, the sheets, the detected schema with field statistics from the first ' +
@@ -546,6 +567,7 @@ export function importAndHealthPaths(): Record<string, unknown> {
     '/api/places': {
       get: withExampleRequest(
         {
+          operationId: 'searchPlaces',
           summary: 'Search a place by name',
           description:
             'The places the offline geocoder knows by that name, in any script and with close spellings, best ' +
@@ -564,6 +586,7 @@ export function importAndHealthPaths(): Record<string, unknown> {
     '/api/health': {
       get: withExampleRequest(
         {
+          operationId: 'getHealth',
           summary: 'Health check',
           description:
             'The database, migrations, job queue and event index. Public, for load balancers and uptime monitors; ' +

@@ -96,6 +96,7 @@ export function ownerPaths(): Record<string, unknown> {
     '/api/datasets/{id}/publishing': {
       get: withExampleRequest(
         {
+          operationId: 'getDatasetPublishing',
           summary: 'Whether a dataset is public, and what publishing it shows',
           description:
             'The publish switch of the dataset page: the dataset’s and its catalog’s state, its counts, what ' +
@@ -112,6 +113,7 @@ export function ownerPaths(): Record<string, unknown> {
         { path: { id: String(EXAMPLE_DATASET_ID) }, signedIn: true },
       ),
       post: {
+        operationId: 'setDatasetPublishing',
         summary: 'Publish a dataset, or make it private again',
         description:
           'Sets the dataset’s `isPublic`; publishing a dataset of a private catalog its user may change makes ' +
@@ -141,6 +143,7 @@ export function ownerPaths(): Record<string, unknown> {
     '/api/datasets/{id}/deletion': {
       get: withExampleRequest(
         {
+          operationId: 'getDatasetDeletionImpact',
           summary: 'What deleting a dataset takes with it',
           description: deletionDescription(
             'a dataset',
@@ -160,6 +163,7 @@ export function ownerPaths(): Record<string, unknown> {
     '/api/import-files/{id}/deletion': {
       get: withExampleRequest(
         {
+          operationId: 'getImportFileDeletionImpact',
           summary: 'What deleting an import takes with it',
           description: deletionDescription(
             'an import',

@@ -97,6 +97,7 @@ export function schedulePaths(): Record<string, unknown> {
   return {
     '/api/scheduled-imports/{id}/runs': {
       get: {
+        operationId: 'getScheduledImportRuns',
         summary: 'The run history of a scheduled import',
         description:
           'Every run, newest first: how it started, how it ended, what the address answered, and what it did ' +
@@ -117,6 +118,7 @@ export function schedulePaths(): Record<string, unknown> {
     },
     '/api/scheduled-imports/{id}/run': {
       post: {
+        operationId: 'runScheduledImport',
         summary: 'Run a scheduled import now',
         description:
           'Starts a run at once, outside the schedule; while a run is in progress, answers that run instead of ' +
@@ -132,6 +134,7 @@ export function schedulePaths(): Record<string, unknown> {
     },
     '/api/scheduled-imports/{id}/trigger/{token}': {
       post: {
+        operationId: 'triggerScheduledImport',
         summary: 'Start a run from outside (trigger URL)',
         description:
           'For scripts and other systems: no sign-in, the secret token in the path is the credential (compared ' +
@@ -152,6 +155,7 @@ export function schedulePaths(): Record<string, unknown> {
     },
     '/api/scheduled-imports/{id}/trigger-url': {
       post: {
+        operationId: 'rotateScheduledImportTriggerUrl',
         summary: 'Make a new trigger URL',
         description:
           'Makes a new secret token: the previous trigger URL stops working at once. The answer is the only time ' +

@@ -49,6 +49,7 @@ export function webhookPaths(): Record<string, unknown> {
   return {
     '/api/webhooks/{id}/rotate-secret': {
       post: {
+        operationId: 'rotateWebhookSecret',
         summary: 'Replace a webhook’s signing secret',
         description:
           'Makes a new signing secret for the webhook and answers it; the old one stops signing at once, so update ' +
@@ -66,6 +67,7 @@ export function webhookPaths(): Record<string, unknown> {
     },
     '/api/webhook-deliveries/{id}/redeliver': {
       post: {
+        operationId: 'redeliverWebhookDelivery',
         summary: 'Send a webhook delivery again',
         description:
           'Queues a new delivery of the same payload (the same event `id`, so a receiver can drop duplicates) to the ' +

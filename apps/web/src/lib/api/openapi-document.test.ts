@@ -83,6 +83,7 @@ describe('the OpenAPI document', () => {
       'post /api/api-keys/{id}/revoke': 'revokeApiKey',
       'get /api/audit-log/export.csv': 'exportAuditLogCsv',
       'get /api/openapi.json': 'getOpenApiDocument',
+      'get /api/usage': 'getUsage',
     })
   })
 
@@ -133,12 +134,13 @@ describe('the OpenAPI document', () => {
       .map(({ method, path }) => `${method} ${path}`)
     // Actions, the publish switch, the webhook and schedule endpoints and revoking a key change
     // state (and the demo has no schedule to list runs of), the error CSV needs a failed row, and
-    // the audit log's export is for admins (examples are sent as the demo user): described, not
-    // exemplified.
+    // the audit log's export is for admins (examples are sent as the demo user), and usage figures
+    // change with every upload an example makes: described, not exemplified.
     expect(without.sort()).toEqual([
       'get /api/audit-log/export.csv',
       'get /api/import/{importId}/errors.csv',
       'get /api/scheduled-imports/{id}/runs',
+      'get /api/usage',
       'post /api/api-keys/{id}/revoke',
       'post /api/datasets/{id}/publishing',
       'post /api/import/{importId}/{action}',

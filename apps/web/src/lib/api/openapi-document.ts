@@ -13,6 +13,7 @@ import { MAX_LIMIT, MAX_ZOOM } from '@chronotope/filters'
 
 import { apiKeyPaths, withSecuritySchemes } from './openapi-api-key-paths'
 import { auditPaths } from './openapi-audit-paths'
+import { quotaPaths } from './openapi-quota-paths'
 import { importAndHealthPaths } from './openapi-import-paths'
 import { ownerPaths } from './openapi-owner-paths'
 import { schedulePaths } from './openapi-schedule-paths'
@@ -139,6 +140,7 @@ function withReadExamples(readPaths: Record<string, { get: Record<string, unknow
     ...webhookPaths(),
     ...apiKeyPaths(),
     ...auditPaths(),
+    ...quotaPaths(),
     '/api/openapi.json': {
       get: {
         operationId: 'getOpenApiDocument',

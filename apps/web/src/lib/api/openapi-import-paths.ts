@@ -5,6 +5,7 @@
  * @module
  */
 import { IMPORT_STATUS, PROCESSING_STAGE } from '../../constants'
+import { QUOTA_429 } from './openapi-quota-paths'
 import { IMPORT_ACTION_NAMES } from '../import/import-action-names'
 import { COORDINATE_ORDERS, DATE_ORDERS, DUPLICATE_ACTIONS, ID_STRATEGIES } from '../import/import-options'
 import {
@@ -445,9 +446,10 @@ export function importAndHealthPaths(): Record<string, unknown> {
                 '`dateOrders` does not answer, or a "lat, lon" column whose order no value decides and that ' +
                 '`coordinateOrders` does not answer (`choice-required`, naming the column); `dateOrders` naming a ' +
                 'column that is not a date column, or `coordinateOrders` one that is not a pair column ' +
-                '(`unknown-column`).',
+                '(`unknown-column`). Also, whatever `autoStart`: the uploader’s datasets already hold every event ' +
+                'their trust level allows (`quota-exceeded`).',
             ),
-            '429': errorAnswer('Too many uploads; Retry-After says when to try again.'),
+            '429': errorAnswer(`Too many uploads. ${QUOTA_429}`),
           },
         },
         {

@@ -49,6 +49,18 @@ export const ERROR_BODY: Schema = {
     error: { type: 'string', description: 'What went wrong, naming the parameter.' },
     parameter: { type: 'string' },
     code: { type: 'string' },
+    quota: {
+      type: 'object',
+      description:
+        'With `code: quota-exceeded`: the quota reached, the trust level, its limit and the figure that broke it.',
+      required: ['name', 'level', 'limit', 'figure'],
+      properties: {
+        name: { type: 'string' },
+        level: { type: 'string' },
+        limit: { type: 'integer' },
+        figure: { type: 'integer' },
+      },
+    },
   },
 }
 

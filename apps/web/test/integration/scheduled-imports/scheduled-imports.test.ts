@@ -406,6 +406,59 @@ describe('run now', () => {
   })
 })
 
+describe('a breaking schema change', () => {
+  // The "crowd" column goes: events would lose a field, so an editor must approve the new schema.
+  const WITHOUT_CROWD = `id,title,date,lat,lon
+a,March in Lyon,2024-03-04,45.76,4.84
+c,Sit-in in Paris,2024-04-05,48.85,2.35
+`
+
+  it('holds the run until an editor approves it, and the schedule waits with it', async () => {
+    const payload = await testPayload()
+    const source = await startSourceServer(FIRST)
+    try {
+      const created = await createSchedule(owner, { name: 'Crowds feed', url: `${source.origin}/data.csv` })
+      expect(created.status, JSON.stringify(created.body)).toBe(201)
+      const id = Number(created.body.doc.id)
+      const first = await tick(id)
+      expect(first.status, String(first.error)).toBe('completed')
+
+      source.csv = WITHOUT_CROWD
+      const waiting = await tick(id)
+      expect(waiting.status).toBe('awaiting-approval')
+      expect((await scheduleDoc(id)).state?.activeRun).toBe(waiting.id)
+
+      // Due again on the clock, asked to run now, triggered: every way answers the waiting run.
+      later(120)
+      await startDueScheduledImports(payload, clock)
+      await runImports()
+      const now = await owner.post(`/scheduled-imports/${id}/run`, {})
+      expect(now.body).toMatchObject({ started: false, run: { id: waiting.id } })
+      expect((await runs(id)).map((run) => run.id)).toEqual([waiting.id, expect.any(Number)])
+      const events = await payload.find({
+        collection: 'events',
+        where: { dataset: { equals: Number((await scheduleDoc(id)).dataset) } },
+        depth: 0,
+        overrideAccess: true,
+      })
+      expect(events.docs.every((event) => (event.data as Record<string, Json>).crowd !== undefined)).toBe(true)
+
+      const editor = await ApiClient.as('editor')
+      const approved = await editor.post(`/import/${Number(waiting.importFile)}/approve`, { reason: 'crowd dropped' })
+      expect(approved.status, JSON.stringify(approved.body)).toBe(200)
+      await runImports()
+      const finished = (await runs(id))[0]!
+      expect(finished.id).toBe(waiting.id)
+      expect(finished.status).toBe('completed')
+      expect(finished.counts).toMatchObject({ updated: 2, gone: 1 })
+      const schedule = await scheduleDoc(id)
+      expect(schedule.state).toMatchObject({ activeRun: null, lastOutcome: 'completed' })
+    } finally {
+      await source.close()
+    }
+  })
+})
+
 describe('daylight-saving changes on the scheduler’s clock', () => {
   /** Ticks every 30 minutes from `from` to `to` and returns when runs of the schedule started. */
   async function runStarts(id: number, from: string, to: string): Promise<string[]> {

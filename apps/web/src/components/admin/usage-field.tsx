@@ -25,11 +25,12 @@ type UsageState =
 const numbers = new Intl.NumberFormat('en')
 
 function figure(standing: Standing): string {
-  const limit = standing.limit === null ? 'no limit' : numbers.format(standing.limit)
-  if (standing.used === null) return limit
-  return standing.limit === null
-    ? `${numbers.format(standing.used)} (no limit)`
-    : `${numbers.format(standing.used)} of ${limit}`
+  if (standing.limit === null)
+    return standing.used === null ? 'no limit' : `${numbers.format(standing.used)} (no limit)`
+  const limit = numbers.format(standing.limit)
+  if (standing.used !== null) return `${numbers.format(standing.used)} of ${limit}`
+  // Limits on one import or one schedule have no running total.
+  return standing.name === 'shortestScheduleMinutes' ? `${limit} minutes` : `at most ${limit}`
 }
 
 /** The `usage` UI field of the users collection. */

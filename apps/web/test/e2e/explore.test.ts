@@ -497,6 +497,32 @@ describe('the explore view', () => {
     await anonymous.close()
   })
 
+  it('prefetches from the home page only the main actions, and a listed dataset when reached for', async () => {
+    const context = await newOfflineContext(browser)
+    const visitor = await context.newPage()
+    const prefetched: string[] = []
+    visitor.on('request', (request) => {
+      const url = new URL(request.url())
+      if (url.origin === app.baseUrl && request.headers()['next-router-prefetch'] === '1') {
+        url.searchParams.delete('_rsc')
+        prefetched.push(`${url.pathname}${url.search}`)
+      }
+    })
+    await visitor.goto(`${app.baseUrl}/`)
+    const datasetLinks = visitor.locator('.home-dataset > a')
+    expect(await datasetLinks.count()).toBeGreaterThan(2)
+    // Every link is in view at this height: before, each catalog and dataset link was prefetched.
+    await visitor.setViewportSize({ width: 1280, height: 4000 })
+    await visitor.waitForTimeout(3_000)
+    expect(prefetched.filter((url) => url.startsWith('/explore?'))).toEqual([])
+    expect(prefetched.filter((url) => url.startsWith('/admin'))).toEqual([])
+
+    const first = await datasetLinks.first().getAttribute('href')
+    await datasetLinks.first().hover()
+    await expect.poll(() => prefetched.includes(first!), { timeout: 10_000 }).toBe(true)
+    await context.close()
+  })
+
   it('may be embedded by other sites while every other page refuses framing', async () => {
     const framedBy = async (parent: string, src: string): Promise<boolean> => {
       const host = await userContext.newPage()

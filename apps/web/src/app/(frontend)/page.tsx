@@ -3,6 +3,7 @@ import { headers } from 'next/headers'
 import Link from 'next/link'
 
 import { exploreHref } from '../../components/explore/view-state'
+import { IntentLink } from '../../components/site/intent-link'
 import { statusLabel } from '../../components/import/import-format'
 import { describeDatasetStats } from '../../lib/site/dataset-summary-text'
 import { homeCatalogs, type HomeCatalog, type HomeDataset } from '../../lib/site/home-catalogs'
@@ -20,12 +21,16 @@ const uploadDate = new Intl.DateTimeFormat('en-GB', {
 function DatasetItem({ dataset, isManaged = false }: { dataset: HomeDataset; isManaged?: boolean }) {
   return (
     <li className="home-dataset">
-      <Link href={exploreHref({ datasets: [dataset.id] })}>{dataset.name}</Link>
+      <IntentLink href={exploreHref({ datasets: [dataset.id] })}>{dataset.name}</IntentLink>
       {dataset.isPublic ? null : <span className="home-badge">Private</span>}
       {isManaged ? (
-        <Link className="home-import-explore" href={`/datasets/${dataset.id}`} aria-label={`Manage ${dataset.name}`}>
+        <IntentLink
+          className="home-import-explore"
+          href={`/datasets/${dataset.id}`}
+          aria-label={`Manage ${dataset.name}`}
+        >
           Manage
-        </Link>
+        </IntentLink>
       ) : null}
       <span className="home-dataset-stats">{describeDatasetStats(dataset.stats)}</span>
       {dataset.description ? <span className="home-dataset-description">{dataset.description}</span> : null}
@@ -41,7 +46,7 @@ function CatalogCard({ catalog }: { catalog: HomeCatalog }) {
         {catalog.id === null ? (
           catalog.name
         ) : (
-          <Link href={exploreHref({ catalogs: [catalog.id] })}>{catalog.name}</Link>
+          <IntentLink href={exploreHref({ catalogs: [catalog.id] })}>{catalog.name}</IntentLink>
         )}
         {catalog.id !== null && !catalog.isPublic ? <span className="home-badge">Private</span> : null}
       </h3>
@@ -70,13 +75,13 @@ function RecentImports({ imports }: { imports: readonly RecentImport[] }) {
         <ul className="home-imports">
           {imports.map((item) => (
             <li key={item.id}>
-              <Link href={`/import?importId=${item.id}`}>{item.filename}</Link>
+              <IntentLink href={`/import?importId=${item.id}`}>{item.filename}</IntentLink>
               <span className={`import-badge is-${item.status}`}>{statusLabel(item.status as ImportStatus)}</span>
               <span className="home-dataset-stats">uploaded {uploadDate.format(new Date(item.createdAt))}</span>
               {item.status === 'completed' && item.datasetIds.length > 0 ? (
-                <Link className="home-import-explore" href={exploreHref({ datasets: [...item.datasetIds] })}>
+                <IntentLink className="home-import-explore" href={exploreHref({ datasets: [...item.datasetIds] })}>
                   Explore its events
-                </Link>
+                </IntentLink>
               ) : null}
             </li>
           ))}
@@ -86,7 +91,11 @@ function RecentImports({ imports }: { imports: readonly RecentImport[] }) {
   )
 }
 
-/** The home page: what Chronotope is, the catalogs and datasets the visitor may see, and their own imports. */
+/**
+ * The home page: what Chronotope is, the catalogs and datasets the visitor may see, and their own
+ * imports. Only the main actions are prefetched in view; the lists' links, which grow with the
+ * data, are prefetched when the visitor reaches for one (`IntentLink`).
+ */
 export default async function HomePage() {
   const payload = await getPayloadInstance()
   const { user } = await payload.auth({ headers: await headers() })
@@ -112,7 +121,8 @@ export default async function HomePage() {
         <Link className="button" href="/import">
           Import a file
         </Link>
-        <Link className="button" href="/admin">
+        {/* The admin is another app (its own root layout): prefetching it would only load it twice. */}
+        <Link className="button" href="/admin" prefetch={false}>
           Open the admin
         </Link>
       </div>

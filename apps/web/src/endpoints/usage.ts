@@ -4,7 +4,7 @@ import { isAdminUser } from '../access/roles'
 import { requireScope } from '../lib/api-keys/require-scope'
 import { ApiError, errorResponse, parseIdParameter } from '../lib/api/api-error'
 import { databasePool } from '../lib/import/progress-tracking'
-import { quotaHolder } from '../lib/quotas/event-quotas'
+import { quotaHolder } from '../lib/quotas/user-quotas'
 import { quotaUsage } from '../lib/quotas/quota-usage'
 
 /**

@@ -19,11 +19,16 @@ import { recordKeyUse, verifyApiKey, type KeyCheck } from './verify-key'
 /** The strategy's name, which Payload puts on the user as `_strategy`. */
 export const API_KEY_STRATEGY = 'api-key'
 
-const checks = new WeakMap<object, KeyCheck>()
+type KeyOwner = Awaited<ReturnType<typeof keyOwner>>
 
-/** Keeps the outcome of a check for the strategy that runs later on the same request. */
-export function rememberKeyCheck(request: object, check: KeyCheck): void {
-  checks.set(request, check)
+const checks = new WeakMap<object, { readonly check: KeyCheck; readonly owner?: KeyOwner }>()
+
+/**
+ * Keeps the outcome of a check, and the key's owner when already loaded, for the strategy that
+ * runs later on the same request: a key request then reads neither twice.
+ */
+export function rememberKeyCheck(request: object, check: KeyCheck, owner?: KeyOwner): void {
+  checks.set(request, { check, ...(owner !== undefined ? { owner } : {}) })
 }
 
 /** The key grant of a request's user, when an API key authenticated it. */
@@ -32,7 +37,8 @@ export function apiKeyGrant(user: unknown): ApiKeyGrant | undefined {
   return grant ?? undefined
 }
 
-async function ownerOf(payload: Payload, id: number) {
+/** The user an API key belongs to; null when the account is gone. */
+export async function keyOwner(payload: Payload, id: number) {
   try {
     return await payload.findByID({ collection: COLLECTION_NAMES.USERS, id, depth: 0, overrideAccess: true })
   } catch {
@@ -46,9 +52,10 @@ export const apiKeyStrategy: AuthStrategy = {
   authenticate: async ({ headers, payload, req }) => {
     const text = bearerApiKey(headers.get('authorization'))
     if (!text) return { user: null }
-    const check = (req && checks.get(req)) || (await verifyApiKey(payload, text))
+    const remembered = req ? checks.get(req) : undefined
+    const check = remembered?.check ?? (await verifyApiKey(payload, text))
     if (!check.ok) return { user: null }
-    const owner = await ownerOf(payload, check.key.owner)
+    const owner = remembered?.owner !== undefined ? remembered.owner : await keyOwner(payload, check.key.owner)
     if (!owner) return { user: null }
     await recordKeyUse(payload, check.key, headers, new Date(), {
       id: check.key.owner,

@@ -10,13 +10,12 @@ import { getPayload, type Payload, type SanitizedConfig } from 'payload'
 import { errorResponse } from '../api/api-error'
 import { rateLimitHeaders, type MeterReading } from '../quotas/quota-limits'
 import { meteredLimit, quotaExceeded } from '../quotas/quota-meters'
-import { quotaHolder } from '../quotas/event-quotas'
-import { quotasOf } from '../quotas/user-quotas'
+import { quotasOf, type QuotaHolder } from '../quotas/user-quotas'
 import { recordAttempt } from '../rate-limits/attempt-limiter'
 import { rateLimitPool } from '../rate-limits/rate-limit-pool'
 
 import { bearerApiKey } from './key-format'
-import { rememberKeyCheck } from './key-strategy'
+import { keyOwner, rememberKeyCheck } from './key-strategy'
 import { verifyApiKey, type KeyCheck } from './verify-key'
 
 /** The answer to a refused key: 401 with the reason, in the CMS's error shape. */
@@ -38,9 +37,7 @@ export function refusedKeyResponse(check: Extract<KeyCheck, { ok: false }>): Res
 type Metering = { readonly refused: Response } | { readonly reading: MeterReading | undefined }
 
 /** Counts one request against the key owner's API requests per hour. */
-async function meterKeyRequest(payload: Payload, ownerId: number): Promise<Metering> {
-  const owner = await quotaHolder(payload, ownerId)
-  if (!owner) return { reading: undefined }
+async function meterKeyRequest(payload: Payload, owner: QuotaHolder): Promise<Metering> {
   const quotas = await quotasOf(payload, owner)
   const limit = meteredLimit('apiRequestsPerHour', owner.id, quotas)
   if (!limit) return { reading: undefined }
@@ -78,10 +75,13 @@ export function refuseBadApiKeys<Rest extends unknown[]>(
   return async (request, ...rest) => {
     const text = bearerApiKey(request.headers.get('authorization'))
     if (text) {
-      const check = await verifyApiKey(await getPayload({ config }), text)
+      const payload = await getPayload({ config })
+      const check = await verifyApiKey(payload, text)
       if (!check.ok) return refusedKeyResponse(check)
-      rememberKeyCheck(request, check)
-      const metering = await meterKeyRequest(await getPayload({ config }), check.key.owner)
+      // Loaded once here for the quota and handed on: the auth strategy would load it again.
+      const owner = await keyOwner(payload, check.key.owner)
+      rememberKeyCheck(request, check, owner)
+      const metering: Metering = owner ? await meterKeyRequest(payload, owner) : { reading: undefined }
       if ('refused' in metering) return metering.refused
       const response = await handler(request, ...rest)
       return metering.reading ? withHeaders(response, rateLimitHeaders(metering.reading)) : response

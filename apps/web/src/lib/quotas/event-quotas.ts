@@ -7,11 +7,10 @@
 import type { Payload } from 'payload'
 import type { Pool } from 'pg'
 
-import { COLLECTION_NAMES } from '../../constants/collection-names'
 import { ImportFailure } from '../import/import-failure'
 import { quotaMessage, type QuotaRefusal } from './quota-limits'
 import { quotaExceeded } from './quota-meters'
-import { quotasOf, type QuotaHolder, type UserQuotas } from './user-quotas'
+import { quotaHolder, quotasOf, type UserQuotas } from './user-quotas'
 
 /**
  * Events in every dataset a user owns, removed ones included (they still take room).
@@ -48,22 +47,6 @@ export function eventQuotaRefusal(size: ImportSize, ownedEvents: number, quotas:
     return { quota: 'eventsTotal', level: quotas.level, limit: eventsTotal, figure: ownedEvents + size.newEvents }
   }
   return null
-}
-
-/** The owner of an import, as the quotas read them; undefined when the account is gone. */
-export async function quotaHolder(payload: Payload, userId: number | string): Promise<QuotaHolder | undefined> {
-  try {
-    const user = await payload.findByID({
-      collection: COLLECTION_NAMES.USERS,
-      id: userId,
-      depth: 0,
-      overrideAccess: true,
-    })
-    const { role, trustLevel } = user as { role?: string | null; trustLevel?: string | null }
-    return { id: user.id, role, trustLevel }
-  } catch {
-    return undefined
-  }
 }
 
 /**

@@ -8,8 +8,7 @@ import { APIError, type PayloadRequest } from 'payload'
 
 import { COLLECTION_NAMES } from '../../constants/collection-names'
 import { quotaMessage, type QuotaRefusal } from './quota-limits'
-import { quotaHolder } from './event-quotas'
-import { quotasOf, type UserQuotas } from './user-quotas'
+import { quotaHolder, quotasOf, type UserQuotas } from './user-quotas'
 
 /**
  * Which scheduled-import quota a save would break, if any. Pure.

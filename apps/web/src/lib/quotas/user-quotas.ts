@@ -7,7 +7,7 @@
 import type { Payload } from 'payload'
 
 import { settings } from '../../config/settings'
-import { GLOBAL_NAMES } from '../../constants/collection-names'
+import { COLLECTION_NAMES, GLOBAL_NAMES } from '../../constants/collection-names'
 import { ROLES } from '../../constants/roles'
 import { isTrustLevel, TRUST_LEVELS, type TrustLevel } from '../../constants/trust-levels'
 import { limitsOfLevel, type QuotaLimits } from './quota-limits'
@@ -68,4 +68,20 @@ export async function quotasOf(payload: Payload, user: QuotaHolder): Promise<Use
   const level = trustLevelOf(user)
   if (level === TRUST_LEVELS.UNLIMITED) return { level, limits: limitsOfLevel(null, level) }
   return { level, limits: limitsOfLevel(await storedQuotas(payload), level) }
+}
+
+/** A user as the quotas read them, by id; undefined when the account is gone. */
+export async function quotaHolder(payload: Payload, userId: number | string): Promise<QuotaHolder | undefined> {
+  try {
+    const user = await payload.findByID({
+      collection: COLLECTION_NAMES.USERS,
+      id: userId,
+      depth: 0,
+      overrideAccess: true,
+    })
+    const { role, trustLevel } = user as { role?: string | null; trustLevel?: string | null }
+    return { id: user.id, role, trustLevel }
+  } catch {
+    return undefined
+  }
 }

@@ -12,7 +12,7 @@ import { rateLimitSubject } from '../http/client-address'
 import { ApiError } from '../api/api-error'
 import { recordAttempt, type AttemptLimit } from '../rate-limits/attempt-limiter'
 import type { MeterReading } from '../quotas/quota-limits'
-import { meteredLimit, quotaExceeded, quotaOfScope } from '../quotas/quota-meters'
+import { meteredLimit, quotaExceeded } from '../quotas/quota-meters'
 import type { UserQuotas } from '../quotas/user-quotas'
 
 /** Product type "rate limits": the upload limits in force; null means no limit. */
@@ -56,7 +56,7 @@ export async function enforceUploadRateLimit(
   const decision = await recordAttempt(pool, attemptLimits)
   if (decision.allowed) return daily ? decision.readings[attemptLimits.length - 1] : undefined
   const { scope, limit } = decision.refusedBy
-  if (quotas && quotaOfScope(scope) === 'uploadsPerDay') {
+  if (quotas && scope === daily?.scope) {
     throw quotaExceeded(
       429,
       { quota: 'uploadsPerDay', level: quotas.level, limit: limit.limit, figure: limit.limit },

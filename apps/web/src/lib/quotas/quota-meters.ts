@@ -8,7 +8,7 @@ import type { Pool } from 'pg'
 
 import { ApiError } from '../api/api-error'
 import type { AttemptLimit } from '../rate-limits/attempt-limiter'
-import { quotaMessage, rateLimitHeaders, type MeterReading, type QuotaName, type QuotaRefusal } from './quota-limits'
+import { quotaMessage, rateLimitHeaders, type MeterReading, type QuotaRefusal } from './quota-limits'
 import type { UserQuotas } from './user-quotas'
 import { countAttempts } from '../rate-limits/attempt-limiter'
 
@@ -31,13 +31,6 @@ export function meteredLimit(quota: MeteredQuota, userId: number | string, quota
   const limit = quotas.limits[quota]
   if (limit === null) return null
   return { scope: SCOPE_OF[quota], subject: String(userId), limit: { limit, windowSeconds: QUOTA_WINDOWS[quota] } }
-}
-
-/** Whether an attempt limit is one of the quotas' (rather than a per-address rate limit). */
-export function quotaOfScope(scope: string): MeteredQuota | undefined {
-  if (scope === QUOTA_SCOPES.UPLOADS_PER_DAY) return 'uploadsPerDay'
-  if (scope === QUOTA_SCOPES.API_REQUESTS) return 'apiRequestsPerHour'
-  return undefined
 }
 
 /**
@@ -65,6 +58,3 @@ export function quotaExceeded(status: 422 | 429, refusal: QuotaRefusal, reading?
 export function meteredUsage(pool: Pool, quota: MeteredQuota, userId: number | string): Promise<number> {
   return countAttempts(pool, SCOPE_OF[quota], String(userId), QUOTA_WINDOWS[quota])
 }
-
-/** The quota names that are metered per window. */
-export const METERED_QUOTAS: readonly QuotaName[] = ['uploadsPerDay', 'apiRequestsPerHour']

@@ -25,6 +25,11 @@ describe('readSettings', () => {
     [{ PORT: '8080' }, { port: 8080, serverUrl: 'http://localhost:8080' }],
     [{ DATABASE_URL: 'postgres://u@db:5432/x' }, { databaseUrl: 'postgres://u@db:5432/x' }],
     [{ DATABASE_URL: 'postgresql://u@db/x', CHRONOTOPE_DATABASE_KIND: 'embedded' }, { databaseKind: 'embedded' }],
+    [{ DATABASE_URL: 'postgres://u@db/x' }, { databaseReadUrl: undefined }],
+    [
+      { DATABASE_URL: 'postgres://u@db/x', DATABASE_READ_URL: ' postgres://u@replica/x ' },
+      { databaseReadUrl: 'postgres://u@replica/x' },
+    ],
     [{ CHRONOTOPE_SEED_ON_FIRST_START: 'no' }, { seedOnFirstStart: false }],
     [
       { NODE_ENV: 'production', PAYLOAD_SECRET: 's' },
@@ -102,6 +107,11 @@ describe('readSettings', () => {
     [{ PORT: 'eighty' }, 'PORT must be an integer from 1 to 65535; got "eighty"'],
     [{ PORT: '70000' }, 'PORT must be an integer from 1 to 65535; got "70000"'],
     [{ DATABASE_URL: 'localhost' }, 'DATABASE_URL must start with postgres:// or postgresql://; got "localhost"'],
+    [
+      { DATABASE_URL: 'postgres://u@db/x', DATABASE_READ_URL: 'replica:5432' },
+      'DATABASE_READ_URL must start with postgres:// or postgresql://; got "replica:5432"',
+    ],
+    [{ DATABASE_READ_URL: 'postgres://u@replica/x' }, 'DATABASE_READ_URL needs DATABASE_URL: a replica reads from a primary server'],
     [{ NODE_ENV: 'production' }, 'PAYLOAD_SECRET must be set in production'],
     [{ CHRONOTOPE_SEED_ON_FIRST_START: 'maybe' }, 'CHRONOTOPE_SEED_ON_FIRST_START must be true or false; got "maybe"'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],

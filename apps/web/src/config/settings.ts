@@ -40,6 +40,12 @@ export interface Settings {
    * when the user gave none; `undefined` only before that launcher ran.
    */
   readonly databaseUrl: string | undefined
+  /**
+   * A streaming replica of that database for the events read API (`DATABASE_READ_URL`). A read
+   * goes to it only when it has replayed every dataset in scope up to the primary's version, so a
+   * user sees their own import at once; otherwise, and while it is down, reads go to the primary.
+   */
+  readonly databaseReadUrl: string | undefined
   /** `embedded` when the launcher started the embedded database, else `external`. */
   readonly databaseKind: 'embedded' | 'external'
   /** Folder of the embedded database and other local state (`CHRONOTOPE_DATA_DIR`, default `./data`). */
@@ -322,11 +328,19 @@ function readPort(env: Environment): number {
   return port
 }
 
-function readDatabaseUrl(env: Environment): string | undefined {
-  const url = env.DATABASE_URL?.trim()
+function readDatabaseUrl(env: Environment, variable: 'DATABASE_URL' | 'DATABASE_READ_URL'): string | undefined {
+  const url = env[variable]?.trim()
   if (!url) return undefined
   if (!/^postgres(ql)?:\/\//.test(url)) {
-    throw new InvalidSetting('DATABASE_URL', `must start with postgres:// or postgresql://; got "${url}"`)
+    throw new InvalidSetting(variable, `must start with postgres:// or postgresql://; got "${url}"`)
+  }
+  return url
+}
+
+function readReplicaUrl(env: Environment): string | undefined {
+  const url = readDatabaseUrl(env, 'DATABASE_READ_URL')
+  if (url && !readDatabaseUrl(env, 'DATABASE_URL')) {
+    throw new InvalidSetting('DATABASE_READ_URL', 'needs DATABASE_URL: a replica reads from a primary server')
   }
   return url
 }
@@ -374,7 +388,8 @@ export function readSettings(env: Environment = process.env): Settings {
   const runJobsInWeb = readBoolean(env, 'CHRONOTOPE_RUN_JOBS_IN_WEB', environment !== 'production')
   return Object.freeze({
     environment,
-    databaseUrl: readDatabaseUrl(env),
+    databaseUrl: readDatabaseUrl(env, 'DATABASE_URL'),
+    databaseReadUrl: readReplicaUrl(env),
     databaseKind: env.CHRONOTOPE_DATABASE_KIND === 'embedded' ? 'embedded' : 'external',
     dataDir: path.resolve(repositoryRoot, env.CHRONOTOPE_DATA_DIR ?? 'data'),
     port,

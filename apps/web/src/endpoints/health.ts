@@ -1,6 +1,7 @@
 import type { Endpoint } from 'payload'
 
 import { database } from '../config/database'
+import { readRouterOf } from '../lib/database/read-database'
 import { eventIndexOf } from '../lib/events-read/event-index/indexed-selection'
 import { checkHealth } from '../lib/health/check-health'
 import { migrations } from '../migrations'
@@ -16,11 +17,13 @@ export const healthEndpoint: Endpoint = {
   path: '/health',
   method: 'get',
   handler: async (req) => {
+    const replica = readRouterOf(req.payload)
     const result = await checkHealth(req.payload, {
       isEmbedded: database?.kind === 'embedded',
       shippedMigrations: migrations.map((migration) => migration.name),
       version: packageJson.version,
       eventIndex: eventIndexOf(req.payload).health(),
+      readReplica: replica.status().configured ? () => replica.health() : undefined,
     })
     return Response.json(result, {
       status: result.status === 'error' ? 503 : 200,

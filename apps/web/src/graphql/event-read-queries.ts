@@ -9,6 +9,7 @@ import { parseHistogramInterval, parseListParams, type FilterState } from '@chro
 import { APIError, type Config, type PayloadRequest } from 'payload'
 
 import { ApiError } from '../lib/api/api-error'
+import { withReadDatabase } from '../lib/database/read-database'
 import type { DatasetScope } from '../lib/events-read/event-conditions'
 import { eventHistogram } from '../lib/events-read/event-histogram'
 import { listEvents } from '../lib/events-read/list-events'
@@ -128,7 +129,9 @@ export function eventReadQueries(GraphQL: GraphQLModule) {
       extensions: CHECKS_OWN_ARGUMENTS,
       resolve: (_: unknown, args: FilterArguments, context: { req: PayloadRequest }) =>
         resolveRead(context.req, args, (params, state, scope) =>
-          listEvents(context.req.payload, state, scope, parseListParams(params)),
+          withReadDatabase(context.req.payload, scope, (database) =>
+            listEvents(context.req.payload, database, state, scope, parseListParams(params)),
+          ),
         ),
     },
     EventsHistogram: {
@@ -144,7 +147,9 @@ export function eventReadQueries(GraphQL: GraphQLModule) {
       args: { ...filterArgs, interval: { type: GraphQLString } },
       resolve: (_: unknown, args: FilterArguments, context: { req: PayloadRequest }) =>
         resolveRead(context.req, args, (params, state, scope) =>
-          eventHistogram(context.req.payload, state, scope, parseHistogramInterval(params)),
+          withReadDatabase(context.req.payload, scope, (database) =>
+            eventHistogram(context.req.payload, database, state, scope, parseHistogramInterval(params)),
+          ),
         ),
     },
   }

@@ -11,6 +11,8 @@ import type { Endpoint, PayloadRequest } from 'payload'
 import { settings } from '../../config/settings'
 import { ApiError, errorResponse } from '../../lib/api/api-error'
 import { CHECKS_OWN_PARAMETERS } from '../../lib/api/bounded-cms-endpoints'
+import { withReadDatabase } from '../../lib/database/read-database'
+import type { ReadDatabase } from '../../lib/database/read-router'
 import { exportWork, heavyWork } from '../../lib/api/heavy-work-gate'
 import { cachedJson, readHeaders } from '../../lib/api/http-caching'
 import { requestClient } from '../../lib/http/request-client'
@@ -23,27 +25,34 @@ import { filterFields } from '../../lib/events-read/filter-fields'
 import { listEvents } from '../../lib/events-read/list-events'
 import { mapClusters } from '../../lib/events-read/map-clusters'
 import { asApiError, prepareRead } from '../../lib/events-read/read-request'
-import { databasePool } from '../../lib/import/progress-tracking'
 
 interface ReadContext {
   readonly req: PayloadRequest
   readonly params: URLSearchParams
   readonly state: FilterState
   readonly scope: DatasetScope
+  /** The database that answers (the replica when it is current, see `read-router`). */
+  readonly database: ReadDatabase
 }
 
 function searchParams(req: PayloadRequest): URLSearchParams {
   return new URL(req.url ?? 'http://localhost/').searchParams
 }
 
-/** Runs a read: parses the filter state, finds the datasets in scope, and maps bad input to 400. */
+/**
+ * Runs a read: parses the filter state, finds the datasets in scope, picks the database that
+ * answers, and maps bad input to 400.
+ */
 async function withReadContext(
   req: PayloadRequest,
   run: (context: ReadContext) => Response | Promise<Response>,
 ): Promise<Response> {
   try {
     const params = searchParams(req)
-    return await run({ req, params, ...(await prepareRead(req, params)) })
+    const read = await prepareRead(req, params)
+    return await withReadDatabase(req.payload, read.scope, async (database) =>
+      run({ req, params, ...read, database }),
+    )
   } catch (error) {
     return errorResponse(asApiError(error), (err) =>
       req.payload.logger.error({ err, msg: `Events read failed: ${req.url}` }),
@@ -85,9 +94,9 @@ function exportEndpoint(format: ExportFormat): Endpoint {
     handler: (req) =>
       exportWork.respondStreaming(
         () =>
-          withReadContext(req, ({ state, scope }) => {
+          withReadContext(req, ({ state, scope, database }) => {
             const stream = exportEvents(
-              databasePool(req.payload),
+              database.pool,
               state,
               scope,
               format,
@@ -149,8 +158,8 @@ const LARGE_PAGE = 100
 
 const listHandler = (req: PayloadRequest) => {
   const read = () =>
-    withReadContext(req, async ({ params, state, scope }) =>
-      cachedJson(req, await listEvents(req.payload, state, scope, parseListParams(params))),
+    withReadContext(req, async ({ params, state, scope, database }) =>
+      cachedJson(req, await listEvents(req.payload, database, state, scope, parseListParams(params))),
     )
   return Number(searchParams(req).get('limit')) > LARGE_PAGE ? heavyWork.respond(read) : read()
 }
@@ -212,16 +221,18 @@ const eventsRootEndpoint: Endpoint = {
 export const eventReadEndpoints = (): Endpoint[] => [
   eventsRootEndpoint,
   { path: '/list', method: 'get', custom: CHECKS_OWN_PARAMETERS, handler: listHandler },
-  jsonEndpoint('/histogram', ({ req, params, state, scope }) =>
-    eventHistogram(req.payload, state, scope, parseHistogramInterval(params)),
+  jsonEndpoint('/histogram', ({ req, params, state, scope, database }) =>
+    eventHistogram(req.payload, database, state, scope, parseHistogramInterval(params)),
   ),
-  jsonEndpoint('/map-clusters', ({ req, params, state, scope }) => {
+  jsonEndpoint('/map-clusters', ({ req, params, state, scope, database }) => {
     const zoom = parseZoom(params)
-    return mapClusters(req.payload, requireBbox(state), scope, zoom, parseColorField(params))
+    return mapClusters(req.payload, database, requireBbox(state), scope, zoom, parseColorField(params))
   }),
-  jsonEndpoint('/bounds', ({ req, state, scope }) => eventBounds(req.payload, state, scope)),
-  jsonEndpoint('/dataset-counts', ({ req, state, scope }) => datasetCounts(req.payload, state, scope)),
-  jsonEndpoint('/filters', ({ req, state, scope }) => filterFields(req.payload, state, scope)),
+  jsonEndpoint('/bounds', ({ req, state, scope, database }) => eventBounds(req.payload, database, state, scope)),
+  jsonEndpoint('/dataset-counts', ({ req, state, scope, database }) =>
+    datasetCounts(req.payload, database, state, scope),
+  ),
+  jsonEndpoint('/filters', ({ req, state, scope, database }) => filterFields(req.payload, database, state, scope)),
   exportEndpoint('csv'),
   exportEndpoint('geojson'),
 ]

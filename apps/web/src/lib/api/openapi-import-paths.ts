@@ -317,6 +317,14 @@ const HEALTH: Schema = {
       required: ['status', 'enabled', 'loading'],
       properties: { ...(COMPONENT.properties as Schema), enabled: { type: 'boolean' }, loading: { type: 'integer' } },
     },
+    readReplica: {
+      ...COMPONENT,
+      description: 'Only with DATABASE_READ_URL: the streaming replica that answers reads when it is current.',
+      properties: {
+        ...(COMPONENT.properties as Schema),
+        lagBytes: { type: 'integer', description: 'WAL the primary has written that the replica has not replayed.' },
+      },
+    },
   },
 }
 

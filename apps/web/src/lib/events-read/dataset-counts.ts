@@ -9,7 +9,7 @@ import { timeExtent } from '@chronotope/event-index'
 import type { FilterState } from '@chronotope/filters'
 import type { Payload } from 'payload'
 
-import { databasePool } from '../import/progress-tracking'
+import type { ReadDatabase } from '../database/read-router'
 import { eventConditions, SqlParams, type DatasetScope } from './event-conditions'
 import { selectFromIndex } from './event-index/indexed-selection'
 import { isoOrNull } from './event-rows'
@@ -33,10 +33,11 @@ function isoOfMs(ms: number | null): string | null {
  */
 export async function countEventsByDataset(
   payload: Payload,
+  database: ReadDatabase,
   state: FilterState,
   scope: DatasetScope,
 ): Promise<DatasetEventCount[]> {
-  const selections = await selectFromIndex(payload, state, scope, { ordered: false })
+  const selections = await selectFromIndex(payload, database, state, scope, { ordered: false })
   if (selections) {
     return selections.map((selection) => {
       const extent = timeExtent([selection])
@@ -51,7 +52,7 @@ export async function countEventsByDataset(
   const params = new SqlParams()
   const where = eventConditions(state, scope, params)
   // Epoch milliseconds as float8, so years before the common era arrive as plain numbers.
-  const { rows: found } = await databasePool(payload).query<{
+  const { rows: found } = await database.pool.query<{
     dataset_id: number
     count: number
     first_ms: number | null
@@ -74,10 +75,11 @@ export async function countEventsByDataset(
 /** Counts the filtered events per dataset, with their time extent; datasets with none are left out. */
 export async function datasetCounts(
   payload: Payload,
+  database: ReadDatabase,
   state: FilterState,
   scope: DatasetScope,
 ): Promise<DatasetCountsResponse> {
-  const rows = await countEventsByDataset(payload, state, scope)
+  const rows = await countEventsByDataset(payload, database, state, scope)
   const counted = rows.filter((row) => row.count > 0).sort((a, b) => a.datasetId - b.datasetId)
   const firsts = counted.flatMap((row) => (row.firstMs === null ? [] : [row.firstMs]))
   const lasts = counted.flatMap((row) => (row.lastMs === null ? [] : [row.lastMs]))

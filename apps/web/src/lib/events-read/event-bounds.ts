@@ -6,7 +6,7 @@ import { locatedExtent } from '@chronotope/event-index'
 import type { FilterState } from '@chronotope/filters'
 import type { Payload } from 'payload'
 
-import { databasePool } from '../import/progress-tracking'
+import type { ReadDatabase } from '../database/read-router'
 import { eventConditions, SqlParams, type DatasetScope } from './event-conditions'
 import { selectFromIndex } from './event-index/indexed-selection'
 import type { SimpleBoundsResponse } from './read-responses'
@@ -14,14 +14,15 @@ import type { SimpleBoundsResponse } from './read-responses'
 /** The simple (west ≤ east) extent of the filtered events that have a location. */
 export async function eventBounds(
   payload: Payload,
+  database: ReadDatabase,
   state: FilterState,
   scope: DatasetScope,
 ): Promise<SimpleBoundsResponse> {
-  const selections = await selectFromIndex(payload, state, scope, { locatedOnly: true, ordered: false })
+  const selections = await selectFromIndex(payload, database, state, scope, { locatedOnly: true, ordered: false })
   if (selections) return locatedExtent(selections)
   const params = new SqlParams()
   const where = eventConditions(state, scope, params)
-  const { rows } = await databasePool(payload).query<{
+  const { rows } = await database.pool.query<{
     west: number | null
     south: number | null
     east: number | null

@@ -19,7 +19,7 @@ import type { Payload } from 'payload'
 import type { Pool } from 'pg'
 
 import { ApiError } from '../api/api-error'
-import { databasePool } from '../import/progress-tracking'
+import type { ReadDatabase } from '../database/read-router'
 import { eventConditions, SqlParams, type DatasetScope } from './event-conditions'
 import { selectFromIndex } from './event-index/indexed-selection'
 import type { HistogramResponse } from './read-responses'
@@ -91,12 +91,13 @@ function indexCounts(selections: readonly Selection[], starts: readonly Date[]):
  */
 export async function eventHistogram(
   payload: Payload,
+  database: ReadDatabase,
   state: FilterState,
   scope: DatasetScope,
   asked: HistogramIntervalParam,
 ): Promise<HistogramResponse> {
-  const pool = databasePool(payload)
-  const selections = await selectFromIndex(payload, state, scope, { ordered: false })
+  const pool = database.pool
+  const selections = await selectFromIndex(payload, database, state, scope, { ordered: false })
   const range =
     givenRange(state) ?? (selections ? indexTimeRange(state, selections) : await databaseTimeRange(pool, state, scope))
   if (!range) return { interval: asked === 'auto' ? 'year' : asked, buckets: [], total: 0, range: null }

@@ -16,7 +16,7 @@ import type { FilterState } from '@chronotope/filters'
 import type { Payload } from 'payload'
 import type { Pool } from 'pg'
 
-import { databasePool } from '../import/progress-tracking'
+import type { ReadDatabase } from '../database/read-router'
 import { eventConditions, SqlParams, type DatasetScope } from './event-conditions'
 import {
   datasetFieldSamples,
@@ -36,6 +36,7 @@ interface FieldCounts {
 
 async function countsFromIndex(
   payload: Payload,
+  database: ReadDatabase,
   state: FilterState,
   scope: DatasetScope,
   kinds: FieldKinds,
@@ -43,7 +44,7 @@ async function countsFromIndex(
   // The index reads a field by path (`a.b` is `b` inside `a`), the sample found top-level keys:
   // a key with a dot in its name is counted by the database.
   if ([...kinds.valueKeys, ...kinds.numberKeys].some((key) => key.includes('.'))) return null
-  const selections = await selectFromIndex(payload, state, scope, {
+  const selections = await selectFromIndex(payload, database, state, scope, {
     ordered: false,
     fieldPaths: [...kinds.valueKeys, ...kinds.numberKeys],
   })
@@ -94,14 +95,15 @@ async function countsFromDatabase(
 /** The filterable fields of the selection, value lists first, each group by name. */
 export async function filterFields(
   payload: Payload,
+  database: ReadDatabase,
   state: FilterState,
   scope: DatasetScope,
 ): Promise<FilterFieldsResponse> {
-  const pool = databasePool(payload)
+  const pool = database.pool
   const kinds = fieldKindsOf(mergeFieldSamples(await datasetFieldSamples(pool, scope)))
   if (kinds.valueKeys.length === 0 && kinds.numberKeys.length === 0) return { fields: [] }
   const counts =
-    (await countsFromIndex(payload, state, scope, kinds)) ?? (await countsFromDatabase(pool, state, scope, kinds))
+    (await countsFromIndex(payload, database, state, scope, kinds)) ?? (await countsFromDatabase(pool, state, scope, kinds))
   const fields: FilterField[] = []
   for (const key of [...kinds.valueKeys].sort()) {
     const values = [...(counts.values.get(key) ?? [])]

@@ -17,7 +17,7 @@ import {
 import type { Payload } from 'payload'
 import type { Pool } from 'pg'
 
-import { databasePool } from '../import/progress-tracking'
+import type { ReadDatabase } from '../database/read-router'
 import { eventConditions, SqlParams, type DatasetScope } from './event-conditions'
 import { selectFromIndex } from './event-index/indexed-selection'
 import { EVENT_ITEM_COLUMNS, toEventItem, type EventItemRow } from './event-rows'
@@ -92,11 +92,12 @@ async function pageFromIndex(
 /** One page of events. */
 export async function listEvents(
   payload: Payload,
+  database: ReadDatabase,
   state: FilterState,
   scope: DatasetScope,
   list: ListParams,
 ): Promise<EventsListResponse> {
-  const pool = databasePool(payload)
-  const selections = await selectFromIndex(payload, state, scope)
+  const pool = database.pool
+  const selections = await selectFromIndex(payload, database, state, scope)
   return selections ? pageFromIndex(pool, selections, list) : pageFromDatabase(pool, state, scope, list)
 }

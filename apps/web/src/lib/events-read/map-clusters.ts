@@ -28,7 +28,7 @@ import {
 import type { Payload } from 'payload'
 import type { Pool } from 'pg'
 
-import { databasePool } from '../import/progress-tracking'
+import type { ReadDatabase } from '../database/read-router'
 import { eventConditions, SqlParams, type DatasetScope } from './event-conditions'
 import { selectFromIndex } from './event-index/indexed-selection'
 import { isoOrNull } from './event-rows'
@@ -227,14 +227,15 @@ async function marksFromDatabase(
  */
 export async function mapClusters(
   payload: Payload,
+  database: ReadDatabase,
   state: FilterState & { bbox: BoundingBox },
   scope: DatasetScope,
   zoom: number,
   colorField?: string,
 ): Promise<MapClustersResponse> {
-  const pool = databasePool(payload)
+  const pool = database.pool
   const view = snapToCells(state.bbox, zoom)
-  const selections = await selectFromIndex(payload, state, scope, {
+  const selections = await selectFromIndex(payload, database, state, scope, {
     bbox: view,
     locatedOnly: true,
     ordered: false,

@@ -17,6 +17,7 @@ import {
   visibleIds,
   type ExploreState,
 } from '../../components/explore/view-state'
+import { withReadDatabase } from '../database/read-database'
 import { eventBounds } from '../events-read/event-bounds'
 import type { SimpleBoundsResponse } from '../events-read/read-responses'
 import { readScope } from '../events-read/read-scope'
@@ -45,7 +46,8 @@ export async function initialBounds(
   const { state } = mapFilterState(visible.state, view.at, view.window)
   try {
     const req = await createLocalReq({ user: user ?? undefined }, payload)
-    const response = await eventBounds(payload, state, await readScope(req, state))
+    const scope = await readScope(req, state)
+    const response = await withReadDatabase(payload, scope, (database) => eventBounds(payload, database, state, scope))
     return { key: filterStateKey(state), response }
   } catch (error) {
     payload.logger.warn({ err: error }, 'The explore page could not read its events’ extent; the browser will ask')

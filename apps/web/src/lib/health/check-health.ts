@@ -16,6 +16,8 @@ export interface HealthCheckContext {
   readonly version: string
   /** The state of the in-memory event index; off when not given. */
   readonly eventIndex?: { readonly enabled: boolean; readonly loading: number }
+  /** Checks the read replica, when one is set. */
+  readonly readReplica?: () => Promise<HealthCheckResult['readReplica'] | null>
 }
 
 function failure(error: unknown): HealthCheckComponent {
@@ -130,24 +132,18 @@ const SEVERITY = { ok: 0, warning: 1, error: 2 } as const
  */
 export async function checkHealth(payload: Payload, context: HealthCheckContext): Promise<HealthCheckResult> {
   const database = await checkDatabase(payload, context.isEmbedded)
-  const [migrations, jobQueue, scheduledImports] =
+  const unreachable = { status: 'error' as const, message: 'database unreachable' }
+  const [[migrations, jobQueue, scheduledImports], readReplica] = await Promise.all([
     database.status === 'ok'
-      ? await Promise.all([
+      ? Promise.all([
           checkMigrations(payload, context.shippedMigrations),
           checkJobQueue(payload),
           checkScheduledImports(payload),
         ])
-      : [
-          {
-            status: 'error' as const,
-            applied: 0,
-            pending: [...context.shippedMigrations],
-            message: 'database unreachable',
-          },
-          { status: 'error' as const, message: 'database unreachable' },
-          { status: 'error' as const, message: 'database unreachable' },
-        ]
-  const status = [database, migrations, jobQueue, scheduledImports]
+      : ([{ ...unreachable, applied: 0, pending: [...context.shippedMigrations] }, unreachable, unreachable] as const),
+    context.readReplica?.(),
+  ])
+  const status = [database, migrations, jobQueue, scheduledImports, ...(readReplica ? [readReplica] : [])]
     .map((component) => component.status)
     .reduce<HealthCheckComponent['status']>((worst, next) => (SEVERITY[next] > SEVERITY[worst] ? next : worst), 'ok')
   return {
@@ -160,5 +156,6 @@ export async function checkHealth(payload: Payload, context: HealthCheckContext)
     jobQueue,
     scheduledImports,
     eventIndex: { status: 'ok', ...(context.eventIndex ?? { enabled: false, loading: 0 }) },
+    ...(readReplica ? { readReplica } : {}),
   }
 }

@@ -76,4 +76,10 @@ export interface HealthCheckResult {
    * reveal the size of private datasets.
    */
   readonly eventIndex: HealthCheckComponent & { readonly enabled: boolean; readonly loading: number }
+  /**
+   * The streaming replica for reads (`DATABASE_READ_URL`), only when one is set: `warning` while it
+   * does not answer (reads use the primary meanwhile), with how far its replay is behind the
+   * primary's WAL, in bytes.
+   */
+  readonly readReplica?: HealthCheckComponent & { readonly lagBytes?: number }
 }

@@ -7,6 +7,7 @@
  */
 import type { Payload } from 'payload'
 
+import { withReadDatabase } from '../database/read-database'
 import { countEventsByDataset } from '../events-read/dataset-counts'
 import type { DatasetEventStats } from './dataset-summary-text'
 
@@ -21,7 +22,9 @@ export async function eventStatsByDataset(
   datasetIds: readonly number[],
 ): Promise<Map<number, DatasetEventStats>> {
   if (datasetIds.length === 0) return new Map()
-  const counts = await countEventsByDataset(payload, { catalogs: [], datasets: [], fields: {} }, datasetIds)
+  const counts = await withReadDatabase(payload, datasetIds, (database) =>
+    countEventsByDataset(payload, database, { catalogs: [], datasets: [], fields: {} }, datasetIds),
+  )
   return new Map(
     counts
       .filter((entry) => entry.count > 0)

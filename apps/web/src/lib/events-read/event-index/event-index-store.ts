@@ -8,6 +8,7 @@
 import type { EventSegment } from '@chronotope/event-index'
 import type { Pool } from 'pg'
 
+import type { ReadDatabase } from '../../database/read-router'
 import {
   loadFieldColumn,
   loadSegment,
@@ -71,10 +72,18 @@ export class EventIndexStore {
    * The up-to-date segments of the datasets in `scope`, with the columns of `fieldPaths` loaded,
    * or null when the read has to go to the database (the index is off or full, or loading).
    * Datasets without events have no segment.
+   * @param database - where the read runs and the versions it must reflect (see `read-router`);
+   *   missing segments load from its pool. Without it, versions are read and loads run on the
+   *   store's own pool.
    */
-  async segmentsFor(scope: 'all' | readonly number[], fieldPaths: readonly string[]): Promise<EventSegment[] | null> {
+  async segmentsFor(
+    scope: 'all' | readonly number[],
+    fieldPaths: readonly string[],
+    database?: ReadDatabase,
+  ): Promise<EventSegment[] | null> {
     if (this.options.maxEvents === 0) return null
-    const versions = await readDatasetVersions(this.pool, scope)
+    const versions = database?.versions ?? (await readDatasetVersions(this.pool, scope))
+    const source = database?.pool ?? this.pool
     if (scope === 'all') this.forgetAllBut(versions)
     const wanted = [...versions].filter(([, version]) => version.count > 0)
     if (wanted.reduce((sum, [, version]) => sum + version.count, 0) > this.options.maxEvents) return null
@@ -82,7 +91,7 @@ export class EventIndexStore {
     const staleEvents = stale.reduce((sum, [, version]) => sum + version.count, 0)
     if (stale.length > 0) {
       this.makeRoomFor(staleEvents, new Set(wanted.map(([datasetId]) => datasetId)))
-      const loads = stale.map(([datasetId]) => this.load(datasetId))
+      const loads = stale.map(([datasetId]) => this.load(source, datasetId))
       if (staleEvents > this.awaitedLoadEvents) return null
       await Promise.all(loads)
     }
@@ -92,7 +101,7 @@ export class EventIndexStore {
       if (!segment || !newer(segment.version, version.version)) return null
       segments.push(segment)
     }
-    return (await this.withFields(segments, fieldPaths)) ? segments : null
+    return (await this.withFields(source, segments, fieldPaths)) ? segments : null
   }
 
   private isFresh(datasetId: number, version: DatasetVersion): boolean {
@@ -119,10 +128,10 @@ export class EventIndexStore {
   }
 
   // One load per dataset at a time; a failed or raced load leaves the old segment in place.
-  private load(datasetId: number): Promise<void> {
+  private load(source: Pool, datasetId: number): Promise<void> {
     let running = this.loads.get(datasetId)
     if (!running) {
-      running = loadSegment(this.pool, datasetId)
+      running = loadSegment(source, datasetId)
         .then((segment) => {
           const held = this.segments.get(datasetId)
           if (segment && (!held || newer(segment.version, held.version))) this.segments.set(datasetId, segment)
@@ -135,22 +144,26 @@ export class EventIndexStore {
   }
 
   // Loads the missing field columns; false when they are big and load in the background instead.
-  private async withFields(segments: readonly EventSegment[], fieldPaths: readonly string[]): Promise<boolean> {
+  private async withFields(
+    source: Pool,
+    segments: readonly EventSegment[],
+    fieldPaths: readonly string[],
+  ): Promise<boolean> {
     const missing: Array<[EventSegment, string]> = []
     for (const segment of segments)
       for (const path of fieldPaths) if (!segment.field(path)) missing.push([segment, path])
     if (missing.length === 0) return true
-    const loads = missing.map(([segment, path]) => this.loadField(segment, path))
+    const loads = missing.map(([segment, path]) => this.loadField(source, segment, path))
     if (missing.reduce((sum, [segment]) => sum + segment.size, 0) > this.awaitedLoadEvents) return false
     await Promise.all(loads)
     return missing.every(([segment, path]) => segment.field(path) !== undefined)
   }
 
-  private loadField(segment: EventSegment, path: string): Promise<void> {
+  private loadField(source: Pool, segment: EventSegment, path: string): Promise<void> {
     const key = `${segment.datasetId}:${segment.version}:${path}`
     let running = this.fieldLoads.get(key)
     if (!running) {
-      running = loadFieldColumn(this.pool, segment, path)
+      running = loadFieldColumn(source, segment, path)
         .then((column) => {
           if (column) segment.setField(path, column)
         })
@@ -168,11 +181,12 @@ export class EventIndexStore {
   /**
    * Starts reading the full-text postings of the segments that lack them, in the background:
    * searches meanwhile ask the database, which answers the same.
+   * @param source - the pool to read them from (a current replica's); default the store's own
    */
-  loadTextPostings(segments: readonly EventSegment[]): void {
+  loadTextPostings(segments: readonly EventSegment[], source: Pool = this.pool): void {
     for (const segment of segments) {
       if (segment.textPostings || this.postingsLoads.has(segment)) continue
-      const running = loadTextPostings(this.pool, segment)
+      const running = loadTextPostings(source, segment)
         .then((postings) => {
           if (postings) segment.setTextPostings(postings)
         })

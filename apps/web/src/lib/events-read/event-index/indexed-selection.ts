@@ -9,6 +9,7 @@ import type { Payload } from 'payload'
 import type { Pool } from 'pg'
 
 import { settings } from '../../../config/settings'
+import type { ReadDatabase } from '../../database/read-router'
 import { databasePool } from '../../import/progress-tracking'
 import type { DatasetScope } from '../event-conditions'
 import { EventIndexStore } from './event-index-store'
@@ -49,16 +50,19 @@ export interface SelectionOptions {
 /**
  * The filtered rows of every dataset in scope, or null when the index cannot answer now (off,
  * full, or still loading): the caller then reads the database.
+ * @param database - where the read runs (see `read-router`): its versions say which segments are
+ *   current, and missing ones load from its pool
  */
 export async function selectFromIndex(
   payload: Payload,
+  database: ReadDatabase,
   state: FilterState,
   scope: DatasetScope,
   options: SelectionOptions = {},
 ): Promise<Selection[] | null> {
   const fieldPaths = [...new Set([...Object.keys(state.fields), ...(options.fieldPaths ?? [])])]
   const store = eventIndexOf(payload)
-  const segments = await store.segmentsFor(scope, fieldPaths)
+  const segments = await store.segmentsFor(scope, fieldPaths, database)
   if (!segments) return null
   const bbox = options.bbox ?? state.bbox
   const query: IndexQuery = {
@@ -70,7 +74,7 @@ export async function selectFromIndex(
   }
   const matches =
     state.text && segments.length > 0
-      ? await textMatches(store, databasePool(payload), segments, state.text)
+      ? await textMatches(store, database.pool, segments, state.text)
       : undefined
   return segments.map((segment) =>
     selectRows(segment, query, matches?.get(segment.datasetId), { ordered: options.ordered ?? true }),

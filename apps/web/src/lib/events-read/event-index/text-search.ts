@@ -84,7 +84,7 @@ export async function textMatches(
   }
   if (missing.length === 0) return matches
 
-  store.loadTextPostings(missing)
+  store.loadTextPostings(missing, pool)
   const query = missing.some((segment) => segment.textPostings) ? await textQueryOf(pool, text) : null
   const unindexed = query ? missing.filter((segment) => !segment.textPostings) : missing
   if (query)

@@ -8,6 +8,7 @@ import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 
 import { settings } from '../config/settings'
+import { holdMigrationLock } from '../lib/database/migration-lock'
 import { loadPayload } from '../lib/runtime/load-payload'
 import { runMain } from '../lib/runtime/run-main'
 import { migrations } from '../migrations'
@@ -26,7 +27,24 @@ async function appliedMigrationCount(payload: Awaited<ReturnType<typeof loadPayl
 }
 
 async function main(): Promise<void> {
-  const payload = await loadPayload()
+  // Two launchers started together on one server (`npm run serve` on two machines) take turns:
+  // the second finds the schema current and the demo data seeded. Taken before Payload loads,
+  // since Payload applies pending migrations as it connects in production. The embedded database
+  // has one launcher by construction.
+  const release =
+    settings.databaseKind === 'external' && settings.databaseUrl
+      ? await holdMigrationLock(settings.databaseUrl, () =>
+          console.log('[chronotope] Another process is migrating this database; waiting for it…'),
+        )
+      : async () => {}
+  try {
+    await migrateAndSeed(await loadPayload())
+  } finally {
+    await release()
+  }
+}
+
+async function migrateAndSeed(payload: Payload): Promise<void> {
   const wasNew = (await appliedMigrationCount(payload)) === 0
   // Payload types generated migrations with MigrateUpArgs but migrate() with unknown arguments.
   await payload.db.migrate({ migrations: migrations as unknown as ShippedMigrations })

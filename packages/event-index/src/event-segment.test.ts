@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest'
 
 import { cellOf, MAX_CLUSTER_ZOOM } from '@chronotope/filters'
 
-import { EventSegment, NO_CELL } from './event-segment'
+import { EventSegment, NO_CELL, SEGMENT_BYTES_PER_EVENT } from './event-segment'
 import { FieldColumn } from './field-column'
+import { TextPostingsBuilder } from './text-postings'
 
 const columns = (ids: number[], times: number[]) => ({
   ids: Int32Array.from(ids),
@@ -50,5 +51,28 @@ describe('EventSegment', () => {
     expect(() => segment.setField('kind', FieldColumn.fromValues(['a']))).toThrow(/1 rows/)
     segment.setField('kind', FieldColumn.fromValues(['a', 'b']))
     expect(segment.fieldPaths()).toEqual(['kind'])
+  })
+
+  it('counts the memory it holds as its columns, lists and loaded fields grow', () => {
+    const size = 1000
+    const ids = Array.from({ length: size }, (_, row) => row + 1)
+    const segment = new EventSegment(1, '1', columns(ids, ids))
+    // Ids, cells: 4 bytes each; times and positions: 8 each.
+    expect(segment.byteLength).toBe(size * 36)
+    segment.gridRows()
+    // The grid lists every located row once (all but the first), with a start per grid cell.
+    const withGrid = segment.byteLength
+    expect(withGrid - size * 36).toBe(4 * (size - 1) + 4 * (256 * 256 + 1))
+    expect(withGrid / size).toBeLessThan(SEGMENT_BYTES_PER_EVENT + 300)
+    segment.setField('kind', FieldColumn.fromValues(ids.map((id) => (id % 2 ? 'odd' : 'even'))))
+    // Codes (4 a row), two numbers and two short texts.
+    expect(segment.byteLength - withGrid).toBe(4 * size + 16 + (32 + 6) + (32 + 8))
+    const builder = new TextPostingsBuilder()
+    for (let row = 0; row < size; row++) builder.addRow(row === 0 ? 'flood river' : 'river')
+    const postings = builder.build()
+    // Entries of four bytes, and a header and text per lexeme.
+    expect(postings.byteLength).toBe(4 * (1 + size) + 2 * 96 + 2 * ('flood'.length + 'river'.length))
+    segment.setTextPostings(postings)
+    expect(segment.byteLength - withGrid - (4 * size + 16 + 78)).toBe(postings.byteLength)
   })
 })

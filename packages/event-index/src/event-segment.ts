@@ -7,7 +7,7 @@
 import { clusterCellSize, lngLatToMercator, MAX_CLUSTER_ZOOM } from '@chronotope/filters'
 
 import type { FieldColumn } from './field-column'
-import { groupRows, type RowLists } from './row-lists'
+import { groupRows, rowListsBytes, type RowLists } from './row-lists'
 import type { TextPostings } from './text-postings'
 
 /** The columns a segment is built from, one entry per event, already in list order. */
@@ -19,6 +19,13 @@ export interface SegmentColumns {
   readonly longitudes: Float64Array
   readonly latitudes: Float64Array
 }
+
+/**
+ * What a segment costs per event before any field or search column is read: its id, time,
+ * position and cell columns (36 bytes) and the coarse grid's row list (4). Reads size the index
+ * with it before a segment exists; {@link EventSegment.byteLength} then counts what it holds.
+ */
+export const SEGMENT_BYTES_PER_EVENT = 40
 
 /** The cell coordinate of an event without a location. */
 export const NO_CELL = -2_147_483_648
@@ -139,6 +146,27 @@ export class EventSegment implements SegmentColumns {
   /** How many events the segment holds. */
   get size(): number {
     return this.ids.length
+  }
+
+  /**
+   * The memory the segment holds now, in bytes: its columns, the field columns and search
+   * postings loaded so far, and the lists built on first use. The memoised map summaries of
+   * {@link memoize} are not counted: they are built by map reads, per zoom, and are smaller than
+   * the rows they summarise.
+   */
+  get byteLength(): number {
+    let bytes =
+      this.ids.byteLength +
+      this.times.byteLength +
+      this.longitudes.byteLength +
+      this.latitudes.byteLength +
+      this.cellX.byteLength +
+      this.cellY.byteLength +
+      (this.rowsById?.byteLength ?? 0) +
+      rowListsBytes(this.grid) +
+      (this.gridBounds ? this.gridBounds.slotOfCell.byteLength + this.gridBounds.extents.byteLength : 0)
+    for (const column of this.fields.values()) bytes += column.byteLength
+    return bytes + (this.postings?.byteLength ?? 0)
   }
 
   /** The field column of `path`, when it has been loaded. */

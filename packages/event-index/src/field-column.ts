@@ -5,7 +5,7 @@
  * @module
  */
 
-import { groupRows, type RowLists } from './row-lists'
+import { groupRows, rowListsBytes, textsBytes, type RowLists } from './row-lists'
 
 /** The code of a row whose field is missing or JSON null. */
 export const NO_VALUE = -1
@@ -55,6 +55,13 @@ export class FieldColumn {
       codes[row] = code
     }
     return new FieldColumn(codes, dictionary)
+  }
+
+  /** The memory the column holds now, in bytes: its arrays, its dictionary's texts, its lists. */
+  get byteLength(): number {
+    return (
+      this.codes.byteLength + this.numbers.byteLength + textsBytes(this.dictionary) + rowListsBytes(this.postingLists)
+    )
   }
 
   /**

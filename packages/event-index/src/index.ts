@@ -6,7 +6,7 @@
  * fresh (`apps/web/src/lib/events-read/event-index`).
  * @module
  */
-export { EventSegment, NO_CELL } from './event-segment'
+export { EventSegment, NO_CELL, SEGMENT_BYTES_PER_EVENT } from './event-segment'
 export type { SegmentColumns } from './event-segment'
 export { FieldColumn, NO_VALUE } from './field-column'
 export { selectRows, Selection } from './row-selection'

@@ -32,6 +32,21 @@ export function groupRows(keys: Int32Array, groups: number): RowLists {
   return { starts, rows }
 }
 
+/** The bytes the lists' arrays hold. */
+export function rowListsBytes(lists: RowLists | undefined): number {
+  return lists ? lists.starts.byteLength + lists.rows.byteLength : 0
+}
+
+/**
+ * An estimate of the memory of `texts` as V8 keeps them: a header and two bytes a character
+ * (one for Latin-1 text, so this errs on the high side).
+ */
+export function textsBytes(texts: Iterable<string>): number {
+  let bytes = 0
+  for (const text of texts) bytes += 32 + 2 * text.length
+  return bytes
+}
+
 /** First index in `rows[from … to)` whose row is ≥ `row`. */
 export function lowerBound(rows: Int32Array, from: number, to: number, row: number): number {
   let low = from

@@ -72,6 +72,13 @@ export class TextPostings {
     return total
   }
 
+  /** The memory the postings hold, in bytes: four a row entry, and each lexeme's text and list header. */
+  get byteLength(): number {
+    let bytes = 0
+    for (const [lexeme, rows] of this.rowsByLexeme) bytes += rows.byteLength + 96 + 2 * lexeme.length
+    return bytes
+  }
+
   /**
    * The ascending rows whose document matches `query`, as `document @@ query` would say.
    * @example postings.rowsMatching(parseTextQuery("'flood' & !'river'"))

@@ -2,6 +2,7 @@ import path from 'node:path'
 
 import { describe, expect, it } from 'vitest'
 
+import { processMemoryLimit } from '../lib/runtime/memory-limit'
 import { InvalidSetting, readSettings, repositoryRoot } from './settings'
 
 describe('readSettings', () => {
@@ -66,8 +67,10 @@ describe('readSettings', () => {
       },
     ],
     [{ CHRONOTOPE_JOB_LEASE_SECONDS: '5' }, { jobLeaseSeconds: 5 }],
-    [{}, { eventIndexMaxEvents: 5_000_000 }],
+    [{}, { eventIndexMaxEvents: Number.MAX_SAFE_INTEGER }],
     [{ CHRONOTOPE_EVENT_INDEX_MAX_EVENTS: '0' }, { eventIndexMaxEvents: 0 }],
+    [{ CHRONOTOPE_EVENT_INDEX_MAX_MB: '512' }, { eventIndexMaxBytes: 512 * 1024 * 1024 }],
+    [{}, { eventIndexMaxBytes: Math.round(processMemoryLimit() / 4) }],
     [{}, { apiMaxLimit: 1000 }],
     [{ CHRONOTOPE_API_MAX_LIMIT: '250' }, { apiMaxLimit: 250 }],
     [{}, { importMaxSheets: 50 }],
@@ -111,7 +114,10 @@ describe('readSettings', () => {
       { DATABASE_URL: 'postgres://u@db/x', DATABASE_READ_URL: 'replica:5432' },
       'DATABASE_READ_URL must start with postgres:// or postgresql://; got "replica:5432"',
     ],
-    [{ DATABASE_READ_URL: 'postgres://u@replica/x' }, 'DATABASE_READ_URL needs DATABASE_URL: a replica reads from a primary server'],
+    [
+      { DATABASE_READ_URL: 'postgres://u@replica/x' },
+      'DATABASE_READ_URL needs DATABASE_URL: a replica reads from a primary server',
+    ],
     [{ NODE_ENV: 'production' }, 'PAYLOAD_SECRET must be set in production'],
     [{ CHRONOTOPE_SEED_ON_FIRST_START: 'maybe' }, 'CHRONOTOPE_SEED_ON_FIRST_START must be true or false; got "maybe"'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url'
 
 import { InvalidAddressRange, parseAddressRanges, type AddressRange } from '../lib/http/client-address'
 import { InvalidAllowedHost, parseAllowedHosts, type OutboundAllowList } from '@chronotope/geocoding/outbound-policy'
+import { processMemoryLimit } from '../lib/runtime/memory-limit'
 import { readRepositoryUrl } from './repository-url'
 import { isTrustLevel, TRUST_LEVEL_ORDER, TRUST_LEVELS, type TrustLevel } from '../constants/trust-levels'
 
@@ -148,10 +149,16 @@ export interface Settings {
   readonly geocodingMinimumConfidence: number
   /**
    * Most events the read API keeps in its in-memory index (`CHRONOTOPE_EVENT_INDEX_MAX_EVENTS`,
-   * default 5,000,000, about 50 MB per million); datasets beyond it are read from the database,
-   * and 0 turns the index off.
+   * default no limit: {@link eventIndexMaxBytes} sizes it); 0 turns the index off.
    */
   readonly eventIndexMaxEvents: number
+  /**
+   * Most memory the in-memory event index of each web process may hold, in bytes
+   * (`CHRONOTOPE_EVENT_INDEX_MAX_MB`, default a quarter of the memory the process may use: the
+   * container's limit, else the machine's). Events take about 40 bytes each, more with the data
+   * fields the filters read; datasets that do not fit are read from the database.
+   */
+  readonly eventIndexMaxBytes: number
   /**
    * Most documents one page of the CMS's REST and GraphQL lists may hold (`CHRONOTOPE_API_MAX_LIMIT`,
    * default 1000): a larger `limit`, or `limit=0`, is answered with a 400. The server's own calls
@@ -317,6 +324,10 @@ function readDocsUrl(env: Environment): string | null {
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const
+const MB = 1024 * 1024
+// The event index's share of the memory a process may use: the rest is the app itself, its
+// requests, and, on a small machine, the database and the workers beside it.
+const EVENT_INDEX_MEMORY_SHARE = 0.25
 const INSECURE_DEVELOPMENT_SECRET = 'chronotope-development-secret-not-for-production'
 
 function readPort(env: Environment): number {
@@ -433,7 +444,11 @@ export function readSettings(env: Environment = process.env): Settings {
     scheduledImportTimeoutSeconds: readPositiveNumber(env, 'CHRONOTOPE_SCHEDULED_IMPORT_TIMEOUT_SECONDS', 300),
     webhookAllowedHosts: readAllowedHosts(env, 'CHRONOTOPE_WEBHOOK_ALLOWED_HOSTS'),
     geocodingMinimumConfidence: readFraction(env, 'CHRONOTOPE_GEOCODING_MIN_CONFIDENCE', 0.5),
-    eventIndexMaxEvents: readWholeNumber(env, 'CHRONOTOPE_EVENT_INDEX_MAX_EVENTS', 5_000_000),
+    eventIndexMaxEvents: readWholeNumber(env, 'CHRONOTOPE_EVENT_INDEX_MAX_EVENTS', Number.MAX_SAFE_INTEGER),
+    eventIndexMaxBytes: Math.round(
+      readPositiveNumber(env, 'CHRONOTOPE_EVENT_INDEX_MAX_MB', (processMemoryLimit() * EVENT_INDEX_MEMORY_SHARE) / MB) *
+        MB,
+    ),
     apiMaxLimit: readApiMaxLimit(env),
     mapStyleUrl: readMapStyleUrl(env),
     docsUrl: readDocsUrl(env),

@@ -103,7 +103,8 @@ export async function filterFields(
   const kinds = fieldKindsOf(mergeFieldSamples(await datasetFieldSamples(pool, scope)))
   if (kinds.valueKeys.length === 0 && kinds.numberKeys.length === 0) return { fields: [] }
   const counts =
-    (await countsFromIndex(payload, database, state, scope, kinds)) ?? (await countsFromDatabase(pool, state, scope, kinds))
+    (await countsFromIndex(payload, database, state, scope, kinds)) ??
+    (await countsFromDatabase(pool, state, scope, kinds))
   const fields: FilterField[] = []
   for (const key of [...kinds.valueKeys].sort()) {
     const values = [...(counts.values.get(key) ?? [])]

@@ -1,3 +1,4 @@
+import { SEGMENT_BYTES_PER_EVENT } from '@chronotope/event-index'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { EventIndexStore } from '../../../src/lib/events-read/event-index/event-index-store'
@@ -117,6 +118,24 @@ describe('EventIndexStore', () => {
       [],
     )
     expect(fits?.map((segment) => segment.size)).toEqual([fixture.publicEvents])
+  })
+
+  it('sizes itself by memory: a dataset that would not fit is read from the database, others make room', async () => {
+    const pool = databasePool(await testPayload())
+    const unlimited = Number.MAX_SAFE_INTEGER
+    const estimate = fixture.publicEvents * SEGMENT_BYTES_PER_EVENT
+    const small = new EventIndexStore(pool, { maxEvents: unlimited, maxBytes: estimate - 1 })
+    expect(await small.segmentsFor([fixture.publicDatasetId], [])).toBeNull()
+    expect(small.status()).toMatchObject({ datasets: 0, bytes: 0 })
+
+    const store = new EventIndexStore(pool, { maxEvents: unlimited, maxBytes: estimate })
+    const [segment] = (await store.segmentsFor([fixture.publicDatasetId], []))!
+    expect(store.status()).toMatchObject({ events: fixture.publicEvents, bytes: segment!.byteLength })
+    // The other dataset (12 events against 30) does not fit beside it: loading it evicts the first,
+    // which this read does not need.
+    const other = await store.segmentsFor([fixture.privateDatasetId], [])
+    expect(other?.map((held) => held.datasetId)).toEqual([fixture.privateDatasetId])
+    expect(store.status().datasets).toBe(1)
   })
 
   it('loads big datasets and fields in the background and serves them once loaded', async () => {

@@ -5,7 +5,7 @@
  * in the background while reads go to the database, which answers the same.
  * @module
  */
-import type { EventSegment } from '@chronotope/event-index'
+import { SEGMENT_BYTES_PER_EVENT, type EventSegment } from '@chronotope/event-index'
 import type { Pool } from 'pg'
 
 import type { ReadDatabase } from '../../database/read-router'
@@ -24,6 +24,11 @@ export const AWAITED_LOAD_EVENTS = 50_000
 export interface EventIndexOptions {
   /** Most events held; 0 turns the index off. */
   readonly maxEvents: number
+  /**
+   * Most memory the segments may hold, in bytes (see `EventSegment.byteLength`); default no limit.
+   * A read whose datasets would not fit goes to the database.
+   */
+  readonly maxBytes?: number
   /** Most events a read waits to load; default {@link AWAITED_LOAD_EVENTS}. */
   readonly awaitedLoadEvents?: number
   /** Told of a load that failed (the reads it would have served go to the database). */
@@ -34,6 +39,8 @@ export interface EventIndexOptions {
 export interface EventIndexStatus {
   readonly datasets: number
   readonly events: number
+  /** The memory the segments hold, in bytes. */
+  readonly bytes: number
   readonly loading: number
 }
 
@@ -64,8 +71,24 @@ export class EventIndexStore {
   /** How many datasets and events are held, and how many loads run. */
   status(): EventIndexStatus {
     let events = 0
-    for (const segment of this.segments.values()) events += segment.size
-    return { datasets: this.segments.size, events, loading: this.loadCount() }
+    let bytes = 0
+    for (const segment of this.segments.values()) {
+      events += segment.size
+      bytes += segment.byteLength
+    }
+    return { datasets: this.segments.size, events, bytes, loading: this.loadCount() }
+  }
+
+  private get maxBytes(): number {
+    return this.options.maxBytes ?? Number.POSITIVE_INFINITY
+  }
+
+  // What the datasets will hold once loaded: a held segment's own count, else an estimate.
+  private bytesOf(datasetId: number, version: DatasetVersion): number {
+    const segment = this.segments.get(datasetId)
+    return segment && newer(segment.version, version.version)
+      ? segment.byteLength
+      : version.count * SEGMENT_BYTES_PER_EVENT
   }
 
   /**
@@ -87,10 +110,12 @@ export class EventIndexStore {
     if (scope === 'all') this.forgetAllBut(versions)
     const wanted = [...versions].filter(([, version]) => version.count > 0)
     if (wanted.reduce((sum, [, version]) => sum + version.count, 0) > this.options.maxEvents) return null
+    if (wanted.reduce((sum, [datasetId, version]) => sum + this.bytesOf(datasetId, version), 0) > this.maxBytes)
+      return null
     const stale = wanted.filter(([datasetId, version]) => !this.isFresh(datasetId, version))
     const staleEvents = stale.reduce((sum, [, version]) => sum + version.count, 0)
     if (stale.length > 0) {
-      this.makeRoomFor(staleEvents, new Set(wanted.map(([datasetId]) => datasetId)))
+      this.makeRoomFor(staleEvents, staleEvents * SEGMENT_BYTES_PER_EVENT, new Set(wanted.map(([id]) => id)))
       const loads = stale.map(([datasetId]) => this.load(source, datasetId))
       if (staleEvents > this.awaitedLoadEvents) return null
       await Promise.all(loads)
@@ -116,14 +141,15 @@ export class EventIndexStore {
     }
   }
 
-  // Drops segments the read does not need until `events` more fit in the budget.
-  private makeRoomFor(events: number, keep: ReadonlySet<number>): void {
-    let held = this.status().events
+  // Drops segments the read does not need until `events` more, of about `bytes`, fit in the budget.
+  private makeRoomFor(events: number, bytes: number, keep: ReadonlySet<number>): void {
+    let { events: heldEvents, bytes: heldBytes } = this.status()
     for (const [datasetId, segment] of this.segments) {
-      if (held + events <= this.options.maxEvents) return
+      if (heldEvents + events <= this.options.maxEvents && heldBytes + bytes <= this.maxBytes) return
       if (keep.has(datasetId)) continue
       this.segments.delete(datasetId)
-      held -= segment.size
+      heldEvents -= segment.size
+      heldBytes -= segment.byteLength
     }
   }
 

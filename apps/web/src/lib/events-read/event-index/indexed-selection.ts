@@ -24,6 +24,7 @@ export function eventIndexOf(payload: Payload): EventIndexStore {
   if (!store) {
     store = new EventIndexStore(pool, {
       maxEvents: settings.eventIndexMaxEvents,
+      maxBytes: settings.eventIndexMaxBytes,
       onLoadError: (err, what) =>
         payload.logger.error({ err, msg: `Event index: could not load ${what}; reads use the database` }),
     })
@@ -73,9 +74,7 @@ export async function selectFromIndex(
     locatedOnly: options.locatedOnly,
   }
   const matches =
-    state.text && segments.length > 0
-      ? await textMatches(store, database.pool, segments, state.text)
-      : undefined
+    state.text && segments.length > 0 ? await textMatches(store, database.pool, segments, state.text) : undefined
   return segments.map((segment) =>
     selectRows(segment, query, matches?.get(segment.datasetId), { ordered: options.ordered ?? true }),
   )

@@ -50,9 +50,7 @@ async function withReadContext(
   try {
     const params = searchParams(req)
     const read = await prepareRead(req, params)
-    return await withReadDatabase(req.payload, read.scope, async (database) =>
-      run({ req, params, ...read, database }),
-    )
+    return await withReadDatabase(req.payload, read.scope, async (database) => run({ req, params, ...read, database }))
   } catch (error) {
     return errorResponse(asApiError(error), (err) =>
       req.payload.logger.error({ err, msg: `Events read failed: ${req.url}` }),
@@ -95,13 +93,7 @@ function exportEndpoint(format: ExportFormat): Endpoint {
       exportWork.respondStreaming(
         () =>
           withReadContext(req, ({ state, scope, database }) => {
-            const stream = exportEvents(
-              database.pool,
-              state,
-              scope,
-              format,
-              settings.databaseKind === 'external',
-            )
+            const stream = exportEvents(database.pool, state, scope, format, settings.databaseKind === 'external')
             return new Response(stream, {
               headers: {
                 ...readHeaders(req),

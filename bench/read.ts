@@ -199,6 +199,19 @@ function printTable(rows: readonly Row[]): void {
   for (const row of rows) console.log(line(columns.map((column) => row[column])))
 }
 
+/**
+ * What the index holds, from the last load the server logged (`describeLoad` in the app): its
+ * events, its memory and the bytes an event costs.
+ */
+function describeIndexMemory(output: string): string {
+  const loads = [...output.matchAll(/it holds (\d+) events in (\d+) bytes/g)]
+  const last = loads.at(-1)
+  if (!last) return 'In-memory event index: no load big enough to be logged'
+  const events = Number(last[1])
+  const bytes = Number(last[2])
+  return `In-memory event index: ${fmt(events)} events in ${(bytes / 1024 / 1024).toFixed(1)} MB, ${(bytes / events).toFixed(1)} bytes an event (fields and search words included)`
+}
+
 // Prints why an endpoint fails, once per endpoint and status.
 const reported = new Set<string>()
 function reportFailure(endpoint: string, failure: FailedRequest | undefined): void {
@@ -213,6 +226,7 @@ async function runMix(app: RunningApp, pool: pg.Pool, datasetIds: readonly numbe
   console.log(
     `In-memory event index loaded (datasets and the fields the filters name) in ${primeSeconds.toFixed(1)} s; SQL answered meanwhile`,
   )
+  console.log(describeIndexMemory(app.output()))
   // Each request of the mix once, so the scenarios measured first do not alone pay for the server's
   // first run of each code path (compilation, summaries a segment computes once and keeps).
   const warmStarted = performance.now()

@@ -31,6 +31,11 @@ export interface EventIndexOptions {
   readonly maxBytes?: number
   /** Most events a read waits to load; default {@link AWAITED_LOAD_EVENTS}. */
   readonly awaitedLoadEvents?: number
+  /**
+   * Told of each dataset or field column loaded: what it was (`dataset 3`, `field "kind" of
+   * dataset 3`), its events, and the seconds the load took.
+   */
+  readonly onLoaded?: (what: string, events: number, seconds: number) => void
   /** Told of a load that failed (the reads it would have served go to the database). */
   readonly onLoadError?: (error: unknown, what: string) => void
 }
@@ -157,10 +162,14 @@ export class EventIndexStore {
   private load(source: Pool, datasetId: number): Promise<void> {
     let running = this.loads.get(datasetId)
     if (!running) {
+      const started = performance.now()
       running = loadSegment(source, datasetId)
         .then((segment) => {
           const held = this.segments.get(datasetId)
-          if (segment && (!held || newer(segment.version, held.version))) this.segments.set(datasetId, segment)
+          if (segment && (!held || newer(segment.version, held.version))) {
+            this.segments.set(datasetId, segment)
+            this.options.onLoaded?.(`dataset ${datasetId}`, segment.size, (performance.now() - started) / 1000)
+          }
         })
         .catch((error: unknown) => this.options.onLoadError?.(error, `the events of dataset ${datasetId}`))
         .finally(() => this.loads.delete(datasetId))
@@ -189,9 +198,13 @@ export class EventIndexStore {
     const key = `${segment.datasetId}:${segment.version}:${path}`
     let running = this.fieldLoads.get(key)
     if (!running) {
+      const started = performance.now()
       running = loadFieldColumn(source, segment, path)
         .then((column) => {
-          if (column) segment.setField(path, column)
+          if (!column) return
+          segment.setField(path, column)
+          const what = `field "${path}" of dataset ${segment.datasetId}`
+          this.options.onLoaded?.(what, segment.size, (performance.now() - started) / 1000)
         })
         .catch((error: unknown) => this.options.onLoadError?.(error, `field "${path}" of dataset ${segment.datasetId}`))
         .finally(() => this.fieldLoads.delete(key))

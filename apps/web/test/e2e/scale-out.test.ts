@@ -45,7 +45,17 @@ beforeAll(async () => {
   const start = () =>
     startChronotope({ dataDir, databaseUrl: cluster.primary.url(DATABASE), production: true, env: settings })
   // Started together on a new database: they must take turns at migrating and seeding.
-  ;[webA, webB] = await Promise.all([start(), start()])
+  const started = await Promise.allSettled([start(), start()])
+  // One launcher that failed must not leave the other running past the test.
+  const failed = started.find((outcome) => outcome.status === 'rejected')
+  if (failed) {
+    for (const outcome of started) if (outcome.status === 'fulfilled') outcome.value.kill()
+    throw failed.reason
+  }
+  ;[webA, webB] = started.map((outcome) => (outcome as PromiseFulfilledResult<RunningChronotope>).value) as [
+    RunningChronotope,
+    RunningChronotope,
+  ]
   // `npm run serve` seeds nothing; the demo accounts come from the seed command, as in production.
   const env: NodeJS.ProcessEnv = { ...process.env, CHRONOTOPE_DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: '1' }
   for (const name of ['TEST_DATABASE_URL', 'VITEST', 'NODE_ENV']) delete env[name]
@@ -61,6 +71,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([webA?.interrupt(), webB?.interrupt()])
+  // Whatever a crash left of their process groups.
+  webA?.kill()
+  webB?.kill()
   await cluster?.destroy()
   if (dataDir) rmSync(dataDir, { recursive: true, force: true })
 })

@@ -99,7 +99,8 @@ async function prepare(
     // No jobs are queued; an idle worker polling the queue would only add noise to the figures.
     CHRONOTOPE_WORKERS: '0',
     CHRONOTOPE_SEED_ON_FIRST_START: 'false',
-    LOG_LEVEL: 'warn',
+    // Info: the event index logs its big loads and its memory there, which the report reads back.
+    LOG_LEVEL: 'info',
     NEXT_TELEMETRY_DISABLED: '1',
   }
   for (const name of ['DATABASE_URL', 'CHRONOTOPE_DATABASE_KIND', 'TEST_DATABASE_URL', 'NODE_ENV', 'VITEST'])

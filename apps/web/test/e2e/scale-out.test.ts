@@ -198,71 +198,76 @@ describe.runIf(onPostgres)('two web processes and two workers on a primary with 
     }
   })
 
-  it('loses nothing when the workers, a web process and the replica are killed mid-import', async () => {
-    const rows = 100_000
-    const form = new FormData()
-    form.append('catalogName', 'Scale out')
-    form.append('datasetName', 'Through the crashes')
-    form.append('file', new Blob([generateEventsCsv(rows)]), 'crashes.csv')
-    const upload = await fetch(`${webA.baseUrl}/api/import/upload`, {
-      method: 'POST',
-      headers: { authorization: `JWT ${token}` },
-      body: form,
-    })
-    expect(upload.status, await upload.clone().text()).toBe(202)
-    const { job } = (await upload.json()) as { job: { importId: number } }
-    const progressOf = () => getJson(webB, `/api/import/${job.importId}`)
-    const running = await until(
-      'events being created',
-      progressOf,
-      (progress) =>
-        ['completed', 'failed'].includes(progress.status as string) || progress.jobs?.[0]?.stage === 'create-events',
-    )
-    expect(running.status, JSON.stringify(running)).toBe('processing')
-    const datasetId = Number(running.jobs[0].datasetId)
+  // Up to a minute for the lease, the import's rest and the replica's catching up on a slow machine.
+  it(
+    'loses nothing when the workers, a web process and the replica are killed mid-import',
+    { timeout: 600_000 },
+    async () => {
+      const rows = 100_000
+      const form = new FormData()
+      form.append('catalogName', 'Scale out')
+      form.append('datasetName', 'Through the crashes')
+      form.append('file', new Blob([generateEventsCsv(rows)]), 'crashes.csv')
+      const upload = await fetch(`${webA.baseUrl}/api/import/upload`, {
+        method: 'POST',
+        headers: { authorization: `JWT ${token}` },
+        body: form,
+      })
+      expect(upload.status, await upload.clone().text()).toBe(202)
+      const { job } = (await upload.json()) as { job: { importId: number } }
+      const progressOf = () => getJson(webB, `/api/import/${job.importId}`)
+      const running = await until(
+        'events being created',
+        progressOf,
+        (progress) =>
+          ['completed', 'failed'].includes(progress.status as string) || progress.jobs?.[0]?.stage === 'create-events',
+      )
+      expect(running.status, JSON.stringify(running)).toBe('processing')
+      const datasetId = Number(running.jobs[0].datasetId)
 
-    // Whichever worker holds the import dies with it; the replica and the web process that took
-    // the upload go down too.
-    process.kill(processOf(webA, 'worker'), 'SIGKILL')
-    process.kill(processOf(webB, 'worker'), 'SIGKILL')
-    await replica.stop('immediate')
-    process.kill(processOf(webA, 'web-server'), 'SIGKILL')
-    expect(await countOn(cluster.primary, datasetId), 'killed after the import had ended').toBeLessThan(rows)
-    // The launcher whose web process died stops its worker too: one web process remains, and
-    // its launcher starts a new worker, which takes the import over once its lease runs out.
-    expect(await webA.interrupt(60_000)).not.toBeNull()
+      // Whichever worker holds the import dies with it; the replica and the web process that took
+      // the upload go down too.
+      process.kill(processOf(webA, 'worker'), 'SIGKILL')
+      process.kill(processOf(webB, 'worker'), 'SIGKILL')
+      await replica.stop('immediate')
+      process.kill(processOf(webA, 'web-server'), 'SIGKILL')
+      expect(await countOn(cluster.primary, datasetId), 'killed after the import had ended').toBeLessThan(rows)
+      // The launcher whose web process died stops its worker too: one web process remains, and
+      // its launcher starts a new worker, which takes the import over once its lease runs out.
+      expect(await webA.interrupt(60_000)).not.toBeNull()
 
-    // Reads carry on from the primary, through the process still up.
-    const demo = await getJson(webB, '/api/events/dataset-counts')
-    expect(demo.datasets.length).toBeGreaterThan(0)
-    const done = await until(
-      'the import',
-      progressOf,
-      (progress) => ['completed', 'failed'].includes(progress.status as string),
-      300_000,
-    )
-    expect(done.status, JSON.stringify(done)).toBe('completed')
-    expect(done.jobs[0].counts).toMatchObject({ eventsCreated: rows, rowErrors: 0 })
-    const [stored] = await cluster.primary.query<{ events: string; rows: string }>(
-      'select count(*) as events, count(distinct source_row) as rows from events where dataset_id = $1',
-      [datasetId],
-      DATABASE,
-    )
-    expect(stored).toEqual({ events: String(rows), rows: String(rows) })
-    expect(await eventCount(webB, datasetId)).toBe(rows)
+      // Reads carry on from the primary, through the process still up.
+      const demo = await getJson(webB, '/api/events/dataset-counts')
+      expect(demo.datasets.length).toBeGreaterThan(0)
+      const done = await until(
+        'the import',
+        progressOf,
+        (progress) => ['completed', 'failed'].includes(progress.status as string),
+        300_000,
+      )
+      expect(done.status, JSON.stringify(done)).toBe('completed')
+      expect(done.jobs[0].counts).toMatchObject({ eventsCreated: rows, rowErrors: 0 })
+      const [stored] = await cluster.primary.query<{ events: string; rows: string }>(
+        'select count(*) as events, count(distinct source_row) as rows from events where dataset_id = $1',
+        [datasetId],
+        DATABASE,
+      )
+      expect(stored).toEqual({ events: String(rows), rows: String(rows) })
+      expect(await eventCount(webB, datasetId)).toBe(rows)
 
-    // The replica comes back, catches up, and serves reads again.
-    await replica.start()
-    await until(
-      'replica catching up',
-      () => countOn(replica, datasetId),
-      (count) => count === rows,
-    )
-    await until(
-      'the health check',
-      async () => (await getJson(webB, '/api/health')).readReplica?.status,
-      (status) => status === 'ok',
-      30_000,
-    )
-  })
+      // The replica comes back, catches up, and serves reads again.
+      await replica.start()
+      await until(
+        'replica catching up',
+        () => countOn(replica, datasetId),
+        (count) => count === rows,
+      )
+      await until(
+        'the health check',
+        async () => (await getJson(webB, '/api/health')).readReplica?.status,
+        (status) => status === 'ok',
+        30_000,
+      )
+    },
+  )
 })

@@ -25,6 +25,8 @@ export class FieldColumn {
   /** Per code, the number its text stands for, or NaN when it is not numeric. */
   readonly numbers: Float64Array
   private postingLists: RowLists | undefined
+  // The dictionary never changes: its texts are measured once, not on every read that sizes the index.
+  private dictionaryBytes: number | undefined
 
   private constructor(codes: Int32Array, dictionary: string[]) {
     this.codes = codes
@@ -60,7 +62,10 @@ export class FieldColumn {
   /** The memory the column holds now, in bytes: its arrays, its dictionary's texts, its lists. */
   get byteLength(): number {
     return (
-      this.codes.byteLength + this.numbers.byteLength + textsBytes(this.dictionary) + rowListsBytes(this.postingLists)
+      this.codes.byteLength +
+      this.numbers.byteLength +
+      (this.dictionaryBytes ??= textsBytes(this.dictionary)) +
+      rowListsBytes(this.postingLists)
     )
   }
 

@@ -65,6 +65,8 @@ export class TextPostings {
     private readonly rowsByLexeme: ReadonlyMap<string, Int32Array>,
   ) {}
 
+  private bytes: number | undefined
+
   /** How many row entries the postings hold over all lexemes (their memory is four bytes each). */
   get entries(): number {
     let total = 0
@@ -72,11 +74,16 @@ export class TextPostings {
     return total
   }
 
-  /** The memory the postings hold, in bytes: four a row entry, and each lexeme's text and list header. */
+  /**
+   * The memory the postings hold, in bytes: four a row entry, and each lexeme's text and list
+   * header. Measured once: the postings never change.
+   */
   get byteLength(): number {
-    let bytes = 0
-    for (const [lexeme, rows] of this.rowsByLexeme) bytes += rows.byteLength + 96 + 2 * lexeme.length
-    return bytes
+    if (this.bytes === undefined) {
+      this.bytes = 0
+      for (const [lexeme, rows] of this.rowsByLexeme) this.bytes += rows.byteLength + 96 + 2 * lexeme.length
+    }
+    return this.bytes
   }
 
   /**

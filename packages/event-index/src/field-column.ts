@@ -35,6 +35,20 @@ export class FieldColumn {
   }
 
   /**
+   * A column from its codes and dictionary as {@link codes} and {@link dictionary} hold them (a
+   * snapshot read back).
+   * @throws RangeError when a code is neither {@link NO_VALUE} nor an index of the dictionary
+   */
+  static fromCodes(codes: Int32Array, dictionary: readonly string[]): FieldColumn {
+    for (let row = 0; row < codes.length; row++) {
+      const code = codes[row]!
+      if (code < NO_VALUE || code >= dictionary.length)
+        throw new RangeError(`row ${row} has code ${code}; the dictionary holds ${dictionary.length} texts`)
+    }
+    return new FieldColumn(codes, [...dictionary])
+  }
+
+  /**
    * Encodes the field's text per row (null for none), in the segment's row order.
    * @example FieldColumn.fromValues(['a', null, 'a']).codes // Int32Array [0, -1, 0]
    */

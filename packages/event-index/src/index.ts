@@ -38,3 +38,13 @@ export type { ListCursorPosition, PageEntry, PageRequest } from './list-page'
 export { parseTextQuery, UnsupportedTextQueryError } from './text-query'
 export type { TextQuery } from './text-query'
 export { TextPostings, TextPostingsBuilder } from './text-postings'
+export {
+  decodeFieldSnapshot,
+  decodeSegmentSnapshot,
+  decodeTextSnapshot,
+  encodeFieldSnapshot,
+  encodeSegmentSnapshot,
+  encodeTextSnapshot,
+  SnapshotMismatch,
+} from './snapshot-codec'
+export type { SnapshotKey, SnapshotPart, SnapshotWanted } from './snapshot-codec'

@@ -86,6 +86,11 @@ export class TextPostings {
     return this.bytes
   }
 
+  /** Each lexeme with its ascending rows, in no particular order (to write the postings out). */
+  lexemeRows(): IterableIterator<[string, Int32Array]> {
+    return this.rowsByLexeme.entries()
+  }
+
   /**
    * The ascending rows whose document matches `query`, as `document @@ query` would say.
    * @example postings.rowsMatching(parseTextQuery("'flood' & !'river'"))

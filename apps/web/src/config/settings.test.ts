@@ -70,6 +70,8 @@ describe('readSettings', () => {
     [{}, { eventIndexMaxEvents: Number.MAX_SAFE_INTEGER }],
     [{ CHRONOTOPE_EVENT_INDEX_MAX_EVENTS: '0' }, { eventIndexMaxEvents: 0 }],
     [{ CHRONOTOPE_EVENT_INDEX_MAX_MB: '512' }, { eventIndexMaxBytes: 512 * 1024 * 1024 }],
+    [{}, { eventIndexSnapshots: true }],
+    [{ CHRONOTOPE_EVENT_INDEX_SNAPSHOTS: 'false' }, { eventIndexSnapshots: false }],
     [{}, { eventIndexMaxBytes: Math.round(processMemoryLimit() / 4) }],
     [{}, { apiMaxLimit: 1000 }],
     [{ CHRONOTOPE_API_MAX_LIMIT: '250' }, { apiMaxLimit: 250 }],

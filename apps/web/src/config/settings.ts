@@ -160,6 +160,13 @@ export interface Settings {
    */
   readonly eventIndexMaxBytes: number
   /**
+   * Whether the in-memory event index writes what it read from the database to snapshots in the
+   * data folder (`<data>/event-index`), so a restarted or second web process reads those instead of
+   * the database (`CHRONOTOPE_EVENT_INDEX_SNAPSHOTS`, default true). A snapshot is used only for
+   * the exact events version the database states.
+   */
+  readonly eventIndexSnapshots: boolean
+  /**
    * Most documents one page of the CMS's REST and GraphQL lists may hold (`CHRONOTOPE_API_MAX_LIMIT`,
    * default 1000): a larger `limit`, or `limit=0`, is answered with a 400. The server's own calls
    * are not bound by it.
@@ -449,6 +456,7 @@ export function readSettings(env: Environment = process.env): Settings {
       readPositiveNumber(env, 'CHRONOTOPE_EVENT_INDEX_MAX_MB', (processMemoryLimit() * EVENT_INDEX_MEMORY_SHARE) / MB) *
         MB,
     ),
+    eventIndexSnapshots: readBoolean(env, 'CHRONOTOPE_EVENT_INDEX_SNAPSHOTS', true),
     apiMaxLimit: readApiMaxLimit(env),
     mapStyleUrl: readMapStyleUrl(env),
     docsUrl: readDocsUrl(env),

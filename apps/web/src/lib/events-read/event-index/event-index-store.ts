@@ -9,6 +9,7 @@ import { SEGMENT_BYTES_PER_EVENT, type EventSegment } from '@chronotope/event-in
 import type { Pool } from 'pg'
 
 import type { ReadDatabase } from '../../database/read-router'
+import type { SegmentSnapshots } from './segment-snapshots'
 import {
   loadFieldColumn,
   loadSegment,
@@ -38,6 +39,11 @@ export interface EventIndexOptions {
   readonly onLoaded?: (what: string, events: number, seconds: number) => void
   /** Told of a load that failed (the reads it would have served go to the database). */
   readonly onLoadError?: (error: unknown, what: string) => void
+  /**
+   * Snapshots on disk to read before the database, and to write after reading it (see
+   * segment-snapshots.ts); none by default.
+   */
+  readonly snapshots?: SegmentSnapshots
 }
 
 /** What the index can say about the store, e.g. for the health check. */
@@ -121,7 +127,7 @@ export class EventIndexStore {
     const staleEvents = stale.reduce((sum, [, version]) => sum + version.count, 0)
     if (stale.length > 0) {
       this.makeRoomFor(staleEvents, staleEvents * SEGMENT_BYTES_PER_EVENT, new Set(wanted.map(([id]) => id)))
-      const loads = stale.map(([datasetId]) => this.load(source, datasetId))
+      const loads = stale.map(([datasetId, version]) => this.load(source, datasetId, version.version))
       if (staleEvents > this.awaitedLoadEvents) return null
       await Promise.all(loads)
     }
@@ -139,10 +145,18 @@ export class EventIndexStore {
     return segment !== undefined && newer(segment.version, version.version)
   }
 
-  // Datasets deleted since (or whose events were all removed) free their memory.
+  // Datasets deleted since (or whose events were all removed) free their memory and their snapshots.
   private forgetAllBut(versions: ReadonlyMap<number, DatasetVersion>): void {
+    let forgot = false
     for (const datasetId of this.segments.keys()) {
-      if ((versions.get(datasetId)?.count ?? 0) === 0) this.segments.delete(datasetId)
+      if ((versions.get(datasetId)?.count ?? 0) === 0) {
+        this.segments.delete(datasetId)
+        forgot = true
+      }
+    }
+    if (forgot && this.options.snapshots) {
+      const kept = new Set([...versions].filter(([, version]) => version.count > 0).map(([datasetId]) => datasetId))
+      void this.options.snapshots.forgetAllBut(kept)
     }
   }
 
@@ -158,17 +172,25 @@ export class EventIndexStore {
     }
   }
 
-  // One load per dataset at a time; a failed or raced load leaves the old segment in place.
-  private load(source: Pool, datasetId: number): Promise<void> {
+  // One load per dataset at a time; a failed or raced load leaves the old segment in place. The
+  // snapshot of exactly `version` is read first; a segment read from the database is written.
+  private load(source: Pool, datasetId: number, version: string): Promise<void> {
     let running = this.loads.get(datasetId)
     if (!running) {
       const started = performance.now()
-      running = loadSegment(source, datasetId)
-        .then((segment) => {
+      const snapshots = this.options.snapshots
+      running = (async () => {
+        const fromSnapshot = await snapshots?.readSegment(datasetId, version)
+        const segment = fromSnapshot ?? (await loadSegment(source, datasetId))
+        if (segment && !fromSnapshot) snapshots?.writeSegment(segment)
+        return { segment, fromSnapshot: Boolean(fromSnapshot) }
+      })()
+        .then(({ segment, fromSnapshot }) => {
           const held = this.segments.get(datasetId)
           if (segment && (!held || newer(segment.version, held.version))) {
             this.segments.set(datasetId, segment)
-            this.options.onLoaded?.(`dataset ${datasetId}`, segment.size, (performance.now() - started) / 1000)
+            const what = `dataset ${datasetId}${fromSnapshot ? ' from its snapshot' : ''}`
+            this.options.onLoaded?.(what, segment.size, (performance.now() - started) / 1000)
           }
         })
         .catch((error: unknown) => this.options.onLoadError?.(error, `the events of dataset ${datasetId}`))
@@ -199,11 +221,17 @@ export class EventIndexStore {
     let running = this.fieldLoads.get(key)
     if (!running) {
       const started = performance.now()
-      running = loadFieldColumn(source, segment, path)
-        .then((column) => {
+      const snapshots = this.options.snapshots
+      running = (async () => {
+        const fromSnapshot = await snapshots?.readField(segment, path)
+        const column = fromSnapshot ?? (await loadFieldColumn(source, segment, path))
+        if (column && !fromSnapshot) snapshots?.writeField(segment, path, column)
+        return { column, fromSnapshot: Boolean(fromSnapshot) }
+      })()
+        .then(({ column, fromSnapshot }) => {
           if (!column) return
           segment.setField(path, column)
-          const what = `field "${path}" of dataset ${segment.datasetId}`
+          const what = `field "${path}" of dataset ${segment.datasetId}${fromSnapshot ? ' from its snapshot' : ''}`
           this.options.onLoaded?.(what, segment.size, (performance.now() - started) / 1000)
         })
         .catch((error: unknown) => this.options.onLoadError?.(error, `field "${path}" of dataset ${segment.datasetId}`))
@@ -225,7 +253,13 @@ export class EventIndexStore {
   loadTextPostings(segments: readonly EventSegment[], source: Pool = this.pool): void {
     for (const segment of segments) {
       if (segment.textPostings || this.postingsLoads.has(segment)) continue
-      const running = loadTextPostings(source, segment)
+      const snapshots = this.options.snapshots
+      const running = (async () => {
+        const fromSnapshot = await snapshots?.readText(segment)
+        const postings = fromSnapshot ?? (await loadTextPostings(source, segment))
+        if (postings && !fromSnapshot) snapshots?.writeText(segment, postings)
+        return postings
+      })()
         .then((postings) => {
           if (postings) segment.setTextPostings(postings)
         })

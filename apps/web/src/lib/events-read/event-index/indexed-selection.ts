@@ -3,6 +3,8 @@
  * scope, each narrowed to the rows that pass (full-text search in `text-search.ts`).
  * @module
  */
+import path from 'node:path'
+
 import { selectRows, type IndexQuery, type Selection } from '@chronotope/event-index'
 import { parseFilterInstant, type BoundingBox, type FilterState } from '@chronotope/filters'
 import type { Payload } from 'payload'
@@ -12,10 +14,14 @@ import { settings } from '../../../config/settings'
 import type { ReadDatabase } from '../../database/read-router'
 import { databasePool } from '../../import/progress-tracking'
 import type { DatasetScope } from '../event-conditions'
-import { AWAITED_LOAD_EVENTS, EventIndexStore, type EventIndexStatus } from './event-index-store'
+import { EventIndexStore, type EventIndexStatus } from './event-index-store'
+import { SegmentSnapshots } from './segment-snapshots'
 import { textMatches } from './text-search'
 
 const stores = new WeakMap<Pool, EventIndexStore>()
+
+/** Loads of at least this many events are logged (at info), with what the index then holds. */
+const LOGGED_LOAD_EVENTS = 10_000
 
 /**
  * The log line of a big load, with what the whole index then holds; `npm run bench:read` reads
@@ -34,9 +40,16 @@ export function eventIndexOf(payload: Payload): EventIndexStore {
     store = new EventIndexStore(pool, {
       maxEvents: settings.eventIndexMaxEvents,
       maxBytes: settings.eventIndexMaxBytes,
+      snapshots: settings.eventIndexSnapshots
+        ? new SegmentSnapshots(pool, {
+            directory: path.join(settings.dataDir, 'event-index'),
+            onError: (err, what) =>
+              payload.logger.warn({ err, msg: `Event index: could not use ${what}; reads use the database` }),
+          })
+        : undefined,
       onLoaded: (what, events, seconds) => {
-        // Big loads only: they are the ones that take time and memory worth an operator's eye.
-        if (events >= AWAITED_LOAD_EVENTS) payload.logger.info(describeLoad(what, seconds, store!.status()))
+        // Not every small dataset: the loads that take time and memory worth an operator's eye.
+        if (events >= LOGGED_LOAD_EVENTS) payload.logger.info(describeLoad(what, seconds, store!.status()))
       },
       onLoadError: (err, what) =>
         payload.logger.error({ err, msg: `Event index: could not load ${what}; reads use the database` }),

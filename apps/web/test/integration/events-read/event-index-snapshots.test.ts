@@ -1,0 +1,174 @@
+import { existsSync, readdirSync, truncateSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+import type { Pool } from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { EventIndexStore } from '../../../src/lib/events-read/event-index/event-index-store'
+import { databaseIdentity, SegmentSnapshots } from '../../../src/lib/events-read/event-index/segment-snapshots'
+import { databasePool } from '../../../src/lib/import/progress-tracking'
+import { testPayload } from '../../helpers/api-client'
+import { createReadFixture, type ReadFixture } from '../../helpers/read-fixture'
+
+let fixture: ReadFixture
+let pool: Pool
+let directory: string
+
+beforeAll(async () => {
+  fixture = await createReadFixture(`Index snapshots ${Date.now()}`)
+  pool = databasePool(await testPayload())
+  directory = await mkdtemp(path.join(tmpdir(), 'chronotope-index-snapshots-'))
+})
+
+afterAll(async () => {
+  await rm(directory, { recursive: true, force: true })
+})
+
+/** The pool, noting the text of every query sent through it. */
+function watchedPool(): { pool: Pool; queries: string[] } {
+  const queries: string[] = []
+  const watched = {
+    query: (...args: Parameters<Pool['query']>) => {
+      const first = args[0] as string | { text: string }
+      queries.push(typeof first === 'string' ? first : first.text)
+      return (pool.query as (...inner: unknown[]) => unknown)(...args)
+    },
+  } as unknown as Pool
+  return { pool: watched, queries }
+}
+
+/** A store of its own, as a freshly started process has, sharing the snapshot folder. */
+function openStore(source: Pool, onError: (error: unknown) => void = () => {}) {
+  const snapshots = new SegmentSnapshots(source, { directory, minEvents: 0, onError })
+  const loaded: string[] = []
+  const store = new EventIndexStore(source, {
+    maxEvents: 100_000,
+    snapshots,
+    onLoaded: (what) => loaded.push(what),
+  })
+  return { store, snapshots, loaded }
+}
+
+async function loadEverything(store: EventIndexStore) {
+  const [segment] = (await store.segmentsFor([fixture.publicDatasetId], ['attendance']))!
+  store.loadTextPostings([segment!])
+  await store.textPostingsLoaded()
+  return segment!
+}
+
+const readsEvents = (queries: readonly string[]) => queries.filter((text) => /\bfrom events\b/.test(text))
+
+async function datasetFolder(): Promise<string> {
+  return path.join(directory, (await databaseIdentity(pool))!, `dataset-${fixture.publicDatasetId}`)
+}
+
+describe('event index snapshots', () => {
+  it('name the database by its cluster, timeline and oid, so two databases never share a folder', async () => {
+    const identity = await databaseIdentity(pool)
+    const { rows } = await pool.query<{ oid: string }>(
+      'select oid::text from pg_database where datname = current_database()',
+    )
+    expect(identity).toMatch(new RegExp(`^\\d+-\\d+-${rows[0]!.oid}$`))
+  })
+
+  it('let a second process read the events, a field and the search words without asking the database', async () => {
+    const first = openStore(pool)
+    const original = await loadEverything(first.store)
+    await first.snapshots.written()
+    const files = readdirSync(await datasetFolder()).sort()
+    expect(files).toEqual([
+      `v${original.version}.field-${files[0]!.split('.field-')[1]}`,
+      `v${original.version}.segment`,
+      `v${original.version}.text`,
+    ])
+
+    const watched = watchedPool()
+    const second = openStore(watched.pool)
+    const copy = await loadEverything(second.store)
+    expect(readsEvents(watched.queries)).toEqual([])
+    expect(second.loaded).toEqual([
+      `dataset ${fixture.publicDatasetId} from its snapshot`,
+      `field "attendance" of dataset ${fixture.publicDatasetId} from its snapshot`,
+    ])
+    expect(copy.ids).toEqual(original.ids)
+    expect(copy.times).toEqual(original.times)
+    expect(copy.extent).toEqual(original.extent)
+    const column = copy.field('attendance')!
+    const originalColumn = original.field('attendance')!
+    for (let row = 0; row < copy.size; row++)
+      expect(column.dictionary[column.codes[row]!]).toBe(originalColumn.dictionary[originalColumn.codes[row]!])
+    for (const lexeme of ['flood', 'concert', 'nowhere'])
+      expect(copy.textPostings!.rowsMatching({ kind: 'lexeme', lexeme })).toEqual(
+        original.textPostings!.rowsMatching({ kind: 'lexeme', lexeme }),
+      )
+  })
+
+  it('are never read for another version: a change is read from the database and replaces the old files', async () => {
+    const first = openStore(pool)
+    const before = await loadEverything(first.store)
+    await first.snapshots.written()
+    const moved = before.ids[0]!
+    await pool.query(`update events set event_time = '1901-02-03T00:00:00Z' where id = $1`, [moved])
+
+    const watched = watchedPool()
+    const second = openStore(watched.pool)
+    const after = await loadEverything(second.store)
+    expect(after.version).not.toBe(before.version)
+    expect(readsEvents(watched.queries).length).toBeGreaterThan(0)
+    expect(second.loaded[0]).toBe(`dataset ${fixture.publicDatasetId}`)
+    expect(after.times[0]).toBe(Date.UTC(1901, 1, 3))
+    await second.snapshots.written()
+    const files = readdirSync(await datasetFolder())
+    expect(files.filter((name) => name.startsWith(`v${before.version}.`))).toEqual([])
+    expect(files.filter((name) => name.startsWith(`v${after.version}.`))).toHaveLength(3)
+  })
+
+  it('set a damaged file aside and read the database instead', async () => {
+    const first = openStore(pool)
+    const original = await loadEverything(first.store)
+    await first.snapshots.written()
+    const file = path.join(await datasetFolder(), `v${original.version}.segment`)
+    truncateSync(file, 100)
+
+    const errors: unknown[] = []
+    const watched = watchedPool()
+    const second = openStore(watched.pool, (error) => errors.push(error))
+    const [segment] = (await second.store.segmentsFor([fixture.publicDatasetId], []))!
+    expect(segment!.ids).toEqual(original.ids)
+    expect(readsEvents(watched.queries).length).toBeGreaterThan(0)
+    expect(String(errors[0])).toMatch(/SnapshotMismatch/)
+    await second.snapshots.written()
+    // Written again whole from what the database gave.
+    const third = openStore(pool)
+    await third.store.segmentsFor([fixture.publicDatasetId], [])
+    expect(third.loaded).toEqual([`dataset ${fixture.publicDatasetId} from its snapshot`])
+  })
+
+  it('are not written for small datasets, which the database reads in milliseconds', async () => {
+    const own = await mkdtemp(path.join(tmpdir(), 'chronotope-index-snapshots-'))
+    try {
+      const snapshots = new SegmentSnapshots(pool, { directory: own })
+      const store = new EventIndexStore(pool, { maxEvents: 100_000, snapshots })
+      await store.segmentsFor([fixture.publicDatasetId], [])
+      await snapshots.written()
+      expect(existsSync(path.join(own, (await databaseIdentity(pool))!))).toBe(false)
+    } finally {
+      await rm(own, { recursive: true, force: true })
+    }
+  })
+
+  it('of a dataset whose events are all gone are removed', async () => {
+    const first = openStore(pool)
+    await first.store.segmentsFor([fixture.privateDatasetId], [])
+    await first.snapshots.written()
+    const folder = path.join(directory, (await databaseIdentity(pool))!, `dataset-${fixture.privateDatasetId}`)
+    expect(existsSync(folder)).toBe(true)
+    await first.store.segmentsFor('all', [])
+    await pool.query('delete from events where dataset_id = $1', [fixture.privateDatasetId])
+    await first.store.segmentsFor('all', [])
+    await first.snapshots.written()
+    await expect.poll(() => existsSync(folder)).toBe(false)
+  })
+})

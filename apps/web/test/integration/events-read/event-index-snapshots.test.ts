@@ -91,6 +91,7 @@ describe('event index snapshots', () => {
     expect(second.loaded).toEqual([
       `dataset ${fixture.publicDatasetId} from its snapshot`,
       `field "attendance" of dataset ${fixture.publicDatasetId} from its snapshot`,
+      `the search words of dataset ${fixture.publicDatasetId} from their snapshot`,
     ])
     expect(copy.ids).toEqual(original.ids)
     expect(copy.times).toEqual(original.times)

@@ -33,8 +33,9 @@ export interface EventIndexOptions {
   /** Most events a read waits to load; default {@link AWAITED_LOAD_EVENTS}. */
   readonly awaitedLoadEvents?: number
   /**
-   * Told of each dataset or field column loaded: what it was (`dataset 3`, `field "kind" of
-   * dataset 3`), its events, and the seconds the load took.
+   * Told of each dataset, field column or search postings loaded: what it was (`dataset 3`,
+   * `field "kind" of dataset 3`, `the search words of dataset 3`, each with ` from its snapshot`
+   * when read from one), its events, and the seconds the load took.
    */
   readonly onLoaded?: (what: string, events: number, seconds: number) => void
   /** Told of a load that failed (the reads it would have served go to the database). */
@@ -254,14 +255,18 @@ export class EventIndexStore {
     for (const segment of segments) {
       if (segment.textPostings || this.postingsLoads.has(segment)) continue
       const snapshots = this.options.snapshots
+      const started = performance.now()
       const running = (async () => {
         const fromSnapshot = await snapshots?.readText(segment)
         const postings = fromSnapshot ?? (await loadTextPostings(source, segment))
         if (postings && !fromSnapshot) snapshots?.writeText(segment, postings)
-        return postings
+        return { postings, fromSnapshot: Boolean(fromSnapshot) }
       })()
-        .then((postings) => {
-          if (postings) segment.setTextPostings(postings)
+        .then(({ postings, fromSnapshot }) => {
+          if (!postings) return
+          segment.setTextPostings(postings)
+          const what = `the search words of dataset ${segment.datasetId}${fromSnapshot ? ' from their snapshot' : ''}`
+          this.options.onLoaded?.(what, segment.size, (performance.now() - started) / 1000)
         })
         .catch((error: unknown) =>
           this.options.onLoadError?.(error, `the search words of dataset ${segment.datasetId}`),

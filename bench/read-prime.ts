@@ -34,3 +34,18 @@ export async function primeEventIndex(baseUrl: string, paths: readonly string[],
   }
   return (performance.now() - started) / 1000
 }
+
+/** What the event index held after a load, as the app logged it. */
+export interface IndexLoad {
+  readonly events: number
+  readonly bytes: number
+}
+
+/**
+ * The last big load the app logged (`describeLoad` in the app: "it holds N events in B bytes"),
+ * read from its output; undefined when no load was big enough to be logged.
+ */
+export function lastIndexLoad(output: string): IndexLoad | undefined {
+  const last = [...output.matchAll(/it holds (\d+) events in (\d+) bytes/g)].at(-1)
+  return last ? { events: Number(last[1]), bytes: Number(last[2]) } : undefined
+}

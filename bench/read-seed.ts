@@ -15,7 +15,7 @@ import { from as copyFrom } from 'pg-copy-streams'
 import { EVENT_COLUMNS, insertEventsBulk, type EventRow } from '../apps/web/src/lib/events/bulk-insert-events'
 import { serializeEventsForCopy } from '../apps/web/src/lib/events/copy-events'
 import { runCommand } from '../apps/web/src/lib/runtime/child-process'
-import { createEventSource } from './read-events'
+import { createEventSource, type BenchEventSource } from './read-events'
 
 /** Where the app's scripts run from. */
 export const WEB_ROOT = path.resolve(import.meta.dirname, '../apps/web')
@@ -60,12 +60,65 @@ export async function createBenchDatasets(pool: Pool): Promise<BenchDatasets> {
   return { catalogIds, datasetIds }
 }
 
-function* eventBatches(count: number, datasetIds: readonly number[]): Generator<EventRow[]> {
-  const source = createEventSource(datasetIds)
-  for (let start = 0; start < count; start += BATCH) {
+function* eventBatches(source: BenchEventSource, from: number, to: number): Generator<EventRow[]> {
+  for (let start = from; start < to; start += BATCH) {
     const batch: EventRow[] = []
-    for (let index = start; index < Math.min(count, start + BATCH); index++) batch.push(source(index))
+    for (let index = start; index < Math.min(to, start + BATCH); index++) batch.push(source(index))
     yield batch
+  }
+}
+
+/** Writes the benchmark's events into a table and grows it; see {@link createEventSeeder}. */
+export interface EventSeeder {
+  /** Events written so far. */
+  readonly count: number
+  /**
+   * Writes the next events until the table holds `count` of them, then analyzes it.
+   * @returns the seconds it took, analyze included
+   */
+  growTo(count: number): Promise<number>
+}
+
+/**
+ * A seeder that writes with COPY (`copy: true`, PostgreSQL) or in unnest batches. It keeps one
+ * event source across calls, so growing a table to 1M in steps gives the same events as seeding
+ * 1M at once.
+ */
+export function createEventSeeder(pool: Pool, datasetIds: readonly number[], options: { copy: boolean }): EventSeeder {
+  const source = createEventSource(datasetIds)
+  let written = 0
+  const write = async (from: number, to: number) => {
+    if (options.copy) {
+      const client = await pool.connect()
+      try {
+        const sink = client.query(copyFrom(`copy events (${EVENT_COLUMNS}) from stdin`))
+        await pipeline(
+          Readable.from(
+            (function* () {
+              for (const batch of eventBatches(source, from, to)) yield serializeEventsForCopy(batch)
+            })(),
+          ),
+          sink,
+        )
+      } finally {
+        client.release()
+      }
+    } else {
+      for (const batch of eventBatches(source, from, to)) await insertEventsBulk(pool, batch)
+    }
+  }
+  return {
+    get count() {
+      return written
+    },
+    async growTo(count) {
+      if (count < written) throw new Error(`The table already holds ${written} events, more than ${count}`)
+      const started = performance.now()
+      await write(written, count)
+      written = count
+      await pool.query('analyze events')
+      return (performance.now() - started) / 1000
+    },
   }
 }
 
@@ -74,31 +127,11 @@ function* eventBatches(count: number, datasetIds: readonly number[]): Generator<
  * the table.
  * @returns the seconds it took, analyze included
  */
-export async function seedEvents(
+export function seedEvents(
   pool: Pool,
   count: number,
   datasetIds: readonly number[],
   options: { copy: boolean },
 ): Promise<number> {
-  const started = performance.now()
-  if (options.copy) {
-    const client = await pool.connect()
-    try {
-      const sink = client.query(copyFrom(`copy events (${EVENT_COLUMNS}) from stdin`))
-      await pipeline(
-        Readable.from(
-          (function* () {
-            for (const batch of eventBatches(count, datasetIds)) yield serializeEventsForCopy(batch)
-          })(),
-        ),
-        sink,
-      )
-    } finally {
-      client.release()
-    }
-  } else {
-    for (const batch of eventBatches(count, datasetIds)) await insertEventsBulk(pool, batch)
-  }
-  await pool.query('analyze events')
-  return (performance.now() - started) / 1000
+  return createEventSeeder(pool, datasetIds, options).growTo(count)
 }

@@ -47,6 +47,8 @@ export async function buildApp(env: NodeJS.ProcessEnv): Promise<number> {
 /** The app served by {@link startApp}. */
 export interface RunningApp {
   readonly baseUrl: string
+  /** The launcher's process id: the root of the app's process tree. */
+  readonly pid: number
   /** Seconds from launch until `/api/health` answered 200. */
   readonly startSeconds: number
   /** The last 20,000 characters the app printed. */
@@ -87,8 +89,9 @@ async function stopProcessGroup(pid: number | undefined, graceMs = 30_000): Prom
 export type OnLaunch = (app: RunningApp) => void
 
 /**
- * Starts `npm run serve` (the launcher with `--production`) with `env` on `port` and waits until
- * `GET /api/health` answers 200.
+ * Starts `npm run serve` (the launcher with `--production`), or `npm start` (its development
+ * server) with `mode: 'development'`, with `env` on `port` and waits until `GET /api/health`
+ * answers 200.
  * @throws when the app exits or is not healthy within `timeoutMs`; the error holds its output
  */
 export async function startApp(
@@ -96,10 +99,12 @@ export async function startApp(
   port: number,
   onLaunch: OnLaunch,
   timeoutMs = 300_000,
+  mode: 'production' | 'development' = 'production',
 ): Promise<RunningApp> {
   const started = performance.now()
   const baseUrl = `http://localhost:${port}`
-  const child = spawn(process.execPath, [COMMAND_RUNNER, 'start', '--production'], {
+  const args = mode === 'production' ? ['start', '--production'] : ['start']
+  const child = spawn(process.execPath, [COMMAND_RUNNER, ...args], {
     cwd: WEB_ROOT,
     env: { ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -111,6 +116,7 @@ export async function startApp(
   let stopping: Promise<void> | undefined
   const app: RunningApp = {
     baseUrl,
+    pid: child.pid ?? 0,
     startSeconds: 0,
     output: () => output,
     stop: () => (stopping ??= stopProcessGroup(child.pid)),
@@ -121,7 +127,7 @@ export async function startApp(
     if (child.exitCode !== null || child.signalCode !== null) {
       throw Object.assign(
         new Error(
-          `npm run serve exited with ${child.exitCode ?? child.signalCode} before /api/health answered:\n${output}`,
+          `npm ${mode === 'production' ? 'run serve' : 'start'} exited with ${child.exitCode ?? child.signalCode} before /api/health answered:\n${output}`,
         ),
         {
           exitCode: child.exitCode,

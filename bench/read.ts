@@ -1,5 +1,6 @@
 /**
- * `npm run bench:read [-- --events N] [-- --embedded] [-- --skip-build] [-- --exports-only]`: seeds
+ * `npm run bench:read [-- --events N] [-- --embedded] [-- --skip-build] [-- --exports-only]
+ * [-- --growth 100000,1000000,10000000]`: seeds
  * N events (default 1,000,000; 100,000 with `--embedded`) in five public datasets of two catalogs,
  * spread over the world and 1975–2024, into a fresh PostgreSQL database (BENCH_DATABASE_URL,
  * TEST_DATABASE_URL or DATABASE_URL, else the local server), or with `--embedded` into the embedded
@@ -8,7 +9,8 @@
  * endpoint a fixed mix of map views and filters from 8 concurrent clients, and prints p50/p95
  * per endpoint, view and filter beside a plain `select count(*)` over the same rows, then the export
  * rows/s, against the targets of issue 5. `--exports-only` skips the mix and measures just the
- * exports. The database and the server are always removed at the end.
+ * exports. `--growth` instead grows one table through the sizes it names and prints the growth
+ * curve (see read-growth.ts). The database and the server are always removed at the end.
  * @module
  */
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -19,7 +21,7 @@ import pg from 'pg'
 
 import { findRunningEmbeddedDatabase } from '../apps/web/src/lib/runtime/database-attachment'
 import { measureExport, measureRequests, percentile, type FailedRequest } from './read-load'
-import { primeEventIndex } from './read-prime'
+import { lastIndexLoad, primeEventIndex } from './read-prime'
 import {
   countQuery,
   FILTER_CASES,
@@ -29,7 +31,8 @@ import {
   type FilterCase,
   type MapView,
 } from './read-scenarios'
-import { createBenchDatasets, migrateDatabase, seedEvents } from './read-seed'
+import { DEFAULT_GROWTH_SIZES, runGrowthCurve } from './read-growth'
+import { createBenchDatasets, createEventSeeder, migrateDatabase, seedEvents } from './read-seed'
 import { buildApp, freePort, startApp, type RunningApp } from './read-server'
 
 const TARGET_P95_MS = 100
@@ -50,6 +53,19 @@ interface Options {
   build: boolean
   /** Skip the latency mix and measure only the exports. */
   exportsOnly: boolean
+  /** The sizes of the growth curve, when `--growth` asks for one. */
+  growth?: readonly number[]
+}
+
+function readSizes(raw: string | undefined): readonly number[] {
+  if (raw === undefined || raw.startsWith('--')) return DEFAULT_GROWTH_SIZES
+  const sizes = raw.split(',').map(Number)
+  if (
+    sizes.some((size) => !Number.isInteger(size) || size < 1) ||
+    sizes.some((size, i) => i > 0 && size <= sizes[i - 1]!)
+  )
+    throw new Error(`--growth takes ascending positive event counts such as 100000,1000000; got "${raw}"`)
+  return sizes
 }
 
 function readOptions(argv: readonly string[]): Options {
@@ -58,7 +74,16 @@ function readOptions(argv: readonly string[]): Options {
   const raw = index >= 0 ? argv[index + 1] : embedded ? '100000' : '1000000'
   const events = Number(raw)
   if (!Number.isInteger(events) || events < 1) throw new Error(`--events must be a positive integer; got "${raw}"`)
-  return { events, embedded, build: !argv.includes('--skip-build'), exportsOnly: argv.includes('--exports-only') }
+  const growthIndex = argv.indexOf('--growth')
+  const growth = growthIndex >= 0 ? readSizes(argv[growthIndex + 1]) : undefined
+  if (growth && embedded) throw new Error('--growth runs on a PostgreSQL server, not with --embedded')
+  return {
+    events,
+    embedded,
+    build: !argv.includes('--skip-build'),
+    exportsOnly: argv.includes('--exports-only'),
+    growth,
+  }
 }
 
 function withDatabase(url: string, database: string): string {
@@ -87,11 +112,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   })
 }
 
-/** Gives the database to the app and the seeding: a fresh PostgreSQL database, or the app's embedded one. */
-async function prepare(
-  options: Options,
-  dataDir: string,
-): Promise<{ app: RunningApp; pool: pg.Pool; datasetIds: readonly number[]; label: string }> {
+/** The environment the app runs with in the benchmark: no jobs, no demo data, info logs. */
+function benchEnv(dataDir: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     CHRONOTOPE_DATA_DIR: dataDir,
@@ -105,21 +127,13 @@ async function prepare(
   }
   for (const name of ['DATABASE_URL', 'CHRONOTOPE_DATABASE_KIND', 'TEST_DATABASE_URL', 'NODE_ENV', 'VITEST'])
     delete env[name]
-  if (options.build) {
-    console.log('Building the app (npm run build)…')
-    console.log(`  built in ${(await buildApp(env)).toFixed(0)} s`)
-  }
-  const port = await freePort()
-  if (options.embedded) {
-    console.log('Starting the app on the embedded database (npm run serve, no DATABASE_URL)…')
-    const app = await startApp(env, port, (launched) => cleanups.push(() => launched.stop()))
-    console.log(`  answered /api/health after ${app.startSeconds.toFixed(1)} s`)
-    const embedded = findRunningEmbeddedDatabase(dataDir)
-    if (!embedded) throw new Error(`The app runs but recorded no embedded database in ${dataDir}`)
-    const pool = new pg.Pool({ connectionString: embedded.url, max: 2 })
-    cleanups.push(() => pool.end())
-    return { app, pool, datasetIds: await seed(pool, options), label: 'embedded PostgreSQL + PostGIS' }
-  }
+  return env
+}
+
+/** A fresh, migrated database on the PostgreSQL server, dropped at the end. */
+async function createServerDatabase(
+  env: NodeJS.ProcessEnv,
+): Promise<{ databaseUrl: string; pool: pg.Pool; label: string }> {
   const serverUrl =
     process.env.BENCH_DATABASE_URL ??
     process.env.TEST_DATABASE_URL ??
@@ -138,6 +152,35 @@ async function prepare(
   cleanups.push(() => admin.query(`drop database if exists ${database} with (force)`))
   console.log(`Migrating ${database} on ${new URL(serverUrl).host} (npm run migrate)…`)
   await migrateDatabase(databaseUrl, env)
+  return { databaseUrl, pool, label: `PostgreSQL on ${new URL(serverUrl).host}` }
+}
+
+/** Builds the app unless `--skip-build` said it is built. */
+async function buildUnlessSkipped(options: Options, env: NodeJS.ProcessEnv): Promise<void> {
+  if (!options.build) return
+  console.log('Building the app (npm run build)…')
+  console.log(`  built in ${(await buildApp(env)).toFixed(0)} s`)
+}
+
+/** Gives the database to the app and the seeding: a fresh PostgreSQL database, or the app's embedded one. */
+async function prepare(
+  options: Options,
+  dataDir: string,
+): Promise<{ app: RunningApp; pool: pg.Pool; datasetIds: readonly number[]; label: string }> {
+  const env = benchEnv(dataDir)
+  await buildUnlessSkipped(options, env)
+  const port = await freePort()
+  if (options.embedded) {
+    console.log('Starting the app on the embedded database (npm run serve, no DATABASE_URL)…')
+    const app = await startApp(env, port, (launched) => cleanups.push(() => launched.stop()))
+    console.log(`  answered /api/health after ${app.startSeconds.toFixed(1)} s`)
+    const embedded = findRunningEmbeddedDatabase(dataDir)
+    if (!embedded) throw new Error(`The app runs but recorded no embedded database in ${dataDir}`)
+    const pool = new pg.Pool({ connectionString: embedded.url, max: 2 })
+    cleanups.push(() => pool.end())
+    return { app, pool, datasetIds: await seed(pool, options), label: 'embedded PostgreSQL + PostGIS' }
+  }
+  const { databaseUrl, pool, label } = await createServerDatabase(env)
   const datasetIds = await seed(pool, options)
   console.log('Starting the app (npm run serve)…')
   // Registered after the drop, so the server stops before its database is dropped.
@@ -145,7 +188,41 @@ async function prepare(
     cleanups.push(() => launched.stop()),
   )
   console.log(`  answered /api/health after ${app.startSeconds.toFixed(1)} s`)
-  return { app, pool, datasetIds, label: `PostgreSQL on ${new URL(serverUrl).host}` }
+  return { app, pool, datasetIds, label }
+}
+
+/** `--growth`: one database grown through the sizes, the app restarted at each. */
+async function growthCurve(options: Options & { growth: readonly number[] }, dataDir: string): Promise<void> {
+  const env = benchEnv(dataDir)
+  await buildUnlessSkipped(options, env)
+  const { databaseUrl, pool, label } = await createServerDatabase(env)
+  const { datasetIds } = await createBenchDatasets(pool)
+  console.log(
+    `\nRead benchmark growth curve on ${label}: ${options.growth.map(fmt).join(', ')} events; ` +
+      `${os.availableParallelism()} cores, load average ${describeLoadAverage()}`,
+  )
+  await runGrowthCurve(
+    {
+      pool,
+      datasetIds,
+      seeder: createEventSeeder(pool, datasetIds, { copy: true }),
+      startApp: async () =>
+        startApp({ ...env, DATABASE_URL: databaseUrl }, await freePort(), (launched) =>
+          cleanups.push(() => launched.stop()),
+        ),
+      interrupted: () => cleaning !== undefined,
+    },
+    options.growth,
+  )
+  console.log(`Load average at the end: ${describeLoadAverage()}`)
+}
+
+/** The 1-, 5- and 15-minute load averages. */
+function describeLoadAverage(): string {
+  return os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' / ')
 }
 
 /** Creates the catalogs and datasets and seeds the events; returns the dataset ids. */
@@ -200,17 +277,11 @@ function printTable(rows: readonly Row[]): void {
   for (const row of rows) console.log(line(columns.map((column) => row[column])))
 }
 
-/**
- * What the index holds, from the last load the server logged (`describeLoad` in the app): its
- * events, its memory and the bytes an event costs.
- */
+/** What the index holds, from the last load the server logged: its events, memory and bytes an event. */
 function describeIndexMemory(output: string): string {
-  const loads = [...output.matchAll(/it holds (\d+) events in (\d+) bytes/g)]
-  const last = loads.at(-1)
-  if (!last) return 'In-memory event index: no load big enough to be logged'
-  const events = Number(last[1])
-  const bytes = Number(last[2])
-  return `In-memory event index: ${fmt(events)} events in ${(bytes / 1024 / 1024).toFixed(1)} MB, ${(bytes / events).toFixed(1)} bytes an event (fields and search words included)`
+  const load = lastIndexLoad(output)
+  if (!load) return 'In-memory event index: no load big enough to be logged'
+  return `In-memory event index: ${fmt(load.events)} events in ${(load.bytes / 1024 / 1024).toFixed(1)} MB, ${(load.bytes / load.events).toFixed(1)} bytes an event (fields and search words included)`
 }
 
 // Prints why an endpoint fails, once per endpoint and status.
@@ -313,13 +384,19 @@ async function main(): Promise<void> {
   const options = readOptions(process.argv)
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'chronotope-bench-read-'))
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
+  if (options.growth) {
+    await growthCurve({ ...options, growth: options.growth }, dataDir)
+    console.log(`\nBenchmark run time: ${((performance.now() - started) / 1000).toFixed(0)} s`)
+    return
+  }
   const { app, pool, datasetIds, label } = await prepare(options, dataDir)
   if (options.exportsOnly) {
     console.log(`\nRead benchmark: ${fmt(options.events)} events on ${label}; exports only`)
   } else {
     console.log(
       `\nRead benchmark: ${fmt(options.events)} events on ${label}; per scenario ${LOAD.warmups} warm-up + ${LOAD.requests} requests ` +
-        `(fewer if ${LOAD.budgetMs / 1000} s run out) from ${LOAD.concurrency} clients; count(*) p50 of ${BASELINE_RUNS} runs alone`,
+        `(fewer if ${LOAD.budgetMs / 1000} s run out) from ${LOAD.concurrency} clients; count(*) p50 of ${BASELINE_RUNS} runs alone; ` +
+        `${os.availableParallelism()} cores, load average ${describeLoadAverage()}`,
     )
     printTable(await runMix(app, pool, datasetIds))
   }

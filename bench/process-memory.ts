@@ -1,0 +1,92 @@
+/**
+ * The memory a process and all its descendants hold, read from Linux's `/proc`: each process's
+ * resident set (RSS, what `top` shows) and its proportional share (PSS, shared pages split among
+ * the processes that map them, so the sum is not inflated by libraries every Node process maps).
+ * The benchmarks print both beside their figures.
+ * @module
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+
+/** One process of a tree. */
+export interface ProcessMemory {
+  readonly pid: number
+  /** The first 80 characters of its command line. */
+  readonly command: string
+  readonly rssBytes: number
+  /** Undefined where `smaps_rollup` cannot be read (another user's process, an old kernel). */
+  readonly pssBytes?: number
+}
+
+/** A process tree's memory, its processes largest first. */
+export interface TreeMemory {
+  readonly rssBytes: number
+  /** The sum of PSS, or of RSS for the processes whose PSS could not be read. */
+  readonly pssBytes: number
+  readonly processes: readonly ProcessMemory[]
+}
+
+const read = (file: string): string | undefined => {
+  try {
+    return readFileSync(file, 'utf8')
+  } catch {
+    return undefined
+  }
+}
+
+/** The parent pid from `/proc/<pid>/stat`, whose second field (the command) may hold spaces. */
+function parentOf(pid: number): number | undefined {
+  const stat = read(`/proc/${pid}/stat`)
+  if (!stat) return undefined
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return Number(fields[1])
+}
+
+const kilobytes = (text: string | undefined, field: string): number | undefined => {
+  const match = text?.match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'))
+  return match ? Number(match[1]) * 1024 : undefined
+}
+
+/** `rootPid` and every process below it, root first. */
+export function processTree(rootPid: number): number[] {
+  const children = new Map<number, number[]>()
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    const pid = Number(entry)
+    const parent = parentOf(pid)
+    if (parent === undefined) continue
+    children.set(parent, [...(children.get(parent) ?? []), pid])
+  }
+  const tree: number[] = []
+  const queue = [rootPid]
+  while (queue.length > 0) {
+    const pid = queue.shift()!
+    tree.push(pid)
+    queue.push(...(children.get(pid) ?? []))
+  }
+  return tree
+}
+
+/**
+ * Reads the memory of `rootPid`'s tree now. Processes that end while it reads are left out.
+ * @example const { pssBytes } = treeMemory(app.pid)
+ */
+export function treeMemory(rootPid: number): TreeMemory {
+  const processes: ProcessMemory[] = []
+  for (const pid of processTree(rootPid)) {
+    const rssBytes = kilobytes(read(`/proc/${pid}/status`), 'VmRSS')
+    if (rssBytes === undefined) continue
+    const command = (read(`/proc/${pid}/cmdline`) ?? '').replaceAll('\0', ' ').trim().slice(0, 80)
+    processes.push({ pid, command, rssBytes, pssBytes: kilobytes(read(`/proc/${pid}/smaps_rollup`), 'Pss') })
+  }
+  processes.sort((a, b) => b.rssBytes - a.rssBytes)
+  return {
+    rssBytes: processes.reduce((sum, process) => sum + process.rssBytes, 0),
+    pssBytes: processes.reduce((sum, process) => sum + (process.pssBytes ?? process.rssBytes), 0),
+    processes,
+  }
+}
+
+/** Bytes as megabytes with no decimals, e.g. `812 MB`. */
+export function megabytes(bytes: number): string {
+  return `${Math.round(bytes / 1024 / 1024).toLocaleString('en')} MB`
+}

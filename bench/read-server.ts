@@ -88,10 +88,19 @@ async function stopProcessGroup(pid: number | undefined, graceMs = 30_000): Prom
 /** Called with each launched app before it is healthy, so a Ctrl-C while it starts still stops it. */
 export type OnLaunch = (app: RunningApp) => void
 
+/** How the app is started: `npm run serve` (the build as it is), `npm start` (built first when
+ * the sources changed) or `npm run dev` (Next's development server). */
+export type StartCommand = 'serve' | 'start' | 'dev'
+
+const LAUNCHER_ARGS: Readonly<Record<StartCommand, readonly string[]>> = {
+  serve: ['start', '--production'],
+  start: ['start'],
+  dev: ['start', '--dev'],
+}
+
 /**
- * Starts `npm run serve` (the launcher with `--production`), or `npm start` (its development
- * server) with `mode: 'development'`, with `env` on `port` and waits until `GET /api/health`
- * answers 200.
+ * Starts the app as `npm run serve` does (or `command`) with `env` on `port`, and waits until
+ * `GET /api/health` answers 200.
  * @throws when the app exits or is not healthy within `timeoutMs`; the error holds its output
  */
 export async function startApp(
@@ -99,11 +108,11 @@ export async function startApp(
   port: number,
   onLaunch: OnLaunch,
   timeoutMs = 300_000,
-  mode: 'production' | 'development' = 'production',
+  command: StartCommand = 'serve',
 ): Promise<RunningApp> {
   const started = performance.now()
   const baseUrl = `http://localhost:${port}`
-  const args = mode === 'production' ? ['start', '--production'] : ['start']
+  const args = LAUNCHER_ARGS[command]
   const child = spawn(process.execPath, [COMMAND_RUNNER, ...args], {
     cwd: WEB_ROOT,
     env: { ...env, PORT: String(port) },
@@ -127,7 +136,7 @@ export async function startApp(
     if (child.exitCode !== null || child.signalCode !== null) {
       throw Object.assign(
         new Error(
-          `npm ${mode === 'production' ? 'run serve' : 'start'} exited with ${child.exitCode ?? child.signalCode} before /api/health answered:\n${output}`,
+          `npm ${command === 'start' ? 'start' : `run ${command}`} exited with ${child.exitCode ?? child.signalCode} before /api/health answered:\n${output}`,
         ),
         {
           exitCode: child.exitCode,

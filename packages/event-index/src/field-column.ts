@@ -35,8 +35,8 @@ export class FieldColumn {
   }
 
   /**
-   * A column from its codes and dictionary as {@link codes} and {@link dictionary} hold them (a
-   * snapshot read back).
+   * A column from its codes and dictionary as {@link FieldColumn.codes} and
+   * {@link FieldColumn.dictionary} hold them (a snapshot read back).
    * @throws RangeError when a code is neither {@link NO_VALUE} nor an index of the dictionary
    */
   static fromCodes(codes: Int32Array, dictionary: readonly string[]): FieldColumn {

@@ -4,27 +4,16 @@
  * `--seed-if-new`, seeds the demo data when the database had no migrations before.
  * @module
  */
-import { sql } from '@payloadcms/db-postgres'
 import type { Payload } from 'payload'
 
 import { settings } from '../config/settings'
-import { holdMigrationLock } from '../lib/database/migration-lock'
+import { appliedMigrationCount, holdMigrationLock } from '../lib/database/migration-lock'
 import { loadPayload } from '../lib/runtime/load-payload'
 import { runMain } from '../lib/runtime/run-main'
 import { migrations } from '../migrations'
 import { seed } from '../seed'
 
 type ShippedMigrations = NonNullable<Parameters<Payload['db']['migrate']>[0]>['migrations']
-
-async function appliedMigrationCount(payload: Awaited<ReturnType<typeof loadPayload>>): Promise<number> {
-  const result = await payload.db.drizzle.execute(
-    sql`select to_regclass('public.payload_migrations') is not null as present`,
-  )
-  const present = (result as unknown as { rows: Array<{ present: boolean }> }).rows[0]?.present
-  if (!present) return 0
-  const { totalDocs } = await payload.count({ collection: 'payload-migrations', where: { batch: { greater_than: 0 } } })
-  return totalDocs
-}
 
 async function main(): Promise<void> {
   // Two launchers started together on one server (`npm run serve` on two machines) take turns:
@@ -38,14 +27,15 @@ async function main(): Promise<void> {
         )
       : async () => {}
   try {
-    await migrateAndSeed(await loadPayload())
+    // Counted under the lock, so of two launchers only the first finds the database new.
+    const wasNew = settings.databaseUrl ? (await appliedMigrationCount(settings.databaseUrl)) === 0 : false
+    await migrateAndSeed(await loadPayload(), wasNew)
   } finally {
     await release()
   }
 }
 
-async function migrateAndSeed(payload: Payload): Promise<void> {
-  const wasNew = (await appliedMigrationCount(payload)) === 0
+async function migrateAndSeed(payload: Payload, wasNew: boolean): Promise<void> {
   // Payload types generated migrations with MigrateUpArgs but migrate() with unknown arguments.
   await payload.db.migrate({ migrations: migrations as unknown as ShippedMigrations })
   const { docs } = await payload.find({ collection: 'payload-migrations', limit: 0, pagination: false })

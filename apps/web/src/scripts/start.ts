@@ -1,22 +1,33 @@
 /**
  * `npm start`: starts Chronotope. Without DATABASE_URL it starts the embedded PostgreSQL + PostGIS
  * with its data in ./data; then it applies migrations, seeds the demo data when the database is
- * new, and serves the app through src/scripts/web-server.ts (Next's development server, or with
- * `--production` the build) beside `CHRONOTOPE_WORKERS` worker processes, which it restarts when
- * they crash. The first time, it builds the documentation site the app serves under `/docs/` in
- * the background. Ctrl-C, or SIGTERM or SIGINT sent to this process alone, stops it all.
+ * new, and serves the app through src/scripts/web-server.ts beside `CHRONOTOPE_WORKERS` worker
+ * processes, which it restarts when they crash. Three ways to serve:
+ * - `npm start`: the production build, built first when the sources changed since the last build
+ *   (lib/runtime/app-build.ts), while the database migrates: light and fast for everyone who uses
+ *   Chronotope rather than changes it;
+ * - `npm run serve` (`--production`): the build as `npm run build` left it, never building;
+ * - `npm run dev` (`--dev`): Next's development server, which compiles each page on its first
+ *   request and reloads on every change, for working on the code.
+ *
+ * The first time, it builds the documentation site the app serves under `/docs/` in the
+ * background. Ctrl-C, or SIGTERM or SIGINT sent to this process alone, stops it all.
  * @module
  */
 import { type ChildProcess } from 'node:child_process'
 
 import { LOCAL_DOCS_URL, readSettings, type Settings } from '../config/settings'
+import { ensureAppBuild } from '../lib/runtime/app-build'
 import { ensureAppSecret } from '../lib/runtime/app-secret'
 import { exitCodeOf, startCommand, stopChild } from '../lib/runtime/child-process'
 import { buildDocsSite, docsBuildStateFile, isDocsSiteBuilt } from '../lib/runtime/docs-site-build'
 import { connectDatabase, databaseEnvironment, type DatabaseConnection } from '../lib/runtime/embedded-database'
 import { superviseWorkers, type WorkerSupervisor } from '../lib/runtime/worker-supervisor'
 
-const production = process.argv.includes('--production')
+const development = process.argv.includes('--dev')
+// `npm run serve` serves the build as it is; `npm start` first builds it when the sources changed.
+const buildFirst = !development && !process.argv.includes('--production')
+const production = !development
 const log = (message: string) => console.log(`[chronotope] ${message}`)
 // Short enough that the embedded database still stops cleanly within `docker stop`'s 10 s.
 const CHILD_STOP_GRACE_MS = 7_000
@@ -24,12 +35,16 @@ const CHILD_STOP_GRACE_MS = 7_000
 /** What runs now, for the shutdown to stop. */
 interface Running {
   migrate?: ChildProcess
+  appBuild?: { stop: AbortController; done: Promise<number> }
   web?: ChildProcess
   workers?: WorkerSupervisor
   docsBuild?: AbortController
 }
 
 async function main(): Promise<number> {
+  // `npm start` is one person's Chronotope, on a laptop as often as not: the web process runs the
+  // background jobs itself unless told otherwise, which spares a worker process's memory.
+  if (buildFirst) process.env.CHRONOTOPE_RUN_JOBS_IN_WEB ??= 'true'
   const base = readSettings({ ...process.env, NODE_ENV: 'development' })
   const secret = ensureAppSecret(base.dataDir)
   const mode = readSettings({
@@ -46,7 +61,9 @@ async function main(): Promise<number> {
     stopping ??= (async () => {
       log('Stopping…')
       running.docsBuild?.abort()
+      running.appBuild?.stop.abort()
       await Promise.all([
+        running.appBuild?.done,
         running.migrate && stopChild(running.migrate, CHILD_STOP_GRACE_MS),
         running.web && stopChild(running.web, CHILD_STOP_GRACE_MS),
         running.workers?.stop(),
@@ -95,6 +112,8 @@ async function run(
   }
 
   log(`Database: ${database.kind === 'embedded' ? 'embedded PostgreSQL + PostGIS' : 'DATABASE_URL'}`)
+  // The build needs no database: it runs while the database migrates and seeds.
+  const built = buildFirst ? startAppBuild(env, running) : Promise.resolve(0)
   running.migrate = startCommand('migrate', ['--seed-if-new'], env)
   const migrated = await exitCodeOf(running.migrate)
   delete running.migrate
@@ -102,6 +121,14 @@ async function run(
   if (migrated !== 0) {
     await shutdown()
     return migrated
+  }
+  const buildCode = await built
+  delete running.appBuild
+  if (isStopping()) return shutdown().then(() => 0)
+  if (buildCode !== 0) {
+    console.error(`[chronotope] Building the app failed (exit ${buildCode}); its output is above.`)
+    await shutdown()
+    return buildCode
   }
 
   if (mode.docsUrl === LOCAL_DOCS_URL && !isDocsSiteBuilt()) {
@@ -122,7 +149,7 @@ async function run(
 
   // Our own server (src/server) serves the app: the build in production, so it can pick gzip
   // levels, and Next's development server otherwise, so the app learns each connection's address.
-  running.web = startCommand('web-server', ['--port', String(mode.port), ...(production ? [] : ['--dev'])], env)
+  running.web = startCommand('web-server', ['--port', String(mode.port), ...(development ? ['--dev'] : [])], env)
   const webExited = exitCodeOf(running.web)
   const workers =
     mode.workerProcesses > 0
@@ -139,6 +166,18 @@ async function run(
   console.error(`[chronotope] ${outcome.reason} Stopping Chronotope.`)
   await shutdown()
   return outcome.code
+}
+
+/** Builds the app when its sources changed since the last build; resolves to the exit code. */
+function startAppBuild(env: NodeJS.ProcessEnv, running: Running): Promise<number> {
+  const stop = new AbortController()
+  const done = ensureAppBuild({ env, log, signal: stop.signal }).catch((error: unknown) => {
+    if (stop.signal.aborted) return 0
+    console.error(`[chronotope] ${error instanceof Error ? error.message : String(error)}`)
+    return 1
+  })
+  running.appBuild = { stop, done }
+  return done
 }
 
 function describeJobRunners(workerProcesses: number, runJobsInWeb: boolean): string {

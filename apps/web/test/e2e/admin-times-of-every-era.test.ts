@@ -25,7 +25,7 @@ let token: string
 let datasetId: number
 
 const admin = DEMO_USERS.find((user) => user.role === 'admin')!
-// Generous: the first visit to an admin page compiles it in `next dev` on a shared two-core machine.
+// Generous: a shared two-core machine may be busy with other tests' servers.
 const COMPILE_MS = 180_000
 
 /** The events, in time order, as a file gives them, with what the admin must show for them. */

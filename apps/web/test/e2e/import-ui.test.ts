@@ -19,8 +19,8 @@ import {
 import { launchOfflineBrowser, newOfflineContext, type OfflineBrowser } from '../helpers/offline-browser'
 import { createTestDatabase, externalServerUrl, type TestDatabase } from '../setup/test-database'
 
-// A journalist's import in the browser, against Chronotope started as `npm start` starts it: the
-// web process runs the import jobs itself, so imports progress without a worker.
+// A journalist's import in the browser, against Chronotope started as `npm start` starts it, with
+// the worker it starts running the import jobs.
 let dataDir: string
 let database: TestDatabase | undefined
 let app: RunningChronotope
@@ -30,7 +30,7 @@ let page: Page
 const demoUser = DEMO_USERS.find((user) => user.role === 'user')!
 const demoEditor = DEMO_USERS.find((user) => user.role === 'editor')!
 const CATALOG = 'Campaign trail (UI test)'
-// Generous: the first visit to a page compiles it in `next dev` on a shared two-core machine.
+// Generous: a shared two-core machine may be busy with other tests' servers.
 const COMPILE_MS = 180_000
 const IMPORT_MS = 180_000
 

@@ -10,7 +10,8 @@ import { launchOfflineBrowser, type OfflineBrowser } from '../helpers/offline-br
 import { createTestDatabase, externalServerUrl, type TestDatabase } from '../setup/test-database'
 
 // Chronotope started as `npm start` starts it: the embedded database (or, when the test run is
-// given a PostgreSQL server, a fresh database there), migrations, demo seed, then the web app.
+// given a PostgreSQL server, a fresh database there), migrations, demo seed, then the web app's
+// production build, which the test run's `npm run build` left current.
 let dataDir: string
 let database: TestDatabase | undefined
 let app: RunningChronotope
@@ -47,6 +48,11 @@ async function countEvents(baseUrl: string): Promise<number> {
 }
 
 describe('npm start on a fresh machine', () => {
+  it('serves the build npm run build made, instead of building again or compiling pages on request', () => {
+    expect(app.output()).toContain('The app is built from the sources as they are: serving that build.')
+    expect(app.output()).not.toContain('Building the app for production')
+  })
+
   it('serves a home page that says what Chronotope is and links onwards', async () => {
     const page = await browser.context.newPage()
     const response = await page.goto(`${app.baseUrl}/`)
@@ -158,4 +164,35 @@ describe('npm start on a fresh machine', () => {
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429])
   })
+})
+
+describe('npm run dev, for working on the code', () => {
+  let devDataDir: string
+  let devDatabase: TestDatabase | undefined
+  let dev: RunningChronotope | undefined
+
+  afterAll(async () => {
+    await dev?.interrupt()
+    await devDatabase?.drop()
+    if (devDataDir) rmSync(devDataDir, { recursive: true, force: true })
+  })
+
+  it(
+    'serves the pages and the admin from the development server, with nothing loaded from the internet',
+    async () => {
+      devDataDir = mkdtempSync(path.join(tmpdir(), 'chronotope-e2e-dev-'))
+      if (externalServerUrl()) devDatabase = await createTestDatabase('chronotope_e2e_dev')
+      dev = await startChronotope({ dataDir: devDataDir, databaseUrl: devDatabase?.url, dev: true })
+      expect(dev.output()).not.toContain('Building the app')
+      const page = await browser.context.newPage()
+      const home = await page.goto(`${dev.baseUrl}/`, { timeout: ADMIN_FIRST_COMPILE_MS })
+      expect(home?.status()).toBe(200)
+      await expect(page.locator('h1').textContent()).resolves.toContain('Events in time and space')
+      await page.goto(`${dev.baseUrl}/admin`, { timeout: ADMIN_FIRST_COMPILE_MS })
+      await page.locator('#field-email').waitFor({ timeout: ADMIN_FIRST_COMPILE_MS })
+      await page.close()
+      expect(browser.blockedRequests).toEqual([])
+    },
+    RESTART_TIMEOUT_MS,
+  )
 })

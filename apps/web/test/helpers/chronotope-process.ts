@@ -65,8 +65,13 @@ export function freePort(): Promise<number> {
 export async function startChronotope(options: {
   dataDir: string
   databaseUrl?: string
-  /** Serve the production build (`npm run serve`, which needs `npm run build` first) instead of `next dev`. */
+  /**
+   * How to start it: `npm start` by default (the production build, built first when the sources
+   * changed since `npm run build`); `npm run serve` with `production` (the build as it is); `npm
+   * run dev` with `dev` (Next's development server).
+   */
   production?: boolean
+  dev?: boolean
   timeoutMs?: number
   /** More environment variables (settings) for it. */
   env?: Readonly<Record<string, string>>
@@ -86,7 +91,11 @@ export async function startChronotope(options: {
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl
   for (const name of Object.keys(env)) if (name.startsWith('npm_')) delete env[name]
   // A process group of its own, so that a failed test can still clean up everything it started.
-  const child = spawn('npm', ['run', options.production ? 'serve' : 'start'], {
+  const command = options.production ? 'serve' : options.dev ? 'dev' : 'start'
+  // The tests of `npm run serve` bring their own data; a new database would get the demo data too.
+  if (options.production && options.env?.CHRONOTOPE_SEED_ON_FIRST_START === undefined)
+    env.CHRONOTOPE_SEED_ON_FIRST_START = 'false'
+  const child = spawn('npm', ['run', command], {
     cwd: repositoryRoot,
     // Without NODE_ENV on purpose: the launcher sets it for each process it starts.
     env: { ...env, ...options.env } as NodeJS.ProcessEnv,

@@ -65,3 +65,24 @@ export async function holdMigrationLock(databaseUrl: string, onWait?: () => void
   }
   return () => client.end()
 }
+
+/**
+ * How many migrations the database records as applied (0 for a new database, which has no
+ * `payload_migrations` table yet). Read with a plain connection, before Payload loads: in
+ * production Payload applies pending migrations as it connects, after which every database looks
+ * migrated and a new one could no longer be told apart (and given its demo data).
+ * @param databaseUrl - the database; it is created when missing
+ */
+export async function appliedMigrationCount(databaseUrl: string): Promise<number> {
+  const client = await connectCreatingDatabase(databaseUrl)
+  try {
+    const { rows } = await client.query<{ present: boolean }>(
+      "select to_regclass('public.payload_migrations') is not null as present",
+    )
+    if (!rows[0]?.present) return 0
+    const counted = await client.query<{ count: string }>('select count(*) from payload_migrations where batch > 0')
+    return Number(counted.rows[0]?.count ?? 0)
+  } finally {
+    await client.end()
+  }
+}

@@ -11,7 +11,7 @@ const scriptsOf = (file: string) =>
 
 // The commands run as plain JavaScript bundles with no loader hooks, once: on Node 20 a module
 // graph loaded through tsx's hooks now and then never finished, and the scripts were retried.
-describe('npm start, serve, worker, seed and migrate', () => {
+describe('npm start, dev, serve, worker, seed and migrate', () => {
   it.each([
     ['package.json', 'apps/web/bin/chronotope.mjs'],
     ['apps/web/package.json', 'bin/chronotope.mjs'],
@@ -19,6 +19,7 @@ describe('npm start, serve, worker, seed and migrate', () => {
     const scripts = scriptsOf(file)
     for (const [name, command] of [
       ['start', 'start'],
+      ['dev', 'start --dev'],
       ['serve', 'start --production'],
       ['worker', 'worker'],
       ['seed', 'seed'],

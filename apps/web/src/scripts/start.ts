@@ -171,7 +171,9 @@ async function run(
 /** Builds the app when its sources changed since the last build; resolves to the exit code. */
 function startAppBuild(env: NodeJS.ProcessEnv, running: Running): Promise<number> {
   const stop = new AbortController()
-  const done = ensureAppBuild({ env, log, signal: stop.signal }).catch((error: unknown) => {
+  // Kept off the database, which the migration holds meanwhile: the build needs none.
+  const { DATABASE_URL: _database, DATABASE_READ_URL: _replica, ...buildEnv } = env
+  const done = ensureAppBuild({ env: buildEnv, log, signal: stop.signal }).catch((error: unknown) => {
     if (stop.signal.aborted) return 0
     console.error(`[chronotope] ${error instanceof Error ? error.message : String(error)}`)
     return 1

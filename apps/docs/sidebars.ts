@@ -74,6 +74,7 @@ const sidebars: SidebarsConfig = {
         'developers/architecture/data-processing-pipeline',
         'developers/architecture/processing-stages',
         'developers/architecture/dynamic-filters',
+        'developers/architecture/beyond-one-database',
       ],
     },
     {

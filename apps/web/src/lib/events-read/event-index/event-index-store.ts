@@ -58,6 +58,22 @@ export interface EventIndexStatus {
 
 const newer = (a: string, b: string) => BigInt(a) >= BigInt(b)
 
+/**
+ * What a load reads: its snapshot when there is one, else the database, whose answer is then
+ * written as the next snapshot.
+ */
+async function readThrough<T>(
+  fromSnapshot: () => Promise<T | null> | undefined,
+  fromDatabase: () => Promise<T | null>,
+  writeSnapshot: (value: T) => void,
+): Promise<{ value: T | null; fromSnapshot: boolean }> {
+  const snapshot = await fromSnapshot()
+  if (snapshot) return { value: snapshot, fromSnapshot: true }
+  const value = await fromDatabase()
+  if (value) writeSnapshot(value)
+  return { value, fromSnapshot: false }
+}
+
 /** One database's event index. */
 export class EventIndexStore {
   private readonly segments = new Map<number, EventSegment>()
@@ -180,13 +196,12 @@ export class EventIndexStore {
     if (!running) {
       const started = performance.now()
       const snapshots = this.options.snapshots
-      running = (async () => {
-        const fromSnapshot = await snapshots?.readSegment(datasetId, version)
-        const segment = fromSnapshot ?? (await loadSegment(source, datasetId))
-        if (segment && !fromSnapshot) snapshots?.writeSegment(segment)
-        return { segment, fromSnapshot: Boolean(fromSnapshot) }
-      })()
-        .then(({ segment, fromSnapshot }) => {
+      running = readThrough(
+        () => snapshots?.readSegment(datasetId, version),
+        () => loadSegment(source, datasetId),
+        (loaded) => snapshots?.writeSegment(loaded),
+      )
+        .then(({ value: segment, fromSnapshot }) => {
           const held = this.segments.get(datasetId)
           if (segment && (!held || newer(segment.version, held.version))) {
             this.segments.set(datasetId, segment)
@@ -223,13 +238,12 @@ export class EventIndexStore {
     if (!running) {
       const started = performance.now()
       const snapshots = this.options.snapshots
-      running = (async () => {
-        const fromSnapshot = await snapshots?.readField(segment, path)
-        const column = fromSnapshot ?? (await loadFieldColumn(source, segment, path))
-        if (column && !fromSnapshot) snapshots?.writeField(segment, path, column)
-        return { column, fromSnapshot: Boolean(fromSnapshot) }
-      })()
-        .then(({ column, fromSnapshot }) => {
+      running = readThrough(
+        () => snapshots?.readField(segment, path),
+        () => loadFieldColumn(source, segment, path),
+        (loaded) => snapshots?.writeField(segment, path, loaded),
+      )
+        .then(({ value: column, fromSnapshot }) => {
           if (!column) return
           segment.setField(path, column)
           const what = `field "${path}" of dataset ${segment.datasetId}${fromSnapshot ? ' from its snapshot' : ''}`
@@ -256,13 +270,12 @@ export class EventIndexStore {
       if (segment.textPostings || this.postingsLoads.has(segment)) continue
       const snapshots = this.options.snapshots
       const started = performance.now()
-      const running = (async () => {
-        const fromSnapshot = await snapshots?.readText(segment)
-        const postings = fromSnapshot ?? (await loadTextPostings(source, segment))
-        if (postings && !fromSnapshot) snapshots?.writeText(segment, postings)
-        return { postings, fromSnapshot: Boolean(fromSnapshot) }
-      })()
-        .then(({ postings, fromSnapshot }) => {
+      const running = readThrough(
+        () => snapshots?.readText(segment),
+        () => loadTextPostings(source, segment),
+        (loaded) => snapshots?.writeText(segment, loaded),
+      )
+        .then(({ value: postings, fromSnapshot }) => {
           if (!postings) return
           segment.setTextPostings(postings)
           const what = `the search words of dataset ${segment.datasetId}${fromSnapshot ? ' from their snapshot' : ''}`

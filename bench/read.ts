@@ -20,6 +20,7 @@ import path from 'node:path'
 import pg from 'pg'
 
 import { findRunningEmbeddedDatabase } from '../apps/web/src/lib/runtime/database-attachment'
+import { describeLoadAverage } from './machine-load'
 import { measureExport, measureRequests, percentile, type FailedRequest } from './read-load'
 import { lastIndexLoad, primeEventIndex } from './read-prime'
 import {
@@ -215,14 +216,6 @@ async function growthCurve(options: Options & { growth: readonly number[] }, dat
     options.growth,
   )
   console.log(`Load average at the end: ${describeLoadAverage()}`)
-}
-
-/** The 1-, 5- and 15-minute load averages. */
-function describeLoadAverage(): string {
-  return os
-    .loadavg()
-    .map((load) => load.toFixed(2))
-    .join(' / ')
 }
 
 /** Creates the catalogs and datasets and seeds the events; returns the dataset ids. */

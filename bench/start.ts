@@ -16,6 +16,7 @@ import path from 'node:path'
 import { megabytes, treeMemory } from './process-memory'
 import { freePort, startApp, type RunningApp } from './read-server'
 import { launchBenchBrowser, type BenchBrowser } from './ui-browser'
+import { describeLoadAverage } from './machine-load'
 
 const TARGET_TREE_BYTES = 1.2 * 1024 ** 3
 const TARGET_ADMIN_SECONDS = 5
@@ -27,12 +28,6 @@ const BUILD_AND_START_TIMEOUT_MS = 900_000
 const ADMIN = { email: 'admin@chronotope.local', password: 'chronotope-admin' }
 
 const mark = (ok: boolean) => (ok ? 'ok' : 'MISSED')
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((load) => load.toFixed(2))
-    .join(' / ')
-
 const cleanups: Array<() => Promise<unknown>> = []
 let cleaning: Promise<void> | undefined
 function cleanUp(): Promise<void> {
@@ -119,7 +114,7 @@ function label(command: string): string {
 
 async function main(): Promise<void> {
   const started = performance.now()
-  console.log(`npm start memory benchmark: ${os.availableParallelism()} cores, load average ${loadAverage()}`)
+  console.log(`npm start memory benchmark: ${os.availableParallelism()} cores, load average ${describeLoadAverage()}`)
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'chronotope-bench-start-'))
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
   const env: NodeJS.ProcessEnv = { ...process.env, CHRONOTOPE_DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: '1' }
@@ -179,7 +174,7 @@ async function main(): Promise<void> {
   )
   console.log(`Requests to other machines: ${browser.blockedRequests.length}`)
   console.log(
-    `Load average at the end: ${loadAverage()}; run time ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    `Load average at the end: ${describeLoadAverage()}; run time ${((performance.now() - started) / 1000).toFixed(0)} s`,
   )
 }
 

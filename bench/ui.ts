@@ -39,6 +39,7 @@ import {
 import { API_ENTRIES, MAP_SELECTOR, TIMELINE_SELECTOR, type ApiEntry, type UpdateResult } from './ui-page-scripts'
 import { median, newFigure, printFigures, type Figure } from './ui-report'
 import { cleanUp, cleanups, isCleaning, prepareApp } from './ui-setup'
+import { describeLoadAverage } from './machine-load'
 
 /** Points the bare MapLibre baseline page draws, about as many marks as the explore view's first load. */
 const BASELINE_POINTS = 500
@@ -399,12 +400,6 @@ function noteMissing(figures: Figures, capabilities: Capabilities): void {
   }
 }
 
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((load) => load.toFixed(2))
-    .join(' ')
-
 /** The 1-minute load average the runs wait for (per core), so seeding and priming have died down. */
 const SETTLED_LOAD_PER_CORE = 0.5
 const SETTLE_TIMEOUT_MS = 90_000
@@ -414,7 +409,7 @@ async function waitForQuiet(): Promise<void> {
   const limit = SETTLED_LOAD_PER_CORE * os.cpus().length
   const deadline = performance.now() + SETTLE_TIMEOUT_MS
   if (os.loadavg()[0]! <= limit) return
-  console.log(`Waiting for the load average to fall to ${limit.toFixed(1)} (now ${loadAverage()})…`)
+  console.log(`Waiting for the load average to fall to ${limit.toFixed(1)} (now ${describeLoadAverage()})…`)
   while (os.loadavg()[0]! > limit && performance.now() < deadline) {
     if (isCleaning()) throw new Error('Interrupted')
     await new Promise((resolve) => setTimeout(resolve, 2_000))
@@ -448,7 +443,7 @@ async function main(): Promise<number> {
   noteMissing(figures, capabilities)
 
   await waitForQuiet()
-  const loadBefore = loadAverage()
+  const loadBefore = describeLoadAverage()
   console.log(`Measuring ${options.runs} loads of /explore, each followed by a pan, a dataset ticked and a search…`)
   for (let run = 0; run < options.runs; run++) {
     if (isCleaning()) throw new Error('Interrupted')
@@ -460,7 +455,7 @@ async function main(): Promise<number> {
 
   console.log(
     `\nUI benchmark: ${fmt(options.events)} events on ${label}; production build; ${os.cpus().length} cores, ` +
-      `load average ${loadBefore} before the runs, ${loadAverage()} after; ` +
+      `load average ${loadBefore} before the runs, ${describeLoadAverage()} after; ` +
       `search words ${SEARCH_WORDS.slice(0, options.runs).join(', ')} (seeded rare word: "${RARE_TITLE_WORD}")`,
   )
   const all = Object.values(figures)

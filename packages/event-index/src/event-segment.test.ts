@@ -70,8 +70,9 @@ describe('EventSegment', () => {
     const builder = new TextPostingsBuilder()
     for (let row = 0; row < size; row++) builder.addRow(row === 0 ? 'flood river' : 'river')
     const postings = builder.build()
-    // Entries of four bytes, and a header and text per lexeme.
-    expect(postings.byteLength).toBe(4 * (1 + size) + 2 * 96 + 2 * ('flood'.length + 'river'.length))
+    // Packed: per lexeme its length, text, list header and rows ('flood' one varint, 'river' in
+    // every row a bitmap of a bit a row after its first byte and length), a start each, 3 objects.
+    expect(postings.byteLength).toBe(1 + 5 + 1 + 1 + (1 + 5 + 2 + 1 + 1 + size / 8) + 4 * 3 + 3 * 64)
     segment.setTextPostings(postings)
     expect(segment.byteLength - withGrid - (4 * size + 16 + 78)).toBe(postings.byteLength)
   })

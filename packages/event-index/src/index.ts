@@ -38,6 +38,8 @@ export type { ListCursorPosition, PageEntry, PageRequest } from './list-page'
 export { parseTextQuery, UnsupportedTextQueryError } from './text-query'
 export type { TextQuery } from './text-query'
 export { TextPostings, TextPostingsBuilder } from './text-postings'
+export type { PackedPostings } from './text-postings'
+export { InvalidPostings } from './packed-rows'
 export {
   decodeFieldSnapshot,
   decodeSegmentSnapshot,

@@ -13,6 +13,7 @@ import {
 } from './snapshot-codec'
 import { randomEvents, seededRandom, segmentOf } from './test-segments'
 import { TextPostings } from './text-postings'
+import { parseTextQuery } from './text-query'
 
 /** The chunks as one file's bytes, read back into a fresh buffer as `readFile` gives it. */
 const asFile = (chunks: readonly Uint8Array[]): Uint8Array => {
@@ -106,21 +107,86 @@ describe('field snapshots', () => {
 })
 
 describe('postings snapshots', () => {
-  it('answers every word as the postings it was taken from', () => {
-    const documents = Array.from({ length: segment.size }, (_, row) =>
-      ['flood', row % 3 === 0 ? 'river' : '', row % 7 === 0 ? '東京' : ''].filter(Boolean).join(' '),
-    )
-    const postings = TextPostings.fromRowLexemes(documents)
+  // Words at every density, so the snapshot holds bitmaps and gap lists; some in other scripts.
+  const random = seededRandom(23)
+  const words = [
+    'flood',
+    'river',
+    '東京',
+    'zürich',
+    '😀',
+    'Ａ',
+    'every',
+    'rare',
+    ...Array.from({ length: 40 }, (_, n) => `w${n}`),
+  ]
+  const documents = Array.from({ length: segment.size }, (_, row) =>
+    words
+      .filter(
+        (_, index) => index === 6 || random() < 1 / (index + 1) ** 1.5 || (index === 7 && row === segment.size - 1),
+      )
+      .join(' '),
+  )
+  const postings = TextPostings.fromRowLexemes(documents)
+
+  it('answers every word and query as the postings it was taken from', () => {
     const copy = decodeTextSnapshot(asFile(encodeTextSnapshot(segment, postings)), segment)
-    for (const lexeme of ['flood', 'river', '東京', 'absent'])
+    for (const lexeme of [...words, 'absent'])
       expect(copy.rowsMatching({ kind: 'lexeme', lexeme })).toEqual(postings.rowsMatching({ kind: 'lexeme', lexeme }))
+    for (const text of ["'flood' & !'river'", "'w3' | '東京' & !'w1'", "!'every'", "!( 'w0' | 'w1' )"])
+      expect(copy.rowsMatching(parseTextQuery(text))).toEqual(postings.rowsMatching(parseTextQuery(text)))
     expect(copy.entries).toBe(postings.entries)
+    expect(copy.byteLength).toBe(postings.byteLength)
+    expect([...copy.lexemeRows()]).toEqual([...postings.lexemeRows()])
+  })
+
+  it('reads the packed postings as views of the file, and copies them from an unaligned Buffer', () => {
+    const file = asFile(encodeTextSnapshot(segment, postings))
+    const copy = decodeTextSnapshot(file, segment)
+    expect(copy.packed.records.buffer).toBe(file.buffer)
+    expect(copy.packed.starts.buffer).toBe(file.buffer)
+    // A Node Buffer's `slice` is a view: the unaligned starts must still be a copy of the right bytes.
+    const shifted = Buffer.alloc(file.length + 1)
+    shifted.set(file, 1)
+    const unaligned = decodeTextSnapshot(shifted.subarray(1), segment)
+    expect(unaligned.packed.starts).toEqual(postings.packed.starts)
+    expect(unaligned.rowsMatching({ kind: 'lexeme', lexeme: 'w2' })).toEqual(
+      postings.rowsMatching({ kind: 'lexeme', lexeme: 'w2' }),
+    )
+  })
+
+  it('costs about the packed bytes on disk', () => {
+    const bytes = asFile(encodeTextSnapshot(segment, postings)).length
+    expect(bytes).toBeLessThan(postings.packed.records.length + postings.packed.starts.byteLength + 400)
   })
 
   it('refuses rows outside the segment', () => {
-    const postings = new TextPostings(segment.size, new Map([['flood', Int32Array.of(0, segment.size)]]))
-    expect(() => decodeTextSnapshot(asFile(encodeTextSnapshot(segment, postings)), segment)).toThrow(
-      /not ascending rows of the segment/,
+    const beyond = TextPostings.fromRowLexemes([...Array.from({ length: segment.size }, () => 'flood'), 'flood'])
+    expect(() => decodeTextSnapshot(asFile(encodeTextSnapshot(segment, beyond)), segment)).toThrow(
+      /postings are not valid: the rows of "flood": .*reaches row 2000; the segment has 2000 rows/,
     )
+  })
+
+  it('refuses packed bytes that do not read as postings', () => {
+    const file = asFile(encodeTextSnapshot(segment, postings))
+    // The records are the last array, padded to 8 bytes: its last byte ends the last list, its
+    // second byte starts the first lexeme (after the lexeme's length).
+    const recordsEnd = file.length - ((8 - (postings.packed.records.length % 8)) % 8)
+    const recordsStart = recordsEnd - postings.packed.records.length
+    const cut = file.slice()
+    cut[recordsEnd - 1] = 0xff
+    expect(() => decodeTextSnapshot(cut, segment)).toThrow(/postings are not valid/)
+    const reordered = file.slice()
+    reordered[recordsStart + 1] = 0xf4
+    expect(() => decodeTextSnapshot(reordered, segment)).toThrow(/does not sort after/)
+  })
+
+  it('refuses a snapshot of format 1, which listed every row as an int32', () => {
+    const file = asFile(encodeTextSnapshot(segment, postings))
+    const text = new TextDecoder().decode(file.subarray(24, 24 + 40))
+    expect(text).toContain('"format":2')
+    const older = file.slice()
+    older[24 + text.indexOf('"format":2') + '"format":'.length] = '1'.charCodeAt(0)
+    expect(() => decodeTextSnapshot(older, segment)).toThrow(/snapshot format 1, expected 2/)
   })
 })

@@ -9,15 +9,18 @@
  * bytes, the whole snapshot's byte length (uint64, so a cut file is told apart), the header as
  * JSON, padding to 8 bytes, then each array's bytes, each starting at a multiple of 8,
  * so the arrays are read as views of the file's bytes without a copy. Arrays are little-endian,
- * as on every machine Node runs on.
+ * as on every machine Node runs on. The search postings are stored packed, as they are held in
+ * memory (see `text-postings`), so reading them back is a check of their bytes and no copy.
  * @module
  */
 import { EventSegment } from './event-segment'
 import { FieldColumn } from './field-column'
+import { InvalidPostings } from './packed-rows'
 import { TextPostings } from './text-postings'
 
 const MAGIC = 'CHRSNAP1'
-const FORMAT = 1
+// 2: the search postings packed (format 1 listed each row as an int32); older files are refused.
+const FORMAT = 2
 const ALIGN = 8
 // Magic, header length, 4 zero bytes, total length.
 const PREFIX_BYTES = 24
@@ -37,8 +40,13 @@ export interface SnapshotKey {
 /** The snapshot a caller wants: a segment's before its size is known, a field's or postings' after. */
 export type SnapshotWanted = Omit<SnapshotKey, 'size'> & { readonly size?: number }
 
-type ArrayKind = 'int32' | 'float64'
-type NumberArray = Int32Array | Float64Array
+type ArrayKind = 'uint8' | 'int32' | 'float64'
+type NumberArray = Uint8Array | Int32Array | Float64Array
+
+const WIDTHS: Record<ArrayKind, number> = { uint8: 1, int32: 4, float64: 8 }
+
+const kindOf = (array: NumberArray): ArrayKind =>
+  array instanceof Uint8Array ? 'uint8' : array instanceof Int32Array ? 'int32' : 'float64'
 
 interface ArrayEntry {
   readonly name: string
@@ -72,7 +80,7 @@ function encode(
   const entries: ArrayEntry[] = []
   let offset = 0
   for (const [name, array] of arrays) {
-    entries.push({ name, kind: array instanceof Int32Array ? 'int32' : 'float64', length: array.length, offset })
+    entries.push({ name, kind: kindOf(array), length: array.length, offset })
     offset += padded(array.byteLength)
   }
   const headerBytes = new TextEncoder().encode(
@@ -96,6 +104,7 @@ function encode(
 interface Decoded {
   readonly header: Header
   readonly array: {
+    (name: string, kind: 'uint8'): Uint8Array
     (name: string, kind: 'int32'): Int32Array
     (name: string, kind: 'float64'): Float64Array
   }
@@ -130,18 +139,25 @@ function decode(bytes: Uint8Array, key: SnapshotWanted, part: SnapshotPart): Dec
   const array = (name: string, kind: ArrayKind): NumberArray => {
     const entry = header.arrays.find((candidate) => candidate.name === name)
     if (!entry || entry.kind !== kind) throw new SnapshotMismatch(`the snapshot has no ${kind} array "${name}"`)
-    const width = kind === 'int32' ? 4 : 8
+    if (
+      !Number.isSafeInteger(entry.offset) ||
+      entry.offset < 0 ||
+      !Number.isSafeInteger(entry.length) ||
+      entry.length < 0
+    )
+      throw new SnapshotMismatch(`array "${name}" has offset ${entry.offset} and length ${entry.length}`)
+    const width = WIDTHS[kind]
     const start = dataStart + entry.offset
     if (start + entry.length * width > bytes.length) throw new SnapshotMismatch(`array "${name}" runs past the end`)
-    const at = bytes.byteOffset + start
-    // Views need aligned offsets; a buffer that starts unaligned is copied instead.
-    if (at % width !== 0) {
-      const copy = bytes.slice(start, start + entry.length * width)
-      return kind === 'int32' ? new Int32Array(copy.buffer) : new Float64Array(copy.buffer)
-    }
+    // Views need aligned offsets; a buffer that starts unaligned is copied instead (with the
+    // constructor: a Node Buffer's `slice` is a view, not a copy).
+    const unaligned = (bytes.byteOffset + start) % width !== 0
+    const source = unaligned ? new Uint8Array(bytes.subarray(start, start + entry.length * width)) : bytes
+    const at = unaligned ? 0 : bytes.byteOffset + start
+    if (kind === 'uint8') return new Uint8Array(source.buffer, at, entry.length)
     return kind === 'int32'
-      ? new Int32Array(bytes.buffer, at, entry.length)
-      : new Float64Array(bytes.buffer, at, entry.length)
+      ? new Int32Array(source.buffer, at, entry.length)
+      : new Float64Array(source.buffer, at, entry.length)
   }
   return { header, array: array as Decoded['array'] }
 }
@@ -212,56 +228,37 @@ export function decodeFieldSnapshot(bytes: Uint8Array, segment: EventSegment, pa
   }
 }
 
-/** A segment's search postings as snapshot bytes: the lexemes, each list's length, and the rows. */
+/**
+ * A segment's search postings as snapshot bytes: their two packed arrays as they are (views, not
+ * copies).
+ */
 export function encodeTextSnapshot(segment: EventSegment, postings: TextPostings): Uint8Array[] {
-  const lexemes: string[] = []
-  const lists: Int32Array[] = []
-  for (const [lexeme, rows] of postings.lexemeRows()) {
-    lexemes.push(lexeme)
-    lists.push(rows)
-  }
-  const lengths = Int32Array.from(lists, (rows) => rows.length)
-  const rows = new Int32Array(lengths.reduce((sum, length) => sum + length, 0))
-  let at = 0
-  for (const list of lists) {
-    rows.set(list, at)
-    at += list.length
-  }
+  const { records, starts } = postings.packed
   return encode(
     keyOf(segment),
     'text',
     [
-      ['lengths', lengths],
-      ['rows', rows],
+      ['starts', starts],
+      ['records', records],
     ],
-    { texts: lexemes },
+    {},
   )
 }
 
 /**
- * The search postings a snapshot holds, for `segment`; each lexeme's rows are a view of the bytes.
- * @throws SnapshotMismatch when it is not the postings at the segment's version
+ * The search postings a snapshot holds, for `segment`: views of the bytes, checked in one pass
+ * over them (records in lexeme order, rows ascending and inside the segment) without unpacking.
+ * @throws SnapshotMismatch when it is not the postings at the segment's version, or not valid postings
  */
 export function decodeTextSnapshot(bytes: Uint8Array, segment: EventSegment): TextPostings {
-  const { header, array } = decode(bytes, keyOf(segment), 'text')
-  const lexemes = header.texts ?? []
-  const lengths = array('lengths', 'int32')
-  const rows = array('rows', 'int32')
-  if (lengths.length !== lexemes.length) throw new SnapshotMismatch('the lexemes and their lists differ in number')
-  const rowsByLexeme = new Map<string, Int32Array>()
-  let at = 0
-  for (let index = 0; index < lexemes.length; index++) {
-    const length = lengths[index]!
-    if (length < 0 || at + length > rows.length) throw new SnapshotMismatch('a postings list runs past the rows')
-    const list = rows.subarray(at, at + length)
-    for (let entry = 0; entry < list.length; entry++) {
-      const row = list[entry]!
-      if (row < 0 || row >= segment.size || (entry > 0 && row <= list[entry - 1]!))
-        throw new SnapshotMismatch(`the rows of "${lexemes[index]}" are not ascending rows of the segment`)
-    }
-    rowsByLexeme.set(lexemes[index]!, list)
-    at += length
+  const { array } = decode(bytes, keyOf(segment), 'text')
+  try {
+    return TextPostings.fromPacked(segment.size, {
+      records: array('records', 'uint8'),
+      starts: array('starts', 'int32'),
+    })
+  } catch (error) {
+    if (!(error instanceof InvalidPostings)) throw error
+    throw new SnapshotMismatch(`the snapshot's postings are not valid: ${error.message}`)
   }
-  if (at !== rows.length) throw new SnapshotMismatch('the postings lists do not cover the rows')
-  return new TextPostings(segment.size, rowsByLexeme)
 }

@@ -1,12 +1,34 @@
 /**
  * A segment's full-text postings: for each lexeme PostgreSQL's `to_tsvector` gives its events'
  * search documents, the ascending rows that hold it. A search whose query the database has turned
- * into lexemes is then a few merges of sorted arrays instead of a scan of the events table.
+ * into lexemes is then a few merges of sorted lists instead of a scan of the events table.
+ *
+ * The postings are two arrays and no object per lexeme, since a dataset may hold hundreds of
+ * thousands of words, most of them in one event: `records` holds per lexeme, in ascending order
+ * of their UTF-8 bytes, the lexeme's byte length (a varint), its UTF-8 bytes and its rows packed
+ * as `packed-rows` writes them; `starts` says where each record starts. A lexeme is found by a
+ * binary search over the records, and its rows are unpacked when a query asks for them.
  * @module
  */
+import {
+  checkPackedRows,
+  InvalidPostings,
+  MAX_PACKED_ROWS,
+  packedRowsLength,
+  readPackedRows,
+  VarintReader,
+  varintLength,
+  writePackedRows,
+  writeVarint,
+} from './packed-rows'
+import { RowChains } from './row-chains'
 import type { TextQuery } from './text-query'
 
 const NO_ROWS = new Int32Array(0)
+// The postings object and its two array views.
+const OBJECT_BYTES = 3 * 64
+const utf8 = new TextEncoder()
+const fromUtf8 = new TextDecoder()
 
 /** Rows in both ascending lists. */
 function intersect(a: Int32Array, b: Int32Array): Int32Array {
@@ -54,41 +76,112 @@ function subtract(a: Int32Array, b: Int32Array): Int32Array {
   return out.subarray(0, count)
 }
 
-/** The rows of one segment by lexeme. */
-export class TextPostings {
+/** Byte order of `bytes[aStart … aEnd - 1]` against `bytes[bStart … bEnd - 1]`: negative, zero or positive. */
+function compareBytes(
+  a: Uint8Array,
+  aStart: number,
+  aEnd: number,
+  b: Uint8Array,
+  bStart: number,
+  bEnd: number,
+): number {
+  const length = Math.min(aEnd - aStart, bEnd - bStart)
+  for (let offset = 0; offset < length; offset++) {
+    const difference = a[aStart + offset]! - b[bStart + offset]!
+    if (difference !== 0) return difference
+  }
+  return aEnd - aStart - (bEnd - bStart)
+}
+
+/** A lexeme's bytes as a quoted string, for messages. */
+const quoted = (bytes: Uint8Array, start: number, end: number): string =>
+  JSON.stringify(fromUtf8.decode(bytes.subarray(start, end)))
+
+/** The postings as two arrays, as they are kept in memory and written to a snapshot. */
+export interface PackedPostings {
   /**
-   * @param size - rows in the segment (a negation matches the rows not listed)
-   * @param rowsByLexeme - per lexeme, its rows ascending
+   * Per lexeme, in ascending order of its UTF-8 bytes: their length as a varint, the bytes, and
+   * the lexeme's rows as `writePackedRows` packs them.
    */
-  constructor(
+  readonly records: Uint8Array
+  /** Where each lexeme's record starts in `records`, then where the last ends. */
+  readonly starts: Int32Array
+}
+
+/** The rows of one segment by lexeme, packed (see the module's comment). */
+export class TextPostings {
+  private constructor(
+    /** Rows in the segment (a negation matches the rows not listed). */
     readonly size: number,
-    private readonly rowsByLexeme: ReadonlyMap<string, Int32Array>,
+    /** The two arrays the postings are, for a snapshot to write. */
+    readonly packed: PackedPostings,
+    /** How many row entries the postings hold over all lexemes. */
+    readonly entries: number,
   ) {}
 
-  private bytes: number | undefined
-
-  /** How many row entries the postings hold over all lexemes (their memory is four bytes each). */
-  get entries(): number {
-    let total = 0
-    for (const rows of this.rowsByLexeme.values()) total += rows.length
-    return total
+  /**
+   * The postings these arrays hold, once checked: records in lexeme order, each exactly one
+   * lexeme and one packed list of rows below `size`.
+   * @throws {@link InvalidPostings} naming the lexeme and what is wrong
+   */
+  static fromPacked(size: number, packed: PackedPostings): TextPostings {
+    const { records, starts } = packed
+    const lexemes = starts.length - 1
+    if (!Number.isInteger(size) || size < 0 || size > MAX_PACKED_ROWS)
+      throw new InvalidPostings(`postings cover 0 to ${MAX_PACKED_ROWS} rows; got ${size}`)
+    if (lexemes < 0 || starts[0] !== 0 || starts[lexemes] !== records.length)
+      throw new InvalidPostings(
+        `the records' starts run from ${starts[0]} to ${starts[lexemes]}, not 0 to ${records.length}`,
+      )
+    let entries = 0
+    let previousStart = 0
+    let previousEnd = 0
+    for (let index = 0; index < lexemes; index++) {
+      const start = starts[index]!
+      const end = starts[index + 1]!
+      if (end <= start) throw new InvalidPostings(`record ${index} ends at byte ${end}, not after its start ${start}`)
+      const reader = new VarintReader(records, start, end)
+      const length = reader.next()
+      const lexemeStart = reader.at
+      const lexemeEnd = lexemeStart + length
+      if (lexemeEnd > end) throw new InvalidPostings(`the lexeme of record ${index} runs past its end`)
+      if (index > 0 && compareBytes(records, previousStart, previousEnd, records, lexemeStart, lexemeEnd) >= 0)
+        throw new InvalidPostings(
+          `lexeme ${quoted(records, lexemeStart, lexemeEnd)} does not sort after the one before it`,
+        )
+      try {
+        entries += checkPackedRows(records, lexemeEnd, end, size)
+      } catch (error) {
+        if (!(error instanceof InvalidPostings)) throw error
+        throw new InvalidPostings(`the rows of ${quoted(records, lexemeStart, lexemeEnd)}: ${error.message}`)
+      }
+      previousStart = lexemeStart
+      previousEnd = lexemeEnd
+    }
+    return new TextPostings(size, packed, entries)
   }
 
   /**
-   * The memory the postings hold, in bytes: four a row entry, and each lexeme's text and list
-   * header. Measured once: the postings never change.
+   * The memory the postings hold, in bytes: the two arrays (about a byte a row entry, and the
+   * lexeme's text and some 6 bytes a lexeme) and the objects around them.
    */
   get byteLength(): number {
-    if (this.bytes === undefined) {
-      this.bytes = 0
-      for (const [lexeme, rows] of this.rowsByLexeme) this.bytes += rows.byteLength + 96 + 2 * lexeme.length
-    }
-    return this.bytes
+    return this.packed.records.byteLength + this.packed.starts.byteLength + OBJECT_BYTES
   }
 
-  /** Each lexeme with its ascending rows, in no particular order (to write the postings out). */
-  lexemeRows(): IterableIterator<[string, Int32Array]> {
-    return this.rowsByLexeme.entries()
+  /** How many lexemes the postings list. */
+  get lexemeCount(): number {
+    return this.packed.starts.length - 1
+  }
+
+  /** Each lexeme with its ascending rows, in the order of their UTF-8 bytes (unpacked one by one). */
+  *lexemeRows(): IterableIterator<[string, Int32Array]> {
+    const { records, starts } = this.packed
+    for (let index = 0; index < this.lexemeCount; index++) {
+      const reader = new VarintReader(records, starts[index]!, starts[index + 1]!)
+      const lexemeEnd = reader.next() + reader.at
+      yield [fromUtf8.decode(records.subarray(reader.at, lexemeEnd)), readPackedRows(records, lexemeEnd)]
+    }
   }
 
   /**
@@ -100,7 +193,7 @@ export class TextPostings {
       case 'empty':
         return NO_ROWS
       case 'lexeme':
-        return this.rowsByLexeme.get(query.lexeme) ?? NO_ROWS
+        return this.rowsOf(query.lexeme)
       case 'not':
         return subtract(this.allRows(), this.rowsMatching(query.operand))
       case 'or':
@@ -132,17 +225,39 @@ export class TextPostings {
     return builder.build()
   }
 
+  // The lexeme's rows: a binary search over the records, comparing UTF-8 bytes as they are sorted.
+  private rowsOf(lexeme: string): Int32Array {
+    const { records, starts } = this.packed
+    const wanted = utf8.encode(lexeme)
+    let low = 0
+    let high = this.lexemeCount - 1
+    while (low <= high) {
+      const middle = (low + high) >>> 1
+      const reader = new VarintReader(records, starts[middle]!, starts[middle + 1]!)
+      const lexemeEnd = reader.next() + reader.at
+      const order = compareBytes(records, reader.at, lexemeEnd, wanted, 0, wanted.length)
+      if (order === 0) return readPackedRows(records, lexemeEnd)
+      if (order < 0) low = middle + 1
+      else high = middle - 1
+    }
+    return NO_ROWS
+  }
+
   private allRows(): Int32Array {
-    return Int32Array.from({ length: this.size }, (_, row) => row)
+    const rows = new Int32Array(this.size)
+    for (let row = 0; row < rows.length; row++) rows[row] = row
+    return rows
   }
 }
 
 /**
  * Builds {@link TextPostings} row by row, so a caller can pause between rows (a million events take
- * about a second) and let other work run.
+ * about a second) and let other work run. Rows are kept packed as gaps while building, so the
+ * builder holds about what the postings will.
  */
 export class TextPostingsBuilder {
-  private readonly lists = new Map<string, { rows: Int32Array; length: number }>()
+  private readonly slots = new Map<string, number>()
+  private readonly chains = new RowChains()
   private rows = 0
 
   /**
@@ -153,16 +268,10 @@ export class TextPostingsBuilder {
     const row = this.rows++
     if (lexemes === '') return
     for (const lexeme of lexemes.split(' ')) {
-      let list = this.lists.get(lexeme)
-      if (!list) this.lists.set(lexeme, (list = { rows: new Int32Array(4), length: 0 }))
+      let slot = this.slots.get(lexeme)
+      if (slot === undefined) this.slots.set(lexeme, (slot = this.chains.addSlot()))
       // A lexeme twice in one row (not what tsvector_to_array gives, but harmless) is listed once.
-      if (list.length > 0 && list.rows[list.length - 1] === row) continue
-      if (list.length === list.rows.length) {
-        const grown = new Int32Array(list.rows.length * 2)
-        grown.set(list.rows)
-        list.rows = grown
-      }
-      list.rows[list.length++] = row
+      this.chains.append(slot, row)
     }
   }
 
@@ -171,10 +280,42 @@ export class TextPostingsBuilder {
     return this.rows
   }
 
-  /** The postings of the rows added, each list trimmed to its length. */
+  /**
+   * The postings of the rows added, packed.
+   * @throws RangeError past {@link MAX_PACKED_ROWS} rows or 2 GiB of postings
+   */
   build(): TextPostings {
-    const rowsByLexeme = new Map<string, Int32Array>()
-    for (const [lexeme, list] of this.lists) rowsByLexeme.set(lexeme, list.rows.slice(0, list.length))
-    return new TextPostings(this.rows, rowsByLexeme)
+    if (this.rows > MAX_PACKED_ROWS)
+      throw new RangeError(`postings hold at most ${MAX_PACKED_ROWS} rows; ${this.rows} were added`)
+    // The lexemes' UTF-8 bytes, in slot order (the map's order), sorted as lookups compare them.
+    const lexemes = [...this.slots.keys()]
+    const text = new Uint8Array(lexemes.reduce((sum, lexeme) => sum + 3 * lexeme.length, 0))
+    const textStarts = new Int32Array(lexemes.length + 1)
+    for (let slot = 0; slot < lexemes.length; slot++)
+      textStarts[slot + 1] =
+        textStarts[slot]! + utf8.encodeInto(lexemes[slot]!, text.subarray(textStarts[slot])).written
+    const order = Int32Array.from(lexemes, (_, slot) => slot).sort((a, b) =>
+      compareBytes(text, textStarts[a]!, textStarts[a + 1]!, text, textStarts[b]!, textStarts[b + 1]!),
+    )
+    let total = 0
+    for (let slot = 0; slot < lexemes.length; slot++) {
+      const length = textStarts[slot + 1]! - textStarts[slot]!
+      total += varintLength(length) + length + packedRowsLength(this.chains.shapeOf(slot))
+    }
+    if (total > 2 ** 31 - 1) throw new RangeError(`the postings would take ${total} bytes; at most 2 GiB fit`)
+    const records = new Uint8Array(total)
+    const starts = new Int32Array(lexemes.length + 1)
+    const scratch = new Uint8Array(this.chains.maxGapBytes)
+    let at = 0
+    for (let index = 0; index < order.length; index++) {
+      const slot = order[index]!
+      at = writeVarint(records, at, textStarts[slot + 1]! - textStarts[slot]!)
+      records.set(text.subarray(textStarts[slot], textStarts[slot + 1]), at)
+      at += textStarts[slot + 1]! - textStarts[slot]!
+      at = writePackedRows(this.chains.shapeOf(slot), this.chains.gapsOf(slot, scratch), records, at)
+      starts[index + 1] = at
+    }
+    // Checked as a snapshot's are: a mistake here would otherwise show as wrong search results.
+    return TextPostings.fromPacked(this.rows, { records, starts })
   }
 }

@@ -71,8 +71,8 @@ describe('EventSegment', () => {
     for (let row = 0; row < size; row++) builder.addRow(row === 0 ? 'flood river' : 'river')
     const postings = builder.build()
     // Packed: per lexeme its length, text, list header and rows ('flood' one varint, 'river' in
-    // every row a bitmap of a bit a row after its first byte and length), a start each, 3 objects.
-    expect(postings.byteLength).toBe(1 + 5 + 1 + 1 + (1 + 5 + 2 + 1 + 1 + size / 8) + 4 * 3 + 3 * 64)
+    // every row a bit a row after a byte of Elias-Fano low bits), a start each, 3 objects.
+    expect(postings.byteLength).toBe(1 + 5 + 1 + 1 + (1 + 5 + 2 + 1 + size / 8) + 4 * 3 + 3 * 64)
     segment.setTextPostings(postings)
     expect(segment.byteLength - withGrid - (4 * size + 16 + 78)).toBe(postings.byteLength)
   })

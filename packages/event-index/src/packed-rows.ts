@@ -1,20 +1,35 @@
 /**
- * One ascending list of rows packed into bytes, whichever way is smaller: the gaps between rows
- * as LEB128 varints (a rare word: a few bytes a row), or a bitmap over the bytes its rows span (a
- * common word: under a byte a row once more than one row in eight holds it).
+ * One ascending list of rows packed into bytes, whichever of three ways is smallest: the gaps
+ * between rows as LEB128 varints (a word in a handful of events: a few bytes each), Elias–Fano
+ * (a word in one event of 60 to a few thousand: 1 to 2 bytes a row; see `elias-fano`), or a
+ * bitmap over the bytes its rows span (a common word: under a byte a row once more than one row
+ * in eight holds it).
  *
- * Layout: a varint header `count × 2 + kind`, then for kind 0 (gaps) `count` varints, the first
+ * Layout: a varint header `count × 4 + kind`, then for kind 0 (gaps) `count` varints, the first
  * row and then each row's distance to the one before less one; for kind 1 (bitmap) a varint first
  * byte, a varint byte count and the bitmap bytes, bit `row & 7` of byte `row >> 3` set for each
- * row. The text postings keep one such list per lexeme (see `text-postings`).
+ * row; for kind 2 (Elias–Fano) a varint of the low bits `l`, `⌈count × l / 8⌉` bytes of low bits,
+ * then the upper bits to the list's end. The text postings keep one such list per lexeme (see
+ * `text-postings`), and the record around it says where it ends.
  * @module
  */
 
+import {
+  eliasFanoBytes,
+  eliasFanoLastRow,
+  eliasFanoLowBits,
+  MAX_LOW_BITS,
+  readEliasFano,
+  writeEliasFano,
+} from './elias-fano'
+
 const GAPS = 0
 const BITMAP = 1
+const ELIAS_FANO = 2
+const KINDS = 4
 
-/** Most rows a packed list may count: its header, `count × 2 + kind`, stays a positive int32. */
-export const MAX_PACKED_ROWS = 2 ** 30 - 1
+/** Most rows a packed list may count: its header, `count × 4 + kind`, stays a positive int32. */
+export const MAX_PACKED_ROWS = 2 ** 29 - 1
 
 /** A packed row list, or postings made of them, that is not what {@link writePackedRows} writes. */
 export class InvalidPostings extends Error {
@@ -52,40 +67,30 @@ export interface RowShape {
   readonly gapBytes: number
 }
 
+const gapsLength = ({ count, gapBytes }: RowShape): number => varintLength(count * KINDS + GAPS) + gapBytes
+
 const bitmapLength = ({ count, firstRow, lastRow }: RowShape): number => {
   const firstByte = firstRow >> 3
   const byteCount = (lastRow >> 3) - firstByte + 1
-  return varintLength(count * 2 + BITMAP) + varintLength(firstByte) + varintLength(byteCount) + byteCount
+  return varintLength(count * KINDS + BITMAP) + varintLength(firstByte) + varintLength(byteCount) + byteCount
 }
 
-const gapsLength = ({ count, gapBytes }: RowShape): number => varintLength(count * 2 + GAPS) + gapBytes
+const eliasFanoLength = ({ count, lastRow }: RowShape): number => {
+  const low = eliasFanoLowBits(count, lastRow - (count - 1))
+  const { lower, upper } = eliasFanoBytes(count, lastRow, low)
+  return varintLength(count * KINDS + ELIAS_FANO) + varintLength(low) + lower + upper
+}
 
 /**
- * Bytes {@link writePackedRows} writes for rows of this shape: the smaller of gaps and bitmap.
+ * Bytes {@link writePackedRows} writes for rows of this shape: the least of the three ways.
  * @example packedRowsLength({ count: 2, firstRow: 5, lastRow: 6, gapBytes: 2 }) // 3
  */
 export function packedRowsLength(shape: RowShape): number {
-  return Math.min(gapsLength(shape), bitmapLength(shape))
+  return Math.min(gapsLength(shape), bitmapLength(shape), eliasFanoLength(shape))
 }
 
-/**
- * Packs rows at `at`, as gaps or as a bitmap, whichever is smaller (gaps on a tie).
- * @param gaps - the rows as varint gaps, `shape.gapBytes` long
- * @returns where the next byte goes
- */
-export function writePackedRows(shape: RowShape, gaps: Uint8Array, bytes: Uint8Array, at: number): number {
-  if (gapsLength(shape) <= bitmapLength(shape)) {
-    at = writeVarint(bytes, at, shape.count * 2 + GAPS)
-    bytes.set(gaps, at)
-    return at + gaps.length
-  }
-  const firstByte = shape.firstRow >> 3
-  const byteCount = (shape.lastRow >> 3) - firstByte + 1
-  at = writeVarint(bytes, at, shape.count * 2 + BITMAP)
-  at = writeVarint(bytes, at, firstByte)
-  at = writeVarint(bytes, at, byteCount)
-  bytes.fill(0, at, at + byteCount)
-  const base = at - firstByte
+/** Calls `visit` with each row the varint gaps list, in order. */
+function forEachRow(gaps: Uint8Array, visit: (row: number) => void): void {
   let row = -1
   for (let read = 0; read < gaps.length;) {
     let gap = 0
@@ -95,9 +100,37 @@ export function writePackedRows(shape: RowShape, gaps: Uint8Array, bytes: Uint8A
       if (byte < 0x80) break
     }
     row += gap + 1
-    bytes[base + (row >> 3)]! |= 1 << (row & 7)
+    visit(row)
   }
-  return at + byteCount
+}
+
+/**
+ * Packs rows at `at` the smallest way (on a tie gaps, then bitmap, then Elias–Fano).
+ * @param gaps - the rows as varint gaps, `shape.gapBytes` long
+ * @returns where the next byte goes
+ */
+export function writePackedRows(shape: RowShape, gaps: Uint8Array, bytes: Uint8Array, at: number): number {
+  const length = packedRowsLength(shape)
+  if (gapsLength(shape) === length) {
+    at = writeVarint(bytes, at, shape.count * KINDS + GAPS)
+    bytes.set(gaps, at)
+    return at + gaps.length
+  }
+  if (bitmapLength(shape) === length) {
+    const firstByte = shape.firstRow >> 3
+    const byteCount = (shape.lastRow >> 3) - firstByte + 1
+    at = writeVarint(bytes, at, shape.count * KINDS + BITMAP)
+    at = writeVarint(bytes, at, firstByte)
+    at = writeVarint(bytes, at, byteCount)
+    bytes.fill(0, at, at + byteCount)
+    const base = at - firstByte
+    forEachRow(gaps, (row) => (bytes[base + (row >> 3)]! |= 1 << (row & 7)))
+    return at + byteCount
+  }
+  const low = eliasFanoLowBits(shape.count, shape.lastRow - (shape.count - 1))
+  at = writeVarint(bytes, at, shape.count * KINDS + ELIAS_FANO)
+  at = writeVarint(bytes, at, low)
+  return writeEliasFano(gaps, shape.count, shape.lastRow, low, bytes, at)
 }
 
 /**
@@ -111,8 +144,9 @@ export function readPackedRows(bytes: Uint8Array, at: number): Int32Array {
     header |= (byte & 0x7f) << shift
     if (byte < 0x80) break
   }
-  const rows = new Int32Array(header >>> 1)
-  if ((header & 1) === GAPS) {
+  const rows = new Int32Array(header >>> 2)
+  const kind = header & 3
+  if (kind === GAPS) {
     let row = -1
     for (let index = 0; index < rows.length; index++) {
       let gap = 0
@@ -127,6 +161,11 @@ export function readPackedRows(bytes: Uint8Array, at: number): Int32Array {
     return rows
   }
   const reader = new VarintReader(bytes, at, bytes.length)
+  if (kind === ELIAS_FANO) {
+    const low = reader.next()
+    readEliasFano(bytes, reader.at, reader.at + Math.ceil((rows.length * low) / 8), low, rows)
+    return rows
+  }
   const firstByte = reader.next()
   const byteCount = reader.next()
   const start = reader.at
@@ -184,10 +223,11 @@ const BITS_SET = Uint8Array.from({ length: 256 }, (_, byte) => {
 export function checkPackedRows(bytes: Uint8Array, at: number, end: number, size: number): number {
   const reader = new VarintReader(bytes, at, end)
   const header = reader.next()
-  const count = header >>> 1
+  const count = header >>> 2
+  const kind = header & 3
   if (count === 0) throw new InvalidPostings('a row list is empty')
   let lastRow: number
-  if ((header & 1) === GAPS) {
+  if (kind === GAPS) {
     // One flat loop over the bytes, not a varint at a time: a snapshot's millions of rows are
     // checked on load.
     let rows = 0
@@ -208,7 +248,18 @@ export function checkPackedRows(bytes: Uint8Array, at: number, end: number, size
     }
     if (rows < count) throw new InvalidPostings(`${rows} of ${count} gaps end before byte ${end}; the list runs past`)
     reader.at = at
-  } else {
+  } else if (kind === ELIAS_FANO) {
+    const low = reader.next()
+    const upperStart = reader.at + Math.ceil((count * low) / 8)
+    if (low > MAX_LOW_BITS || upperStart >= end)
+      throw new InvalidPostings(`an Elias-Fano list of ${low} low bits a row leaves no upper bits`)
+    let bits = 0
+    for (let byteAt = upperStart; byteAt < end; byteAt++) bits += BITS_SET[bytes[byteAt]!]!
+    if (bits !== count || bytes[end - 1] === 0)
+      throw new InvalidPostings(`an Elias-Fano list holds ${bits} rows, its header says ${count}, or ends empty`)
+    lastRow = eliasFanoLastRow(bytes, reader.at, upperStart, end, count, low)
+    reader.at = end
+  } else if (kind === BITMAP) {
     const firstByte = reader.next()
     const byteCount = reader.next()
     if (byteCount === 0 || reader.at + byteCount !== end)
@@ -220,7 +271,7 @@ export function checkPackedRows(bytes: Uint8Array, at: number, end: number, size
       throw new InvalidPostings(`a bitmap holds ${bits} rows, its header says ${count}, or starts or ends empty`)
     reader.at = end
     lastRow = (firstByte + byteCount - 1) * 8 + 31 - Math.clz32(last)
-  }
+  } else throw new InvalidPostings(`a row list of kind ${kind}`)
   if (reader.at !== end) throw new InvalidPostings(`a row list ends at byte ${reader.at}, not ${end}`)
   if (lastRow >= size) throw new InvalidPostings(`a row list reaches row ${lastRow}; the segment has ${size} rows`)
   return count

@@ -108,8 +108,12 @@ export class RowChains {
     for (let copied = 0; copied < length;) {
       const start = chunk + LINK_BYTES
       const end = chunk === this.tails[slot] ? this.writeAts[slot]! : start + capacity
+      const block = this.blocks[start >>> BLOCK_BITS]!
       const offset = start & OFFSET_MASK
-      scratch.set(this.blocks[start >>> BLOCK_BITS]!.subarray(offset, offset + end - start), copied)
+      // Most chunks are a few bytes: a loop beats making a subarray for each.
+      if (end - start <= 64)
+        for (let byte = 0; byte < end - start; byte++) scratch[copied + byte] = block[offset + byte]!
+      else scratch.set(block.subarray(offset, offset + end - start), copied)
       copied += end - start
       chunk = this.linkAt(chunk)
       capacity = Math.min(capacity * 2, MAX_CHUNK_BYTES)

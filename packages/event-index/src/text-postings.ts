@@ -162,8 +162,9 @@ export class TextPostings {
   }
 
   /**
-   * The memory the postings hold, in bytes: the two arrays (about a byte a row entry, and the
-   * lexeme's text and some 6 bytes a lexeme) and the objects around them.
+   * The memory the postings hold, in bytes: the two arrays (per lexeme its text, some 6 bytes of
+   * length, header and start, and from a bit to 3 bytes a row entry) and the three objects around
+   * them; there is no object per lexeme to count.
    */
   get byteLength(): number {
     return this.packed.records.byteLength + this.packed.starts.byteLength + OBJECT_BYTES
@@ -179,7 +180,8 @@ export class TextPostings {
     const { records, starts } = this.packed
     for (let index = 0; index < this.lexemeCount; index++) {
       const reader = new VarintReader(records, starts[index]!, starts[index + 1]!)
-      const lexemeEnd = reader.next() + reader.at
+      const length = reader.next()
+      const lexemeEnd = reader.at + length
       yield [fromUtf8.decode(records.subarray(reader.at, lexemeEnd)), readPackedRows(records, lexemeEnd)]
     }
   }
@@ -234,7 +236,8 @@ export class TextPostings {
     while (low <= high) {
       const middle = (low + high) >>> 1
       const reader = new VarintReader(records, starts[middle]!, starts[middle + 1]!)
-      const lexemeEnd = reader.next() + reader.at
+      const length = reader.next()
+      const lexemeEnd = reader.at + length
       const order = compareBytes(records, reader.at, lexemeEnd, wanted, 0, wanted.length)
       if (order === 0) return readPackedRows(records, lexemeEnd)
       if (order < 0) low = middle + 1

@@ -1,0 +1,126 @@
+/**
+ * Elias–Fano coding of ascending rows: about `2 + log2(rows spanned / rows listed)` bits a row,
+ * where gap varints take 8 or 16. It packs a word in one event of 60 to a few thousand, the
+ * words a real text has most of its entries in (see `packed-rows`, which picks it when smaller).
+ *
+ * Rows `r₀ < r₁ < …` become `xᵢ = rᵢ − i`, which never decrease; each `xᵢ` is split into its
+ * low `l` bits, packed one after another from the first byte's low bit on, and its high part,
+ * written in unary: bit `(xᵢ >> l) + i` of the upper bytes is set. Any such bytes read back as
+ * rows that strictly ascend, so a check needs only the bit count and the last row.
+ * @module
+ */
+
+/** Most low bits a row keeps: a row's low bits are then read from 4 bytes at most. */
+export const MAX_LOW_BITS = 24
+
+/**
+ * The low bits `l` for `count` rows whose last `x` is `top`: ⌊log2((top + 1) / count)⌋, from 0 to
+ * {@link MAX_LOW_BITS}, which makes the upper bytes about `2 × count` bits.
+ */
+export function eliasFanoLowBits(count: number, top: number): number {
+  // ⌊log2(a / b)⌋ is ⌊log2(⌊a / b⌋)⌋: powers of two are whole.
+  const ratio = Math.floor((top + 1) / count)
+  return ratio < 1 ? 0 : Math.min(MAX_LOW_BITS, 31 - Math.clz32(ratio))
+}
+
+/** Bytes of the low bits and of the upper bits of `count` rows ending at `lastRow`, with `low` bits. */
+export function eliasFanoBytes(count: number, lastRow: number, low: number): { lower: number; upper: number } {
+  const top = lastRow - (count - 1)
+  return { lower: Math.ceil((count * low) / 8), upper: Math.ceil((Math.floor(top / 2 ** low) + count) / 8) }
+}
+
+/**
+ * Writes the rows given as varint gaps (see `packed-rows`) as low bits from `at`, then upper bits.
+ * @returns where the next byte goes
+ */
+export function writeEliasFano(
+  gaps: Uint8Array,
+  count: number,
+  lastRow: number,
+  low: number,
+  bytes: Uint8Array,
+  at: number,
+): number {
+  const { lower, upper } = eliasFanoBytes(count, lastRow, low)
+  const upperStart = at + lower
+  bytes.fill(0, at, upperStart + upper)
+  let lowByte = at
+  let lowBit = 0
+  let row = -1
+  let index = 0
+  for (let read = 0; read < gaps.length; index++) {
+    let gap = 0
+    for (let shift = 0; ; shift += 7) {
+      const byte = gaps[read++]!
+      gap |= (byte & 0x7f) << shift
+      if (byte < 0x80) break
+    }
+    row += gap + 1
+    const x = row - index
+    // The low bits, a byte at a time from bit `lowBit` of byte `lowByte` on.
+    let value = x & ((1 << low) - 1)
+    for (let left = low; left > 0;) {
+      const take = Math.min(8 - lowBit, left)
+      bytes[lowByte]! |= (value & ((1 << take) - 1)) << lowBit
+      value >>>= take
+      left -= take
+      lowBit += take
+      if (lowBit === 8) {
+        lowBit = 0
+        lowByte++
+      }
+    }
+    const bit = (x >>> low) + index
+    bytes[upperStart + (bit >>> 3)]! |= 1 << (bit & 7)
+  }
+  return upperStart + upper
+}
+
+/**
+ * Reads `rows.length` rows whose low bits start at `at` and upper bits at `upperStart`.
+ * Trusts the bytes (see {@link eliasFanoLastRow} for the check).
+ */
+export function readEliasFano(bytes: Uint8Array, at: number, upperStart: number, low: number, rows: Int32Array): void {
+  const mask = (1 << low) - 1
+  let lowByte = at
+  let lowBit = 0
+  let index = 0
+  for (let byteAt = upperStart; index < rows.length; byteAt++) {
+    let bits = bytes[byteAt]!
+    const base = (byteAt - upperStart) << 3
+    while (bits !== 0) {
+      const bit = base + 31 - Math.clz32(bits & -bits)
+      // Four bytes hold the low bits (at most 24, from bit 7 at most); past the end reads as 0.
+      const word =
+        bytes[lowByte]! | (bytes[lowByte + 1]! << 8) | (bytes[lowByte + 2]! << 16) | (bytes[lowByte + 3]! << 24)
+      rows[index] = (((bit - index) << low) | ((word >>> lowBit) & mask)) + index
+      index++
+      lowBit += low
+      lowByte += lowBit >> 3
+      lowBit &= 7
+      bits &= bits - 1
+    }
+  }
+}
+
+/**
+ * The last row of `count` rows whose low bits start at `at`, the upper bits filling
+ * `bytes[upperStart … end - 1]` with their last byte not empty.
+ */
+export function eliasFanoLastRow(
+  bytes: Uint8Array,
+  at: number,
+  upperStart: number,
+  end: number,
+  count: number,
+  low: number,
+): number {
+  const lastByte = bytes[end - 1]!
+  const lastBit = (end - 1 - upperStart) * 8 + 31 - Math.clz32(lastByte)
+  // The last row's low bits start at bit (count − 1) × low, which may pass 2³¹ in a huge list.
+  const position = (count - 1) * low
+  const lowByte = at + Math.floor(position / 8)
+  const word = bytes[lowByte]! | (bytes[lowByte + 1]! << 8) | (bytes[lowByte + 2]! << 16) | (bytes[lowByte + 3]! << 24)
+  const lowBits = (word >>> (position % 8)) & ((1 << low) - 1)
+  return (lastBit - (count - 1)) * 2 ** low + lowBits + count - 1
+}

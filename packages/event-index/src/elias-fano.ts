@@ -82,22 +82,25 @@ export function writeEliasFano(
  */
 export function readEliasFano(bytes: Uint8Array, at: number, upperStart: number, low: number, rows: Int32Array): void {
   const mask = (1 << low) - 1
+  // Low bits not yet used, from the byte at `lowByte` on, lowest first.
+  let buffer = 0
+  let buffered = 0
   let lowByte = at
-  let lowBit = 0
   let index = 0
   for (let byteAt = upperStart; index < rows.length; byteAt++) {
     let bits = bytes[byteAt]!
     const base = (byteAt - upperStart) << 3
     while (bits !== 0) {
       const bit = base + 31 - Math.clz32(bits & -bits)
-      // Four bytes hold the low bits (at most 24, from bit 7 at most); past the end reads as 0.
-      const word =
-        bytes[lowByte]! | (bytes[lowByte + 1]! << 8) | (bytes[lowByte + 2]! << 16) | (bytes[lowByte + 3]! << 24)
-      rows[index] = (((bit - index) << low) | ((word >>> lowBit) & mask)) + index
+      // At most 24 bits are taken, so the buffer (at most 31 bits) never overflows.
+      while (buffered < low) {
+        buffer |= bytes[lowByte++]! << buffered
+        buffered += 8
+      }
+      rows[index] = (((bit - index) << low) | (buffer & mask)) + index
+      buffer >>>= low
+      buffered -= low
       index++
-      lowBit += low
-      lowByte += lowBit >> 3
-      lowBit &= 7
       bits &= bits - 1
     }
   }

@@ -22,59 +22,13 @@ import {
   writeVarint,
 } from './packed-rows'
 import { RowChains } from './row-chains'
+import { complement, intersect, NO_ROWS, subtract, uniteAll } from './row-set-operations'
 import type { TextQuery } from './text-query'
 
-const NO_ROWS = new Int32Array(0)
 // The postings object and its two array views.
 const OBJECT_BYTES = 3 * 64
 const utf8 = new TextEncoder()
 const fromUtf8 = new TextDecoder()
-
-/** Rows in both ascending lists. */
-function intersect(a: Int32Array, b: Int32Array): Int32Array {
-  const out = new Int32Array(Math.min(a.length, b.length))
-  let count = 0
-  for (let i = 0, j = 0; i < a.length && j < b.length;) {
-    if (a[i]! < b[j]!) i++
-    else if (a[i]! > b[j]!) j++
-    else {
-      out[count++] = a[i]!
-      i++
-      j++
-    }
-  }
-  return out.subarray(0, count)
-}
-
-/** Rows in either ascending list. */
-function unite(a: Int32Array, b: Int32Array): Int32Array {
-  const out = new Int32Array(a.length + b.length)
-  let count = 0
-  let i = 0
-  let j = 0
-  while (i < a.length && j < b.length) {
-    if (a[i]! < b[j]!) out[count++] = a[i++]!
-    else if (a[i]! > b[j]!) out[count++] = b[j++]!
-    else {
-      out[count++] = a[i++]!
-      j++
-    }
-  }
-  while (i < a.length) out[count++] = a[i++]!
-  while (j < b.length) out[count++] = b[j++]!
-  return out.subarray(0, count)
-}
-
-/** Rows of the first ascending list that are not in the second. */
-function subtract(a: Int32Array, b: Int32Array): Int32Array {
-  const out = new Int32Array(a.length)
-  let count = 0
-  for (let i = 0, j = 0; i < a.length; i++) {
-    while (j < b.length && b[j]! < a[i]!) j++
-    if (j >= b.length || b[j] !== a[i]) out[count++] = a[i]!
-  }
-  return out.subarray(0, count)
-}
 
 /** Byte order of `bytes[aStart … aEnd - 1]` against `bytes[bStart … bEnd - 1]`: negative, zero or positive. */
 function compareBytes(
@@ -197,22 +151,25 @@ export class TextPostings {
       case 'lexeme':
         return this.rowsOf(query.lexeme)
       case 'not':
-        return subtract(this.allRows(), this.rowsMatching(query.operand))
+        return complement(this.rowsMatching(query.operand), this.size)
       case 'or':
-        return query.operands.map((operand) => this.rowsMatching(operand)).reduce(unite)
+        return uniteAll(
+          query.operands.map((operand) => this.rowsMatching(operand)),
+          this.size,
+        )
       case 'and': {
         // Negated terms are taken away from what the others match, so `a & !b` never lists every row.
         const wanted = query.operands.filter((operand) => operand.kind !== 'not')
-        const unwanted = query.operands.flatMap((operand) => (operand.kind === 'not' ? [operand.operand] : []))
-        let rows =
-          wanted.length === 0
-            ? this.allRows()
-            : wanted
-                .map((operand) => this.rowsMatching(operand))
-                .sort((a, b) => a.length - b.length)
-                .reduce(intersect)
-        for (const operand of unwanted) rows = subtract(rows, this.rowsMatching(operand))
-        return rows
+        const unwanted = uniteAll(
+          query.operands.flatMap((operand) => (operand.kind === 'not' ? [this.rowsMatching(operand.operand)] : [])),
+          this.size,
+        )
+        if (wanted.length === 0) return complement(unwanted, this.size)
+        const rows = wanted
+          .map((operand) => this.rowsMatching(operand))
+          .sort((a, b) => a.length - b.length)
+          .reduce(intersect)
+        return unwanted.length === 0 ? rows : subtract(rows, unwanted)
       }
     }
   }
@@ -244,12 +201,6 @@ export class TextPostings {
       else high = middle - 1
     }
     return NO_ROWS
-  }
-
-  private allRows(): Int32Array {
-    const rows = new Int32Array(this.size)
-    for (let row = 0; row < rows.length; row++) rows[row] = row
-    return rows
   }
 }
 

@@ -1,8 +1,10 @@
 /**
  * The measuring half of `npm run bench:import`, run in a process of its own with DATABASE_URL set
- * to a fresh database: migrates it, measures a raw bulk load of the rows into a scratch copy of
- * the events table, then imports the CSV through the real pipeline (upload route, every stage
- * job) and prints the figures as one JSON line.
+ * to a fresh database: migrates it, measures a raw COPY of ten of the rows' columns into a scratch
+ * copy of the events table (the baseline of earlier runs), imports the CSV through the real
+ * pipeline (upload route, every stage job), then breaks the database's share down by copying the
+ * imported rows back into tables with more and more of the events table's parts, and prints the
+ * figures as one JSON line.
  * @module
  */
 import { openAsBlob } from 'node:fs'
@@ -17,15 +19,15 @@ import type { Pool } from 'pg'
 import { from as copyFrom } from 'pg-copy-streams'
 
 import config from '../apps/web/src/payload.config'
-import { insertEventsBulk, type EventRow } from '../apps/web/src/lib/events/bulk-insert-events'
+import type { EventRow } from '../apps/web/src/lib/events/bulk-insert-events'
 import { drainImportQueue } from '../apps/web/src/lib/import/import-job-runner'
 import { loadPayload } from '../apps/web/src/lib/runtime/load-payload'
 import { migrations } from '../apps/web/src/migrations'
 import { generatedRow } from '../apps/web/test/helpers/generate-events-csv'
+import { measureDatabaseCosts } from './import-database-costs'
 
 const csvPath = process.argv[2]!
 const rows = Number(process.argv[3])
-const BATCH = 5000
 
 function eventRow(index: number, datasetId: number): EventRow {
   const [id, title, time, lat, lon, category, value, notes, source, tags] = splitGenerated(generatedRow(index)) as [
@@ -99,20 +101,6 @@ function copyLine(row: EventRow): string {
   ].join('\t')
 }
 
-async function rawUnnest(pool: Pool, datasetId: number): Promise<number> {
-  await pool.query('truncate bench_events')
-  const started = performance.now()
-  for (let start = 0; start < rows; start += BATCH) {
-    const batch: EventRow[] = []
-    for (let index = start; index < Math.min(rows, start + BATCH); index++) batch.push(eventRow(index, datasetId))
-    await insertEventsBulk(
-      { query: (text, values) => pool.query(text.replace('insert into events', 'insert into bench_events'), values) },
-      batch,
-    )
-  }
-  return rows / ((performance.now() - started) / 1000)
-}
-
 async function rawCopy(pool: Pool, datasetId: number): Promise<number> {
   await pool.query('truncate bench_events')
   const client = await pool.connect()
@@ -176,7 +164,6 @@ async function main(): Promise<void> {
     data: { name: 'Scratch', catalog: catalog.id, owner: user.id },
   })
   await pool.query('create table bench_events (like events including all)')
-  const unnestRate = await rawUnnest(pool, Number(scratch.id))
   const copyRate = await rawCopy(pool, Number(scratch.id))
   await pool.query('drop table bench_events')
 
@@ -197,9 +184,14 @@ async function main(): Promise<void> {
   const job = docs[0] as unknown as {
     status: string
     failureReason?: string
+    dataset: number
     counts: Record<string, number>
+    progress?: { timings?: Record<string, number> }
     stageHistory: Array<{ stage: string; at: string }>
   }
+  // Before the breakdown below, which holds nothing of the import's.
+  const peakRssMb = process.resourceUsage().maxRSS / 1024
+  const databaseCosts = await measureDatabaseCosts(pool, Number(job.dataset), `${csvPath}.copy`)
   const history = job.stageHistory.map((entry) => ({ stage: entry.stage, at: Date.parse(entry.at) }))
   const stageSeconds = Object.fromEntries(
     history.slice(0, -1).map((entry, index) => [entry.stage, (history[index + 1]!.at - entry.at) / 1000]),
@@ -213,10 +205,11 @@ async function main(): Promise<void> {
       uploadSeconds: uploadedMs / 1000,
       totalSeconds: totalMs / 1000,
       pipelineRate: rows / (totalMs / 1000),
-      unnestRate,
       copyRate,
       stageSeconds,
-      peakRssMb: process.resourceUsage().maxRSS / 1024,
+      timings: job.progress?.timings ?? {},
+      databaseCosts,
+      peakRssMb,
     }),
   )
   process.exit(0)

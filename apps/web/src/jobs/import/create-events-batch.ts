@@ -1,4 +1,5 @@
 import { readRows, type SourceRow } from '@chronotope/file-readers'
+import { WorkClock } from '@chronotope/import-stages'
 import type { RowError } from '@chronotope/schema'
 import type { PoolClient } from 'pg'
 
@@ -89,6 +90,8 @@ export const createEventsBatchTask = importStageTask(
     const takeFileValues = file.options?.keepHandEdits === false
     let reimport: ReimportReport = job.reimport ?? { eventsWithHandEditsKept: 0, handEditsReleased: 0, leftAlone: [] }
     let checkpoint = job.progress?.checkpoint ?? { lastRow: 0, unplacedRows: 0 }
+    // Where the time goes, kept on the job (`progress.timings`) and printed by `npm run bench:import`.
+    const clock = new WorkClock(job.progress?.timings)
     const storedErrors: RowError[] = [...(job.errors ?? [])]
     const tracker = new StageProgressTracker(pool, job.id, PROCESSING_STAGE.CREATE_EVENTS, job, counts.rowsTotal)
     let cancelled = false
@@ -110,7 +113,9 @@ export const createEventsBatchTask = importStageTask(
         // Let the event loop feed the previous batch's COPY to the database while this one is built.
         if (index % YIELD_EVERY_ROWS === YIELD_EVERY_ROWS - 1) await yieldToEventLoop()
         const row = rows[index]!
+        const buildStarted = performance.now()
         const built = build(row)
+        clock.addSince('building', buildStarted)
         if (built.errors) {
           rowsWithErrors++
           errors.push(...built.errors)
@@ -127,9 +132,12 @@ export const createEventsBatchTask = importStageTask(
         byId.set(built.event.uniqueId, built.event)
       }
       const events = [...byId.values()]
+      const serializeStarted = performance.now()
+      const copyText = useCopy ? serializeEventsForCopy(events) : undefined
+      clock.addSince('serializing', serializeStarted)
       return {
         events,
-        copyText: useCopy ? serializeEventsForCopy(events) : undefined,
+        copyText,
         supersededInBatch,
         errors,
         rowsWithErrors,
@@ -188,15 +196,18 @@ export const createEventsBatchTask = importStageTask(
           // before reaching the disk is simply written again on resume; no need to wait for the flush.
           if (useCopy) await client.query('set local synchronous_commit = off')
         }
-        const merged = await withHandEdits(client, batch)
+        const merged = await clock.time('handEdits', () => withHandEdits(client, batch))
         await writer?.noteBatch(
           merged.events,
           batch.events.map((event) => event.uniqueId),
           strategy.duplicateAction === 'update',
         )
-        const written = useCopy
-          ? await copyEventsBulk(client, merged.events, strategy.duplicateAction, merged.copyText)
-          : await writeEventsBulk(client, merged.events, strategy.duplicateAction)
+        const written = await clock.time('writing', () =>
+          useCopy
+            ? copyEventsBulk(client, merged.events, strategy.duplicateAction, merged.copyText)
+            : writeEventsBulk(client, merged.events, strategy.duplicateAction),
+        )
+        const bookkeepingStarted = performance.now()
         await releaseHandEdits(client, merged.releases)
         const next = {
           ...counts,
@@ -230,7 +241,7 @@ export const createEventsBatchTask = importStageTask(
             next.eventsCreated,
             next.duplicatesSkipped,
             next.rowErrors,
-            JSON.stringify(tracker.snapshot({ checkpoint: nextCheckpoint })),
+            JSON.stringify(tracker.snapshot({ checkpoint: nextCheckpoint, timings: clock.timings() })),
             JSON.stringify(nextErrors),
             next.eventsUpdated,
             next.eventsUnchanged,
@@ -239,6 +250,7 @@ export const createEventsBatchTask = importStageTask(
           ],
         )
         if (!writer) await client.query('commit')
+        clock.addSince('bookkeeping', bookkeepingStarted)
         Object.assign(counts, next)
         reimport = nextReimport
         checkpoint = nextCheckpoint
@@ -263,20 +275,24 @@ export const createEventsBatchTask = importStageTask(
       startAfterRow: checkpoint.lastRow,
     })
     try {
+      let readStarted = performance.now()
       for await (const rows of reading) {
+        clock.addSince('reading', readStarted)
         buffer.push(...rows)
-        if (buffer.length < BATCH_SIZES.EVENT_CREATION) continue
-        const prepared = await prepare(buffer)
-        buffer = []
-        await writing
-        if (cancelled) break
-        writing = commit(prepared)
-        // Handled when awaited above; this stops Node calling it unhandled while the next batch is read.
-        writing.catch(() => undefined)
+        if (buffer.length >= BATCH_SIZES.EVENT_CREATION) {
+          const prepared = await prepare(buffer)
+          buffer = []
+          await clock.time('waitingForDatabase', () => writing)
+          if (cancelled) break
+          writing = commit(prepared)
+          // Handled when awaited above; this stops Node calling it unhandled while the next batch is read.
+          writing.catch(() => undefined)
+        }
+        readStarted = performance.now()
       }
       if (!cancelled) {
         const last = await prepare(buffer)
-        await writing
+        await clock.time('waitingForDatabase', () => writing)
         if (!cancelled) await commit(last)
       }
       if (writer && !cancelled) {
@@ -288,7 +304,7 @@ export const createEventsBatchTask = importStageTask(
           counts,
           gone,
           changes: writer.listedChanges,
-          progress: tracker.snapshot({ checkpoint }),
+          progress: tracker.snapshot({ checkpoint, timings: clock.timings() }),
         })
         await writer.commit()
       } else {
@@ -321,7 +337,7 @@ export const createEventsBatchTask = importStageTask(
       overrideAccess: true,
     })
     await moveImportJob(payload, job, PROCESSING_STAGE.COMPLETED, summary, {
-      progress: tracker.finish(counts.rowsRead, { checkpoint }),
+      progress: tracker.finish(counts.rowsRead, { checkpoint, timings: clock.timings() }),
       ...(job.geocoding ? { geocoding: { ...job.geocoding, unplacedRows: checkpoint.unplacedRows } } : {}),
     })
   },

@@ -6,7 +6,7 @@ import path from 'node:path'
 
 import type { FormatDetectionResult, SheetInfo } from '@chronotope/file-readers'
 import type { GeocodingQuery, ResolutionStats } from '@chronotope/geocoding'
-import type { ProgressInfo, StageProgressMap } from '@chronotope/import-stages'
+import type { ProgressInfo, StageProgressMap, WorkTimings } from '@chronotope/import-stages'
 import type { DetectedSchema, EventMapping, RowError, SchemaComparison, SchemaField } from '@chronotope/schema'
 import type { Payload } from 'payload'
 
@@ -137,6 +137,8 @@ export interface StoredProgress {
   readonly failedStage?: ProcessingStage
   /** Retries of the current stage after errors. */
   readonly attempts?: number
+  /** Where event creation spent its time, in milliseconds per part. */
+  readonly timings?: WorkTimings
 }
 
 /** An import-jobs document as the pipeline uses it. */

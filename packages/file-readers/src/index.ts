@@ -46,7 +46,7 @@ export { excelSerialToIso } from './excel-date'
 export { geometryCentroid } from './geojson/centroid'
 export { validateGeometry, type GeometryCheck } from './geojson/validate-geometry'
 export { jsonDepthExceeds, MAX_JSON_DEPTH } from './bounds/json-depth'
-export { CUT_MARK, jsonBytes, shortenText } from './bounds/json-bytes'
+export { CUT_MARK, jsonBytes, jsonBytesAtMost, shortenText } from './bounds/json-bytes'
 export { boundGeometry, type GeometryBounding } from './bounds/simplify-geometry'
 export {
   boundEventData,

@@ -1,5 +1,5 @@
 import type { Geometry } from '../types'
-import { jsonBytes, shortenText } from './json-bytes'
+import { jsonBytes, jsonBytesAtMost, shortenText } from './json-bytes'
 import { boundGeometry, type GeometryBounding } from './simplify-geometry'
 
 /**
@@ -49,13 +49,16 @@ const CUTS_RESERVE = 4 * 1024
  * Values of a record shortened so the record takes at most `maxBytes` as JSON: values that fit an
  * even share are kept whole and their unused share goes to the others, which are cut to what is
  * left (texts with a trailing `…`, other large values turned into shortened JSON text). Returns
- * the record (same key order) and the keys whose values were cut.
+ * the record (same key order) and the keys whose values were cut. A record that fits is returned
+ * itself, not copied.
  * @example boundValues({ a: 'x'.repeat(100), b: 1 }, 60).cut // ['a']
  */
 export function boundValues<T>(
   record: Readonly<Record<string, T>>,
   maxBytes: number,
-): { values: Record<string, T | string>; cut: string[] } {
+): { values: Readonly<Record<string, T | string>>; cut: string[] } {
+  // Most rows are far below the bound: a size bound from the texts' lengths settles it.
+  if (jsonBytesAtMost(record, maxBytes) <= maxBytes) return { values: record, cut: [] }
   const entries = Object.entries(record)
   // Each entry costs its key, its value, a colon and a comma; the braces once.
   const sizes = entries.map(([key, value]) => jsonBytes(key) + jsonBytes(value) + 2)
@@ -113,6 +116,15 @@ export function boundEventData(
   extraCuts: readonly string[] = [],
   bounds: typeof EVENT_BOUNDS = EVENT_BOUNDS,
 ): BoundedEventData {
+  const hasOwn = (key: string) => Object.prototype.hasOwnProperty.call(data, key)
+  // The usual row: no geometry, no stale record of cuts, nothing to cut, well below the bound.
+  if (
+    extraCuts.length === 0 &&
+    !hasOwn(GEOMETRY_KEY) &&
+    !hasOwn(CUT_KEY) &&
+    jsonBytesAtMost(data, bounds.maxDataBytes - CUTS_RESERVE) <= bounds.maxDataBytes - CUTS_RESERVE
+  )
+    return { data: data }
   const values: Record<string, unknown> = { ...data }
   const geometryValue = values[GEOMETRY_KEY]
   // A stale record of cuts (a re-bounded event) is rebuilt from scratch.

@@ -10,7 +10,7 @@ import { readRows } from '../read-rows'
 import { detectFileFormat } from '../detect-file-format'
 import type { Geometry, SourceRow } from '../types'
 import { boundEventData, boundValues, EVENT_BOUNDS } from './bound-event-data'
-import { jsonBytes, shortenText } from './json-bytes'
+import { jsonBytes, jsonBytesAtMost, shortenText } from './json-bytes'
 import { jsonDepthExceeds } from './json-depth'
 import { boundGeometry } from './simplify-geometry'
 
@@ -45,6 +45,45 @@ describe('jsonDepthExceeds', () => {
   })
 })
 
+describe('jsonBytesAtMost', () => {
+  // Texts whose JSON is longest per UTF-16 unit: control characters, quotes, backslashes, astral
+  // characters, lone surrogates and text of other scripts.
+  const awkward = ['\u0001\u001f', '"\\', '😀𝄞', '\ud800', 'Grève à Zürich', '東京都', '']
+
+  it('never says less than the exact size, whatever the value', () => {
+    let seed = 7
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
+    const valueOf = (depth: number): unknown => {
+      const pick = Math.floor(random() * 8)
+      if (pick === 0) return awkward[Math.floor(random() * awkward.length)]! + String(random())
+      if (pick === 1) return (random() - 0.5) * 10 ** Math.floor(random() * 40 - 20)
+      if (pick === 2) return random() > 0.5
+      if (pick === 3) return null
+      if (pick === 4 && depth < 4) return Array.from({ length: Math.floor(random() * 4) }, () => valueOf(depth + 1))
+      if (pick === 5 && depth < 4)
+        return Object.fromEntries(
+          Array.from({ length: Math.floor(random() * 4) }, (_, index) => [
+            `${awkward[index % awkward.length]}${index}`,
+            valueOf(depth + 1),
+          ]),
+        )
+      return -Number.MAX_VALUE * random()
+    }
+    for (let trial = 0; trial < 2000; trial++) {
+      const value = valueOf(0)
+      expect(jsonBytesAtMost(value)).toBeGreaterThanOrEqual(jsonBytes(value))
+    }
+  })
+
+  it('stops at the limit, and leaves objects with their own JSON form to be measured', () => {
+    expect(jsonBytesAtMost({ a: 'x'.repeat(1000) }, 100)).toBe(Infinity)
+    expect(jsonBytesAtMost({ a: 'x' }, 100)).toBeLessThanOrEqual(100)
+    expect(jsonBytesAtMost(new Date(0))).toBe(Infinity)
+    expect(jsonBytesAtMost({ when: new Date(0) })).toBe(Infinity)
+    expect(jsonBytesAtMost(Object.assign(Object.create(null), { a: 1 }))).toBeGreaterThanOrEqual(7)
+  })
+})
+
 describe('shortenText', () => {
   it('keeps texts that fit and cuts others to the byte bound with a mark', () => {
     expect(shortenText('abc', 5)).toBe('abc')
@@ -75,6 +114,14 @@ describe('boundValues', () => {
   it('keeps "__proto__" a plain key', () => {
     const record = JSON.parse('{"__proto__": "p", "a": 1}') as Record<string, unknown>
     expect(Object.keys(boundValues(record, 100).values)).toEqual(['__proto__', 'a'])
+  })
+
+  it('keeps whole a record that fits although a quick size bound says it might not', () => {
+    // 1,000 "é" take 2,000 bytes, but could take 6,000 as far as the quick bound knows.
+    const record = { place: 'é'.repeat(1000) }
+    expect(jsonBytes(record)).toBeLessThanOrEqual(2100)
+    expect(boundValues(record, 2100)).toEqual({ values: record, cut: [] })
+    expect(boundValues(record, 1000).cut).toEqual(['place'])
   })
 })
 

@@ -47,8 +47,11 @@ export function copyText(value: string | number | null | undefined): string {
   return text.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r')
 }
 
+/** JSON in COPY's text format. JSON text holds no raw tab or line break, only backslashes to double. */
 function json(value: unknown): string {
-  return value === null || value === undefined ? '\\N' : copyText(JSON.stringify(value))
+  if (value === null || value === undefined) return '\\N'
+  const text = JSON.stringify(value)
+  return text.includes('\\') ? text.replace(/\\/g, '\\\\') : text
 }
 
 /**

@@ -181,12 +181,18 @@ describe('postings snapshots', () => {
     expect(() => decodeTextSnapshot(reordered, segment)).toThrow(/does not sort after/)
   })
 
-  it('refuses a snapshot of format 1, which listed every row as an int32', () => {
+  it('refuses postings of format 1, which listed every row as an int32, and nothing else of format 1', () => {
     const file = asFile(encodeTextSnapshot(segment, postings))
     const text = new TextDecoder().decode(file.subarray(24, 24 + 40))
     expect(text).toContain('"format":2')
     const older = file.slice()
     older[24 + text.indexOf('"format":2') + '"format":'.length] = '1'.charCodeAt(0)
     expect(() => decodeTextSnapshot(older, segment)).toThrow(/snapshot format 1, expected 2/)
+    // Segments and fields kept their layout: their files from before are still read.
+    const segmentFile = asFile(encodeSegmentSnapshot(segment))
+    expect(new TextDecoder().decode(segmentFile.subarray(24, 24 + 40))).toContain('"format":1')
+    expect(
+      new TextDecoder().decode(asFile(encodeFieldSnapshot(segment, 'size', segment.field('size')!)).subarray(24, 64)),
+    ).toContain('"format":1')
   })
 })

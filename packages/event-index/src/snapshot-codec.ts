@@ -19,8 +19,9 @@ import { InvalidPostings } from './packed-rows'
 import { TextPostings } from './text-postings'
 
 const MAGIC = 'CHRSNAP1'
-// 2: the search postings packed (format 1 listed each row as an int32); older files are refused.
-const FORMAT = 2
+// Per part, so a change to one part's layout leaves the others' files usable. Postings are at 2:
+// packed (format 1 listed each row as an int32); a format-1 file is refused and read again.
+const FORMATS: Readonly<Record<SnapshotPart, number>> = { segment: 1, field: 1, text: 2 }
 const ALIGN = 8
 // Magic, header length, 4 zero bytes, total length.
 const PREFIX_BYTES = 24
@@ -84,7 +85,7 @@ function encode(
     offset += padded(array.byteLength)
   }
   const headerBytes = new TextEncoder().encode(
-    JSON.stringify({ format: FORMAT, part, ...key, ...extra, arrays: entries }),
+    JSON.stringify({ format: FORMATS[part], part, ...key, ...extra, arrays: entries }),
   )
   const prefix = new Uint8Array(padded(PREFIX_BYTES + headerBytes.length))
   prefix.set(new TextEncoder().encode(MAGIC), 0)
@@ -125,7 +126,8 @@ function decode(bytes: Uint8Array, key: SnapshotWanted, part: SnapshotPart): Dec
   } catch {
     throw new SnapshotMismatch('the snapshot header is not JSON')
   }
-  if (header.format !== FORMAT) throw new SnapshotMismatch(`snapshot format ${header.format}, expected ${FORMAT}`)
+  if (header.part === part && header.format !== FORMATS[part])
+    throw new SnapshotMismatch(`snapshot format ${header.format}, expected ${FORMATS[part]}`)
   if (
     header.part !== part ||
     header.datasetId !== key.datasetId ||

@@ -5,8 +5,9 @@
  *
  * Rows `r₀ < r₁ < …` become `xᵢ = rᵢ − i`, which never decrease; each `xᵢ` is split into its
  * low `l` bits, packed one after another from the first byte's low bit on, and its high part,
- * written in unary: bit `(xᵢ >> l) + i` of the upper bytes is set. Any such bytes read back as
- * rows that strictly ascend, so a check needs only the bit count and the last row.
+ * written in unary: bit `(xᵢ >> l) + i` of the upper bytes is set. Rows read back ascend as long
+ * as the low bits never fall between two rows of one high part, which a check of the bytes
+ * confirms row by row.
  * @module
  */
 
@@ -107,23 +108,42 @@ export function readEliasFano(bytes: Uint8Array, at: number, upperStart: number,
 }
 
 /**
- * The last row of `count` rows whose low bits start at `at`, the upper bits filling
- * `bytes[upperStart … end - 1]` with their last byte not empty.
+ * Checks `count` rows whose low bits start at `at` and upper bits at `upperStart`, the upper
+ * bits holding exactly `count` set bits.
+ * @returns the last row, or −1 when the rows do not ascend (low bits falling within a high part)
  */
 export function eliasFanoLastRow(
   bytes: Uint8Array,
   at: number,
   upperStart: number,
-  end: number,
   count: number,
   low: number,
 ): number {
-  const lastByte = bytes[end - 1]!
-  const lastBit = (end - 1 - upperStart) * 8 + 31 - Math.clz32(lastByte)
-  // The last row's low bits start at bit (count − 1) × low, which may pass 2³¹ in a huge list.
-  const position = (count - 1) * low
-  const lowByte = at + Math.floor(position / 8)
-  const word = bytes[lowByte]! | (bytes[lowByte + 1]! << 8) | (bytes[lowByte + 2]! << 16) | (bytes[lowByte + 3]! << 24)
-  const lowBits = (word >>> (position % 8)) & ((1 << low) - 1)
-  return (lastBit - (count - 1)) * 2 ** low + lowBits + count - 1
+  // As readEliasFano, in floating point: corrupt bytes may hold parts past 2³¹.
+  const mask = (1 << low) - 1
+  const scale = 2 ** low
+  let buffer = 0
+  let buffered = 0
+  let lowByte = at
+  let index = 0
+  let previous = -1
+  for (let byteAt = upperStart; index < count; byteAt++) {
+    let bits = bytes[byteAt]!
+    const base = (byteAt - upperStart) * 8
+    while (bits !== 0) {
+      const bit = base + 31 - Math.clz32(bits & -bits)
+      while (buffered < low) {
+        buffer |= bytes[lowByte++]! << buffered
+        buffered += 8
+      }
+      const x = (bit - index) * scale + (buffer & mask)
+      if (x < previous) return -1
+      previous = x
+      buffer >>>= low
+      buffered -= low
+      index++
+      bits &= bits - 1
+    }
+  }
+  return previous + count - 1
 }

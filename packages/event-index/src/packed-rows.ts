@@ -257,7 +257,8 @@ export function checkPackedRows(bytes: Uint8Array, at: number, end: number, size
     for (let byteAt = upperStart; byteAt < end; byteAt++) bits += BITS_SET[bytes[byteAt]!]!
     if (bits !== count || bytes[end - 1] === 0)
       throw new InvalidPostings(`an Elias-Fano list holds ${bits} rows, its header says ${count}, or ends empty`)
-    lastRow = eliasFanoLastRow(bytes, reader.at, upperStart, end, count, low)
+    lastRow = eliasFanoLastRow(bytes, reader.at, upperStart, count, low)
+    if (lastRow < 0) throw new InvalidPostings(`an Elias-Fano list's rows do not ascend`)
     reader.at = end
   } else if (kind === BITMAP) {
     const firstByte = reader.next()

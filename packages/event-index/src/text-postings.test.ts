@@ -256,6 +256,8 @@ describe('TextPostings.fromPacked', () => {
     ['a list with a byte to spare', packedOf([['coast', [4, 1, 1]]]), /"coast": .*ends at byte/],
     ['a bitmap whose count is not its bits', packedOf([['flood', [2 * 4 + 1, 0, 1, 0b1011]]]), /"flood": .*holds 3/],
     ['an Elias-Fano list with a bit more', packedOf([['drought', [2 * 4 + 2, 1, 0b01, 0b1011]]]), /holds 3 rows/],
+    // Rows 3 and 2: low bits 3 then 1 in the same high part.
+    ['an Elias-Fano list whose rows fall back', packedOf([['drought', [2 * 4 + 2, 2, 0b0111, 0b11]]]), /do not ascend/],
     [
       'an Elias-Fano list past the segment',
       packedOf([['drought', [2 * 4 + 2, 1, 0b01, 0b1001_0000]]]),

@@ -1,17 +1,19 @@
 /**
- * `npm run bench:fdw [-- --events N] [-- --fetch-size N] [-- --no-remote-estimate]`: the read API over events partitioned
- * by dataset across PostgreSQL servers with `postgres_fdw`, beside the same events on one server
- * (issue 29; docs: developers/architecture/beyond-one-database.md). It starts three PostgreSQL 15
- * servers of its own (a coordinator and two shards), seeds N events (default 200,000) of the read
- * benchmark's five datasets, and builds two layouts on the coordinator (read-fdw-layout.ts): one
- * ordinary database, and one whose `events` is partitioned by dataset with each partition a
- * foreign table on a shard. It serves the app on each with the in-memory event index off
- * (`CHRONOTOPE_EVENT_INDEX_MAX_EVENTS=0`), so every read runs the read API's SQL unchanged, and
- * sends both the read benchmark's mix, plus the same requests narrowed to one dataset, from one
- * client, each scenario to one layout then the other. It prints each scenario's p95 in both and
- * their ratio, whether both answered the same, and then, for a few representative requests, the
- * plans the coordinator ran (auto_explain): what each shard was sent and what the coordinator did
- * with the rows. Every server, app and folder is removed at the end, also after an error or Ctrl-C.
+ * `npm run bench:fdw [-- --events N] [-- --fetch-size N] [-- --no-remote-estimate] [-- --plans-only]`:
+ * the read API over events partitioned by dataset across PostgreSQL servers with `postgres_fdw`,
+ * beside the same events on one server (issue 29; docs: developers/architecture/beyond-one-database.md).
+ * It starts three PostgreSQL 15 servers of its own (a coordinator and two shards), seeds N events
+ * (default 200,000) of the read benchmark's five datasets, and builds two layouts on the
+ * coordinator (read-fdw-layout.ts): one ordinary database, and one whose `events` is partitioned
+ * by dataset with each partition a foreign table on a shard. It serves the app on each with the
+ * in-memory event index off (`CHRONOTOPE_EVENT_INDEX_MAX_EVENTS=0`), so every read runs the read
+ * API's SQL unchanged, and sends both the read benchmark's mix, plus the same requests narrowed to
+ * one dataset, from one client, each scenario to one layout then the other. It prints each
+ * scenario's p95 in both and their ratio, whether both answered the same, and then, for a few
+ * representative requests, the plans the coordinator ran (auto_explain): what each shard was sent
+ * and what the coordinator did with the rows; then a few of the same reads written so that they
+ * push down (read-fdw-explain.ts). `--plans-only` prints just the plans. Every server, app and
+ * folder is removed at the end, also after an error or Ctrl-C.
  * @module
  */
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -49,6 +51,8 @@ interface Options {
   readonly events: number
   readonly fetchSize: number
   readonly useRemoteEstimate: boolean
+  /** Only the plans, without the latency mix. */
+  readonly plansOnly: boolean
 }
 
 function readWholeNumber(argv: readonly string[], name: string, fallback: number): number {
@@ -65,6 +69,7 @@ function readOptions(argv: readonly string[]): Options {
     events: readWholeNumber(argv, '--events', 200_000),
     fetchSize: readWholeNumber(argv, '--fetch-size', 1_000),
     useRemoteEstimate: !argv.includes('--no-remote-estimate'),
+    plansOnly: argv.includes('--plans-only'),
   }
 }
 
@@ -240,24 +245,31 @@ async function main(): Promise<void> {
     fdw: new pg.Pool({ connectionString: layouts.coordinator.url(FDW_DATABASE), max: 1 }),
   }
   cleanups.push(() => Promise.all([pools.single.end(), pools.fdw.end()]))
-  console.log('Starting the app on each layout (npm start, in-memory event index off)…')
-  const apps = {
-    single: await serve(layouts.coordinator.url(SINGLE_DATABASE), 'single'),
-    fdw: await serve(layouts.coordinator.url(FDW_DATABASE), 'fdw'),
-  }
   const filters = filterCases(layouts.datasetIds[0]!)
-  const placement = layouts.placement.map((ids, index) => `shard ${index + 1}: datasets ${ids.join(', ')}`)
-  console.log(
-    `\nRead API over postgres_fdw: ${fmt(options.events)} events in ${layouts.datasetIds.length} datasets (${placement.join('; ')}); ` +
-      `fetch_size ${options.fetchSize}, use_remote_estimate ${options.useRemoteEstimate}; per scenario and layout ${LOAD.warmups} warm-up + ${LOAD.requests} requests ` +
-      `(fewer if ${LOAD.budgetMs / 1000} s run out) from one client; ${os.availableParallelism()} cores, ` +
-      `load average ${describeLoadAverage()}`,
-  )
-  const { rows, ratios } = await measureMix(apps, pools, layouts, filters)
-  printTable(rows)
-  for (const [group, values] of ratios)
-    console.log(`Geometric mean of fdw/single, ${group}: ${geometricMean(values).toFixed(1)}×`)
-  await printRequestPlans(apps.fdw.baseUrl, layouts.coordinator, filters.at(-1)!)
+  if (options.plansOnly) {
+    console.log('Starting the app on the partitioned layout (npm start, in-memory event index off)…')
+    const fdw = await serve(layouts.coordinator.url(FDW_DATABASE), 'fdw')
+    await printRequestPlans(fdw.baseUrl, layouts.coordinator, filters.at(-1)!)
+  } else {
+    console.log('Starting the app on each layout (npm start, in-memory event index off)…')
+    const apps = {
+      single: await serve(layouts.coordinator.url(SINGLE_DATABASE), 'single'),
+      fdw: await serve(layouts.coordinator.url(FDW_DATABASE), 'fdw'),
+    }
+    const placement = layouts.placement.map((ids, index) => `shard ${index + 1}: datasets ${ids.join(', ')}`)
+    console.log(
+      `\nRead API over postgres_fdw: ${fmt(options.events)} events in ${layouts.datasetIds.length} datasets ` +
+        `(${placement.join('; ')}); fetch_size ${options.fetchSize}, use_remote_estimate ${options.useRemoteEstimate}; ` +
+        `per scenario and layout ${LOAD.warmups} warm-up + ${LOAD.requests} requests ` +
+        `(fewer if ${LOAD.budgetMs / 1000} s run out) from one client; ${os.availableParallelism()} cores, ` +
+        `load average ${describeLoadAverage()}`,
+    )
+    const { rows, ratios } = await measureMix(apps, pools, layouts, filters)
+    printTable(rows)
+    for (const [group, values] of ratios)
+      console.log(`Geometric mean of fdw/single, ${group}: ${geometricMean(values).toFixed(1)}×`)
+    await printRequestPlans(apps.fdw.baseUrl, layouts.coordinator, filters.at(-1)!)
+  }
   await printWhatIfPlans(pools.fdw, layouts.datasetIds)
   console.log(`\nLoad average at the end: ${describeLoadAverage()}`)
   console.log(`Benchmark run time: ${((performance.now() - started) / 1000).toFixed(0)} s`)

@@ -30,7 +30,7 @@ function printPlan(durationMs: number, statement: string, plan: PlanNode): void 
   for (const line of describePlan(plan, 2)) console.log(line)
 }
 
-/** The representative reads: counts over one dataset and over all, map clusters, a histogram, search, a list page. */
+/** The representative reads: counts (one dataset, all, a decade, a category), map clusters, a histogram, search, a list page. */
 function representativeRequests(oneDataset: FilterCase): Array<[string, string]> {
   const endpoint = (name: string) => READ_ENDPOINTS.find((candidate) => candidate.name === name)!
   const [world, europe] = [MAP_VIEWS[0]!, MAP_VIEWS[1]!]
@@ -39,6 +39,7 @@ function representativeRequests(oneDataset: FilterCase): Array<[string, string]>
   return [
     ['a count over one dataset (bounds)', requestPath(endpoint('bounds'), world, oneDataset)],
     ['a count over all datasets (bounds)', requestPath(endpoint('bounds'), world, none)],
+    ['a count over a decade (bounds)', requestPath(endpoint('bounds'), world, filter('time'))],
     ['a count with a data-field filter (bounds)', requestPath(endpoint('bounds'), world, filter('enum'))],
     ['map clusters in a box, one dataset', requestPath(endpoint('map-clusters'), europe, oneDataset)],
     ['map clusters in a box, all datasets', requestPath(endpoint('map-clusters'), europe, none)],

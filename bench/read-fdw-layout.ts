@@ -196,9 +196,8 @@ export async function buildLayouts(
   log(`Migrating ${SINGLE_DATABASE} on the coordinator (npm run migrate)…`)
   await migrateDatabase(coordinator!.url(SINGLE_DATABASE), env)
   const pool = new pg.Pool({ connectionString: coordinator!.url(SINGLE_DATABASE), max: 2 })
-  const { datasetIds } = await createBenchDatasets(pool)
   // A template must have no connections while it is copied.
-  await pool.end()
+  const { datasetIds } = await createBenchDatasets(pool).finally(() => pool.end())
   await coordinator!.query(`create database ${FDW_DATABASE} template ${SINGLE_DATABASE}`)
   log(`Seeding ${events.toLocaleString('en')} events into ${SINGLE_DATABASE} with COPY…`)
   const seedPool = new pg.Pool({ connectionString: coordinator!.url(SINGLE_DATABASE), max: 2 })

@@ -108,7 +108,14 @@ function appEnv(dataDir: string): NodeJS.ProcessEnv {
     LOG_LEVEL: 'warn',
     NEXT_TELEMETRY_DISABLED: '1',
   }
-  for (const name of ['DATABASE_URL', 'DATABASE_READ_URL', 'CHRONOTOPE_DATABASE_KIND', 'TEST_DATABASE_URL', 'NODE_ENV'])
+  for (const name of [
+    'DATABASE_URL',
+    'DATABASE_READ_URL',
+    'CHRONOTOPE_DATABASE_KIND',
+    'TEST_DATABASE_URL',
+    'NODE_ENV',
+    'VITEST',
+  ])
     delete env[name]
   return env
 }

@@ -42,14 +42,6 @@ export const STORED_ROW_ERRORS = 1000
 /** Events left alone (hand edits the file contradicts) listed on the import job. */
 export const STORED_LEFT_ALONE = 100
 
-/** A batch on its way into the database. */
-interface BatchWrite {
-  /** Settles when the batch's COPY statement has ended. */
-  readonly copied: Promise<void>
-  /** Settles when the batch, its counts and checkpoint have committed. */
-  readonly committed: Promise<void>
-}
-
 interface PreparedBatch {
   readonly events: EventRow[]
   /** The events in COPY format, made with the batch (PostgreSQL servers only). */
@@ -110,16 +102,6 @@ export const createEventsBatchTask = importStageTask(
     const writer =
       scheduledRun && !checkpoint.scheduledRunSettled ? await ScheduledRunWriter.open(pool, datasetId) : undefined
     if (writer && useCopy) await writer.client.query('set local synchronous_commit = off')
-    // A file whose every row is a new event (no id twice, none already in the dataset) is written
-    // two batches at a time on two connections: the database's index upkeep, key checks and
-    // triggers then use a second core. Batches that might meet each other's ids go one at a time.
-    const parallelBatches =
-      useCopy &&
-      !writer &&
-      job.duplicates !== undefined &&
-      job.duplicates !== null &&
-      job.duplicates.duplicatesInFile === 0 &&
-      job.duplicates.duplicatesOfExistingEvents === 0
 
     const prepare = async (rows: readonly SourceRow[]): Promise<PreparedBatch> => {
       const byId = new Map<string, EventRow>()
@@ -204,32 +186,8 @@ export const createEventsBatchTask = importStageTask(
       return { events, copyText: undefined, leftAlone, kept, releases }
     }
 
-    /**
-     * Writes one batch and, once the batch before it has committed, its counts and checkpoint, in
-     * one transaction: checkpoints advance in file order whatever runs at once. The batch's COPY
-     * also ends only after the one before it, so their triggers lock rows in file order too.
-     */
-    const commit = (batch: PreparedBatch, previous: BatchWrite): BatchWrite => {
-      let copiedNow!: () => void
-      let copyFailed!: (error: unknown) => void
-      const copied = new Promise<void>((resolve, reject) => {
-        copiedNow = resolve
-        copyFailed = reject
-      })
-      copied.catch(() => undefined)
-      const committed = commitAfter(batch, previous, copiedNow).catch((error: unknown) => {
-        copyFailed(error)
-        throw error
-      })
-      return { copied, committed }
-    }
-
-    const commitAfter = async (batch: PreparedBatch, previous: BatchWrite, copiedNow: () => void): Promise<void> => {
-      if (batch.rows === 0) {
-        await previous.copied
-        copiedNow()
-        return previous.committed
-      }
+    const commit = async (batch: PreparedBatch): Promise<void> => {
+      if (batch.rows === 0) return
       const client = writer?.client ?? (await pool.connect())
       try {
         if (!writer) {
@@ -237,9 +195,6 @@ export const createEventsBatchTask = importStageTask(
           // Each batch and its checkpoint commit together, so a batch lost to a database crash
           // before reaching the disk is simply written again on resume; no need to wait for the flush.
           if (useCopy) await client.query('set local synchronous_commit = off')
-          // Two batches in the database at once wait on each other only through this import's
-          // own order; a wait on anyone else that long is given up, and the stage retried.
-          if (parallelBatches) await client.query(`set local lock_timeout = '60s'`)
         }
         const merged = await clock.time('handEdits', () => withHandEdits(client, batch))
         await writer?.noteBatch(
@@ -249,15 +204,9 @@ export const createEventsBatchTask = importStageTask(
         )
         const written = await clock.time('writing', () =>
           useCopy
-            ? copyEventsBulk(client, merged.events, strategy.duplicateAction, merged.copyText, previous.copied)
+            ? copyEventsBulk(client, merged.events, strategy.duplicateAction, merged.copyText)
             : writeEventsBulk(client, merged.events, strategy.duplicateAction),
         )
-        copiedNow()
-        await previous.committed
-        if (cancelled) {
-          if (!writer) await client.query('rollback')
-          return
-        }
         const bookkeepingStarted = performance.now()
         await releaseHandEdits(client, merged.releases)
         const next = {
@@ -316,11 +265,8 @@ export const createEventsBatchTask = importStageTask(
       }
     }
 
-    // Reading and preparing the next batch overlaps with the database writing the previous one
-    // (and, for new events, the one before it).
-    const settled: BatchWrite = { copied: Promise.resolve(), committed: Promise.resolve() }
-    let writing = settled
-    let writingBefore = settled
+    // Reading and preparing the next batch overlaps with the database writing the previous one.
+    let writing: Promise<void> = Promise.resolve()
     let buffer: SourceRow[] = []
     const path = importFilePath(file)
     const reading = readRows(path, file.detection!, {
@@ -336,21 +282,19 @@ export const createEventsBatchTask = importStageTask(
         if (buffer.length >= BATCH_SIZES.EVENT_CREATION) {
           const prepared = await prepare(buffer)
           buffer = []
-          await clock.time('waitingForDatabase', () => (parallelBatches ? writingBefore : writing).committed)
+          await clock.time('waitingForDatabase', () => writing)
           if (cancelled) break
-          writingBefore = writing
-          writing = commit(prepared, writingBefore)
+          writing = commit(prepared)
           // Handled when awaited above; this stops Node calling it unhandled while the next batch is read.
-          writing.committed.catch(() => undefined)
+          writing.catch(() => undefined)
         }
         readStarted = performance.now()
       }
       if (!cancelled) {
         const last = await prepare(buffer)
-        await clock.time('waitingForDatabase', () => (parallelBatches ? writingBefore : writing).committed)
-        if (!cancelled) writing = commit(last, writing)
+        await clock.time('waitingForDatabase', () => writing)
+        if (!cancelled) await commit(last)
       }
-      await writing.committed
       if (writer && !cancelled) {
         const gone = await writer.settleGoneEvents(scheduledRun!.goneFromSource, counts.rowErrors)
         checkpoint = { ...checkpoint, scheduledRunSettled: true }
@@ -367,8 +311,6 @@ export const createEventsBatchTask = importStageTask(
         await writer?.rollback()
       }
     } catch (error) {
-      // A batch still in the database settles (commits or rolls back) before the stage is retried.
-      await writing.committed.catch(() => undefined)
       await writer?.rollback()
       throw error
     }

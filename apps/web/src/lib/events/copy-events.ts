@@ -76,18 +76,8 @@ export function serializeEventsForCopy(rows: readonly EventRow[]): string {
   return lines.length > 0 ? `${lines.join('\n')}\n` : ''
 }
 
-async function copyInto(
-  client: PoolClient,
-  table: string,
-  serialized: string,
-  beforeEnd: Promise<void> = Promise.resolve(),
-): Promise<void> {
-  // The rows go to the server at once; the statement ends (and its triggers run) only after `beforeEnd`.
-  async function* rows() {
-    yield serialized
-    await beforeEnd
-  }
-  await pipeline(Readable.from(rows()), client.query(copyFrom(`copy ${table} (${EVENT_COLUMNS}) from stdin`)))
+async function copyInto(client: PoolClient, table: string, serialized: string): Promise<void> {
+  await pipeline(Readable.from([serialized]), client.query(copyFrom(`copy ${table} (${EVENT_COLUMNS}) from stdin`)))
 }
 
 /**
@@ -95,22 +85,18 @@ async function copyInto(
  * exists is skipped or updated. Rows must have distinct unique ids.
  * @param client - a client with an open transaction
  * @param serialized - the rows from {@link serializeEventsForCopy}, when the caller made it ahead
- * @param beforeEnd - settles when the statement may end: a writer running two batches at once
- *   lets the earlier one's statement end (and its triggers take their row locks) first, so the
- *   two never wait on each other
  */
 export async function copyEventsBulk(
   client: PoolClient,
   rows: readonly EventRow[],
   onDuplicate: 'skip' | 'update',
   serialized: string = serializeEventsForCopy(rows),
-  beforeEnd: Promise<void> = Promise.resolve(),
 ): Promise<BulkWriteResult> {
   if (rows.length === 0) return countWrite(0, onDuplicate, 0)
   if (onDuplicate === 'skip') {
     await client.query('savepoint copy_events')
     try {
-      await copyInto(client, 'events', serialized, beforeEnd)
+      await copyInto(client, 'events', serialized)
       await client.query('release savepoint copy_events')
       return countWrite(rows.length, onDuplicate, rows.length)
     } catch (error) {
@@ -121,7 +107,6 @@ export async function copyEventsBulk(
   }
   await client.query(CREATE_STAGE)
   await copyInto(client, 'events_stage', serialized)
-  await beforeEnd
   const result = await client.query(
     `insert into events (${EVENT_COLUMNS}) select ${EVENT_COLUMNS} from events_stage
      on conflict (dataset_id, unique_id) ${onDuplicate === 'skip' ? 'do nothing' : UPDATE_ON_CONFLICT}`,

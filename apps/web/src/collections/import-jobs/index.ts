@@ -101,7 +101,14 @@ export const ImportJobs: CollectionConfig = {
         },
       ],
     },
-    { name: 'progress', type: 'json', admin: { description: 'Rows done/total per stage, rate, ETA.' } },
+    {
+      name: 'progress',
+      type: 'json',
+      admin: {
+        description:
+          'Rows done/total per stage, rate, ETA; where event creation resumes, and where its time went (timings, in ms).',
+      },
+    },
     {
       name: 'reimport',
       type: 'json',

@@ -99,19 +99,7 @@ async function main(): Promise<void> {
     const [code] = (await once(child, 'exit')) as [number | null]
     const line = output.trim().split('\n').at(-1) ?? ''
     if (code !== 0 || !line.startsWith('{')) throw new Error(`The benchmark run failed (exit ${code}):\n${output}`)
-    const result = JSON.parse(line) as {
-      status: string
-      failureReason: string | null
-      counts: Record<string, number>
-      uploadSeconds: number
-      totalSeconds: number
-      pipelineRate: number
-      copyRate: number
-      stageSeconds: Record<string, number>
-      timings: Record<string, number>
-      databaseCosts: DatabaseCosts
-      peakRssMb: number
-    }
+    const result = JSON.parse(line) as ImportRunResult
     printReport(rows, sizeMb, loadBefore, result)
   } finally {
     await admin.query(`drop database if exists ${database} with (force)`)
@@ -120,27 +108,25 @@ async function main(): Promise<void> {
   }
 }
 
+/** What `import-run.ts` prints as its last line. */
+interface ImportRunResult {
+  status: string
+  failureReason: string | null
+  counts: Record<string, number>
+  uploadSeconds: number
+  totalSeconds: number
+  pipelineRate: number
+  copyRate: number
+  stageSeconds: Record<string, number>
+  timings: Record<string, number>
+  databaseCosts: DatabaseCosts
+  peakRssMb: number
+}
+
 const fmt = (n: number) => Math.round(n).toLocaleString('en')
 const mark = (ok: boolean) => (ok ? 'ok' : 'BELOW TARGET')
 
-function printReport(
-  rows: number,
-  sizeMb: number,
-  loadBefore: string,
-  result: {
-    status: string
-    failureReason: string | null
-    counts: Record<string, number>
-    uploadSeconds: number
-    totalSeconds: number
-    pipelineRate: number
-    copyRate: number
-    stageSeconds: Record<string, number>
-    timings: Record<string, number>
-    databaseCosts: DatabaseCosts
-    peakRssMb: number
-  },
-): void {
+function printReport(rows: number, sizeMb: number, loadBefore: string, result: ImportRunResult): void {
   const costs = result.databaseCosts
   const raw = costs.indexedTable.rowsPerSecond
   const share = result.pipelineRate / raw

@@ -22,6 +22,7 @@ import path from 'node:path'
 
 import pg from 'pg'
 
+import { cleanUpOnSignals } from './cleanup'
 import { describeLoadAverage } from './machine-load'
 import { FDW_DATABASE, SINGLE_DATABASE, buildLayouts, type FdwLayouts } from './read-fdw-layout'
 import { printRequestPlans, printWhatIfPlans } from './read-fdw-explain'
@@ -73,25 +74,7 @@ function readOptions(argv: readonly string[]): Options {
   }
 }
 
-// Cleanup steps run once, last registered first, from the finally block or a signal.
-const cleanups: Array<() => Promise<unknown>> = []
-let cleaning: Promise<void> | undefined
-function cleanUp(): Promise<void> {
-  cleaning ??= (async () => {
-    for (const step of cleanups.reverse()) {
-      await step().catch((error: unknown) =>
-        console.error(`Cleanup failed: ${error instanceof Error ? error.message : String(error)}`),
-      )
-    }
-  })()
-  return cleaning
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    console.error(`\n${signal}: stopping the apps and the PostgreSQL servers…`)
-    void cleanUp().finally(() => process.exit(130))
-  })
-}
+const { cleanups, cleanUp, isCleaning } = cleanUpOnSignals('stopping the apps and the PostgreSQL servers')
 
 /** The app's environment: no jobs, no demo data, no docs build, and the in-memory index off. */
 function appEnv(dataDir: string): NodeJS.ProcessEnv {
@@ -190,7 +173,7 @@ async function measureMix(
   for (const endpoint of READ_ENDPOINTS) {
     for (const view of MAP_VIEWS) {
       for (const filter of filters) {
-        if (cleaning) throw new Error('Interrupted')
+        if (isCleaning()) throw new Error('Interrupted')
         const query = countQuery(view, filter, layouts.datasetIds)
         const [count, fdwCount] = [await countRows(pools.single, query), await countRows(pools.fdw, query)]
         const path = requestPath(endpoint, view, filter)

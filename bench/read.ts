@@ -20,6 +20,7 @@ import path from 'node:path'
 import pg from 'pg'
 
 import { findRunningEmbeddedDatabase } from '../apps/web/src/lib/runtime/database-attachment'
+import { cleanUpOnSignals } from './cleanup'
 import { describeLoadAverage } from './machine-load'
 import { measureExport, measureRequests, percentile, type FailedRequest } from './read-load'
 import { lastIndexLoad, primeEventIndex } from './read-prime'
@@ -93,25 +94,7 @@ function withDatabase(url: string, database: string): string {
   return parsed.toString()
 }
 
-// Cleanup steps run once, last registered first, from the finally block or a signal.
-const cleanups: Array<() => Promise<unknown>> = []
-let cleaning: Promise<void> | undefined
-function cleanUp(): Promise<void> {
-  cleaning ??= (async () => {
-    for (const step of cleanups.reverse()) {
-      await step().catch((error: unknown) =>
-        console.error(`Cleanup failed: ${error instanceof Error ? error.message : String(error)}`),
-      )
-    }
-  })()
-  return cleaning
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    console.error(`\n${signal}: stopping the server and dropping the benchmark database…`)
-    void cleanUp().finally(() => process.exit(130))
-  })
-}
+const { cleanups, cleanUp, isCleaning } = cleanUpOnSignals('stopping the server and dropping the benchmark database')
 
 /** The environment the app runs with in the benchmark: no jobs, no demo data, info logs. */
 function benchEnv(dataDir: string): NodeJS.ProcessEnv {
@@ -211,7 +194,7 @@ async function growthCurve(options: Options & { growth: readonly number[] }, dat
         startApp({ ...env, DATABASE_URL: databaseUrl }, await freePort(), (launched) =>
           cleanups.push(() => launched.stop()),
         ),
-      interrupted: () => cleaning !== undefined,
+      interrupted: isCleaning,
     },
     options.growth,
   )
@@ -311,7 +294,7 @@ async function runMix(app: RunningApp, pool: pg.Pool, datasetIds: readonly numbe
   for (const endpoint of READ_ENDPOINTS) {
     for (const view of MAP_VIEWS) {
       for (const filter of FILTER_CASES) {
-        if (cleaning) throw new Error('Interrupted')
+        if (isCleaning()) throw new Error('Interrupted')
         const timings = await measureRequests(`${app.baseUrl}${requestPath(endpoint, view, filter)}`, LOAD)
         reportFailure(endpoint.name, timings.firstFailure)
         const baseline = baselines.get(`${view.name}|${filter.name}`)!
@@ -354,7 +337,7 @@ async function runExports(app: RunningApp, pool: pg.Pool, datasetIds: readonly n
   for (const filter of [FILTER_CASES[0]!, decade]) {
     const { count } = await countBaseline(pool, datasetIds, world, filter)
     for (const format of ['csv', 'geojson'] as const) {
-      if (cleaning) throw new Error('Interrupted')
+      if (isCleaning()) throw new Error('Interrupted')
       const query = new URLSearchParams(filter.params).toString()
       const result = await measureExport(
         `${app.baseUrl}/api/events/export.${format}${query ? `?${query}` : ''}`,

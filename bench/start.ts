@@ -13,6 +13,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 
+import { cleanUpOnSignals } from './cleanup'
 import { megabytes, treeMemory } from './process-memory'
 import { freePort, startApp, type RunningApp } from './read-server'
 import { launchBenchBrowser, type BenchBrowser } from './ui-browser'
@@ -28,16 +29,7 @@ const BUILD_AND_START_TIMEOUT_MS = 900_000
 const ADMIN = { email: 'admin@chronotope.local', password: 'chronotope-admin' }
 
 const mark = (ok: boolean) => (ok ? 'ok' : 'MISSED')
-const cleanups: Array<() => Promise<unknown>> = []
-let cleaning: Promise<void> | undefined
-function cleanUp(): Promise<void> {
-  cleaning ??= (async () => {
-    for (const step of cleanups.reverse()) await step().catch(() => {})
-  })()
-  return cleaning
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.on(signal, () => void cleanUp().finally(() => process.exit(130)))
+const { cleanups, cleanUp } = cleanUpOnSignals('stopping the app and removing its data folder')
 
 /** A first visit: seconds until the page's `ready` element shows. */
 interface Visit {

@@ -7,6 +7,7 @@
  */
 import pg from 'pg'
 
+import { cleanUpOnSignals } from './cleanup'
 import { createBenchDatasets, migrateDatabase, seedEvents } from './read-seed'
 import { buildApp, freePort, startApp, type RunningApp } from './read-server'
 
@@ -18,30 +19,10 @@ function withDatabase(url: string, database: string): string {
   return parsed.toString()
 }
 
-/** Cleanup steps, run once, last registered first, by {@link cleanUp}. */
-export const cleanups: Array<() => Promise<unknown>> = []
-let cleaning: Promise<void> | undefined
-
-/** Whether the cleanup has begun (after Ctrl-C, say), so the measuring should stop. */
-export const isCleaning = (): boolean => cleaning !== undefined
-
-/** Runs the cleanup steps once; later calls get the same promise. */
-export function cleanUp(): Promise<void> {
-  cleaning ??= (async () => {
-    for (const step of cleanups.reverse()) {
-      await step().catch((error: unknown) =>
-        console.error(`Cleanup failed: ${error instanceof Error ? error.message : String(error)}`),
-      )
-    }
-  })()
-  return cleaning
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    console.error(`\n${signal}: closing the browser, stopping the server and dropping the benchmark database…`)
-    void cleanUp().finally(() => process.exit(130))
-  })
-}
+/** The run's cleanup: steps, run once, last registered first, also on Ctrl-C. */
+export const { cleanups, cleanUp, isCleaning } = cleanUpOnSignals(
+  'closing the browser, stopping the server and dropping the benchmark database',
+)
 
 /**
  * Builds the app (unless `options.build` is false), seeds a fresh database with `options.events`

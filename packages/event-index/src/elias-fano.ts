@@ -11,6 +11,8 @@
  * @module
  */
 
+import { forEachRow } from './gap-varints'
+
 /** Most low bits a row keeps: a row's low bits are then read from 4 bytes at most. */
 export const MAX_LOW_BITS = 24
 
@@ -47,16 +49,8 @@ export function writeEliasFano(
   bytes.fill(0, at, upperStart + upper)
   let lowByte = at
   let lowBit = 0
-  let row = -1
   let index = 0
-  for (let read = 0; read < gaps.length; index++) {
-    let gap = 0
-    for (let shift = 0; ; shift += 7) {
-      const byte = gaps[read++]!
-      gap |= (byte & 0x7f) << shift
-      if (byte < 0x80) break
-    }
-    row += gap + 1
+  forEachRow(gaps, (row) => {
     const x = row - index
     // The low bits, a byte at a time from bit `lowBit` of byte `lowByte` on.
     let value = x & ((1 << low) - 1)
@@ -73,7 +67,8 @@ export function writeEliasFano(
     }
     const bit = (x >>> low) + index
     bytes[upperStart + (bit >>> 3)]! |= 1 << (bit & 7)
-  }
+    index++
+  })
   return upperStart + upper
 }
 

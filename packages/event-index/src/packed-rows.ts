@@ -22,6 +22,7 @@ import {
   readEliasFano,
   writeEliasFano,
 } from './elias-fano'
+import { forEachRow } from './gap-varints'
 
 const GAPS = 0
 const BITMAP = 1
@@ -87,21 +88,6 @@ const eliasFanoLength = ({ count, lastRow }: RowShape): number => {
  */
 export function packedRowsLength(shape: RowShape): number {
   return Math.min(gapsLength(shape), bitmapLength(shape), eliasFanoLength(shape))
-}
-
-/** Calls `visit` with each row the varint gaps list, in order. */
-function forEachRow(gaps: Uint8Array, visit: (row: number) => void): void {
-  let row = -1
-  for (let read = 0; read < gaps.length;) {
-    let gap = 0
-    for (let shift = 0; ; shift += 7) {
-      const byte = gaps[read++]!
-      gap |= (byte & 0x7f) << shift
-      if (byte < 0x80) break
-    }
-    row += gap + 1
-    visit(row)
-  }
 }
 
 /**

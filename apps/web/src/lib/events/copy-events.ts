@@ -2,7 +2,9 @@
  * Bulk event writing with `COPY` on a PostgreSQL server. New events, the usual case, are copied
  * straight into the events table; when a batch holds an event that already exists, the batch is
  * copied into a temporary staging table instead and moved over with the same conflict handling
- * as the unnest writer. The embedded database has no COPY, so it uses {@link writeEventsBulk}.
+ * as the unnest writer. New events that all belong to one dataset and import job have their
+ * references checked once for the batch rather than row by row (`batch-references.ts`). The
+ * embedded database has no COPY, so it uses {@link writeEventsBulk}.
  * @module
  */
 import { Readable } from 'node:stream'
@@ -12,6 +14,7 @@ import { formatPostgresTimestamp } from '@chronotope/dates'
 import type { PoolClient } from 'pg'
 import { from as copyFrom } from 'pg-copy-streams'
 
+import { insertWithOneReferenceCheck, sharedReferences } from './batch-references'
 import {
   countWrite,
   EVENT_COLUMNS,
@@ -96,7 +99,13 @@ export async function copyEventsBulk(
   if (onDuplicate === 'skip') {
     await client.query('savepoint copy_events')
     try {
-      await copyInto(client, 'events', serialized)
+      const references = sharedReferences(rows)
+      const copied =
+        references !== undefined &&
+        (await insertWithOneReferenceCheck(client, references, rows.length, () =>
+          copyInto(client, 'events', serialized),
+        ))
+      if (!copied) await copyInto(client, 'events', serialized)
       await client.query('release savepoint copy_events')
       return countWrite(rows.length, onDuplicate, rows.length)
     } catch (error) {

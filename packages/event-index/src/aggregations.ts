@@ -4,7 +4,7 @@
  * SQL of the same endpoint gives for the same rows.
  * @module
  */
-import { clusterCellSize, lngLatToMercator, MAX_CLUSTER_ZOOM, type BoundingBox } from '@chronotope/filters'
+import { clusterCellSize, finestCellX, lngLatToMercator, MAX_CLUSTER_ZOOM, type BoundingBox } from '@chronotope/filters'
 
 import { GRID_CELLS, GRID_ZOOM, NO_CELL } from './event-segment'
 import { firstAtOrAfter, lowerBound } from './row-lists'
@@ -290,14 +290,14 @@ function addRows(
   to: number,
   shift: number,
 ): void {
-  const { cellX, cellY, longitudes, latitudes, ids } = segment
+  const { cellY, longitudes, latitudes, ids } = segment
   for (let index = from; index < to; index++) {
     const row = rows ? rows[index]! : index
-    const finestX = cellX[row]!
-    if (finestX === NO_CELL) continue
-    const slot = slots.slotOf(finestX >> shift, cellY[row]! >> shift)
+    const finestY = cellY[row]!
+    if (finestY === NO_CELL) continue
     const longitude = longitudes[row]!
     const latitude = latitudes[row]!
+    const slot = slots.slotOf(finestCellX(longitude) >> shift, finestY >> shift)
     const id = ids[row]!
     table.count[slot]!++
     table.sumLongitude[slot]! += longitude
@@ -435,12 +435,13 @@ function gridSummaries(segment: Selection['segment']): GridSummaries {
       const from = starts[cell]!
       const to = starts[cell + 1]!
       if (to === from) continue
-      const cx = segment.cellX[rows[from]!]! >> shift
-      const cy = segment.cellY[rows[from]!]! >> shift
+      const { longitudes, cellY } = segment
+      const cx = finestCellX(longitudes[rows[from]!]!) >> shift
+      const cy = cellY[rows[from]!]! >> shift
       let shared = true
       for (let index = from + 1; index < to && shared; index++) {
         const row = rows[index]!
-        shared = segment.cellX[row]! >> shift === cx && segment.cellY[row]! >> shift === cy
+        shared = finestCellX(longitudes[row]!) >> shift === cx && cellY[row]! >> shift === cy
       }
       if (!shared) continue
       slotOfCell[cell] = table.size
@@ -653,11 +654,11 @@ export function locatedExtent(selections: readonly Selection[]): {
 export function locatedIdsUpTo(selections: readonly Selection[], limit: number): number[] | null {
   const ids: number[] = []
   for (const selection of selections) {
-    const { cellX, ids: eventIds } = selection.segment
+    const { cellY, ids: eventIds } = selection.segment
     const visit = (rows: Int32Array | undefined, from: number, to: number) => {
       for (let index = from; index < to && ids.length <= limit; index++) {
         const row = rows ? rows[index]! : index
-        if (cellX[row] !== NO_CELL) ids.push(eventIds[row]!)
+        if (cellY[row] !== NO_CELL) ids.push(eventIds[row]!)
       }
     }
     if (selection.span) visit(undefined, selection.span.low, selection.span.high)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { cellOf, MAX_CLUSTER_ZOOM } from '@chronotope/filters'
+import { cellOf, finestCellX, MAX_CLUSTER_ZOOM } from '@chronotope/filters'
 
 import { EventSegment, NO_CELL, SEGMENT_BYTES_PER_EVENT } from './event-segment'
 import { FieldColumn } from './field-column'
@@ -18,12 +18,13 @@ describe('EventSegment', () => {
     const segment = new EventSegment(3, '7', columns([5, 2, 9], [10, 20, Number.NaN]))
     expect(segment.timedCount).toBe(2)
     expect(segment.size).toBe(3)
-    expect(segment.cellX[0]).toBe(NO_CELL)
+    expect(segment.cellY[0]).toBe(NO_CELL)
     const cell = cellOf([2.35, 48.85], MAX_CLUSTER_ZOOM)
-    expect([segment.cellX[1], segment.cellY[1]]).toEqual([cell.x, cell.y])
+    const finestX = finestCellX(segment.longitudes[1]!)
+    expect([finestX, segment.cellY[1]]).toEqual([cell.x, cell.y])
     // A coarser cell is the finest one shifted: the same as computing it at that zoom.
     const coarse = cellOf([2.35, 48.85], 5)
-    expect([segment.cellX[1]! >> (MAX_CLUSTER_ZOOM - 5), segment.cellY[1]! >> (MAX_CLUSTER_ZOOM - 5)]).toEqual([
+    expect([finestX >> (MAX_CLUSTER_ZOOM - 5), segment.cellY[1]! >> (MAX_CLUSTER_ZOOM - 5)]).toEqual([
       coarse.x,
       coarse.y,
     ])
@@ -57,12 +58,12 @@ describe('EventSegment', () => {
     const size = 1000
     const ids = Array.from({ length: size }, (_, row) => row + 1)
     const segment = new EventSegment(1, '1', columns(ids, ids))
-    // Ids, cells: 4 bytes each; times and positions: 8 each.
-    expect(segment.byteLength).toBe(size * 36)
+    // Ids, cell rows: 4 bytes each; times and positions: 8 each.
+    expect(segment.byteLength).toBe(size * 32)
     segment.gridRows()
     // The grid lists every located row once (all but the first), with a start per grid cell.
     const withGrid = segment.byteLength
-    expect(withGrid - size * 36).toBe(4 * (size - 1) + 4 * (256 * 256 + 1))
+    expect(withGrid - size * 32).toBe(4 * (size - 1) + 4 * (256 * 256 + 1))
     expect(withGrid / size).toBeLessThan(SEGMENT_BYTES_PER_EVENT + 300)
     segment.setField('kind', FieldColumn.fromValues(ids.map((id) => (id % 2 ? 'odd' : 'even'))))
     // Codes (4 a row), two numbers and two short texts.

@@ -4,7 +4,7 @@
  * segment.
  * @module
  */
-import { clusterCellSize, lngLatToMercator, MAX_CLUSTER_ZOOM } from '@chronotope/filters'
+import { clusterCellSize, finestCellX, lngLatToMercator, MAX_CLUSTER_ZOOM } from '@chronotope/filters'
 
 import type { FieldColumn } from './field-column'
 import { groupRows, rowListsBytes, type RowLists } from './row-lists'
@@ -22,10 +22,10 @@ export interface SegmentColumns {
 
 /**
  * What a segment costs per event before any field or search column is read: its id, time,
- * position and cell columns (36 bytes) and the coarse grid's row list (4). Reads size the index
- * with it before a segment exists; {@link EventSegment.byteLength} then counts what it holds.
+ * position and cell row columns (32 bytes) and the coarse grid's row list (4). Reads size the
+ * index with it before a segment exists; {@link EventSegment.byteLength} then counts what it holds.
  */
-export const SEGMENT_BYTES_PER_EVENT = 40
+export const SEGMENT_BYTES_PER_EVENT = 36
 
 /** The cell coordinate of an event without a location. */
 export const NO_CELL = -2_147_483_648
@@ -33,7 +33,8 @@ export const NO_CELL = -2_147_483_648
 /**
  * The map-cluster cell of a point at the finest zoom ({@link MAX_CLUSTER_ZOOM}). A cell at zoom z
  * is this shifted right by `MAX_CLUSTER_ZOOM - z`: cells halve exactly from zoom to zoom, so an
- * arithmetic shift is the floor of the division.
+ * arithmetic shift is the floor of the division. Its column is `finestCellX(longitude)`
+ * (`@chronotope/filters`), computed where it is needed; its row is held ({@link EventSegment.cellY}).
  */
 const FINEST_CELL_SIZE = clusterCellSize(MAX_CLUSTER_ZOOM)
 
@@ -43,9 +44,9 @@ export const GRID_ZOOM = 6
 export const GRID_CELLS = 4 * 2 ** GRID_ZOOM
 const GRID_SHIFT = MAX_CLUSTER_ZOOM - GRID_ZOOM
 
-/** The coarse grid cell of a finest-zoom cell, or -1 without a location. */
+/** The coarse grid cell of a finest-zoom cell, or -1 without a location (`finestY` {@link NO_CELL}). */
 export function gridCellOf(finestX: number, finestY: number): number {
-  if (finestX === NO_CELL) return -1
+  if (finestY === NO_CELL) return -1
   const half = GRID_CELLS / 2
   const column = Math.min(GRID_CELLS - 1, Math.max(0, (finestX >> GRID_SHIFT) + half))
   const row = Math.min(GRID_CELLS - 1, Math.max(0, (finestY >> GRID_SHIFT) + half))
@@ -67,10 +68,11 @@ export class EventSegment implements SegmentColumns {
   readonly longitudes: Float64Array
   readonly latitudes: Float64Array
   /**
-   * The Web Mercator grid cell of each event at the finest cluster zoom (latitudes clamped as the
-   * map draws them); {@link NO_CELL} without a location.
+   * The Web Mercator grid row of each event at the finest cluster zoom (latitudes clamped as the
+   * map draws them); {@link NO_CELL} without a location. The column is not held: it is
+   * `finestCellX(longitude)`, a few operations away, where the row needs the projection's
+   * trigonometry.
    */
-  readonly cellX: Int32Array
   readonly cellY: Int32Array
   /** Rows `0 … timedCount-1` have a time; the rest do not. */
   readonly timedCount: number
@@ -103,7 +105,6 @@ export class EventSegment implements SegmentColumns {
     this.times = columns.times
     this.longitudes = columns.longitudes
     this.latitudes = columns.latitudes
-    this.cellX = new Int32Array(size)
     this.cellY = new Int32Array(size)
     let timedCount = size
     let locatedCount = 0
@@ -125,12 +126,9 @@ export class EventSegment implements SegmentColumns {
       const longitude = this.longitudes[row]!
       const latitude = this.latitudes[row]!
       if (Number.isNaN(longitude) || Number.isNaN(latitude)) {
-        this.cellX[row] = NO_CELL
         this.cellY[row] = NO_CELL
       } else {
-        const [x, y] = lngLatToMercator([longitude, latitude])
-        this.cellX[row] = Math.floor(x / FINEST_CELL_SIZE)
-        this.cellY[row] = Math.floor(y / FINEST_CELL_SIZE)
+        this.cellY[row] = Math.floor(lngLatToMercator([longitude, latitude])[1] / FINEST_CELL_SIZE)
         locatedCount++
         if (longitude < west) west = longitude
         if (longitude > east) east = longitude
@@ -160,7 +158,6 @@ export class EventSegment implements SegmentColumns {
       this.times.byteLength +
       this.longitudes.byteLength +
       this.latitudes.byteLength +
-      this.cellX.byteLength +
       this.cellY.byteLength +
       (this.rowsById?.byteLength ?? 0) +
       rowListsBytes(this.grid) +
@@ -235,7 +232,8 @@ export class EventSegment implements SegmentColumns {
   gridRows(): RowLists {
     if (!this.grid) {
       const keys = new Int32Array(this.size)
-      for (let row = 0; row < this.size; row++) keys[row] = gridCellOf(this.cellX[row]!, this.cellY[row]!)
+      for (let row = 0; row < this.size; row++)
+        keys[row] = gridCellOf(finestCellX(this.longitudes[row]!), this.cellY[row]!)
       this.grid = groupRows(keys, GRID_CELLS * GRID_CELLS)
     }
     return this.grid

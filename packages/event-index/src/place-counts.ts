@@ -4,7 +4,7 @@
  * split by share). Equals what the SQL of the map-clusters endpoint counts for the same rows.
  * @module
  */
-import type { ClusterCell } from '@chronotope/filters'
+import { finestCellX, type ClusterCell } from '@chronotope/filters'
 
 import { gridCellOf, NO_CELL } from './event-segment'
 import { groupSlice } from './row-lists'
@@ -57,14 +57,14 @@ export function countPlaces(
   })
   for (const selection of selections) {
     const { segment } = selection
-    const { cellX, cellY } = segment
+    const { longitudes, cellY } = segment
     const column = path === undefined ? undefined : segment.field(path)
     if (path !== undefined && !column)
       throw new Error(`field "${path}" is not loaded in the segment of dataset ${segment.datasetId}`)
     const add = (row: number) => {
-      const x = cellX[row]!
-      if (x === NO_CELL) return
-      const slot = slotOf.get(keyOf(x, cellY[row]!))
+      const y = cellY[row]!
+      if (y === NO_CELL) return
+      const slot = slotOf.get(keyOf(finestCellX(longitudes[row]!), y))
       if (slot === undefined) return
       const tally = tallies[slot]!
       tally.count++

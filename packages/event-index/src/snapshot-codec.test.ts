@@ -36,7 +36,7 @@ describe('segment snapshots', () => {
     expect(copy.times).toEqual(segment.times)
     expect(copy.longitudes).toEqual(segment.longitudes)
     expect(copy.latitudes).toEqual(segment.latitudes)
-    expect(copy.cellX).toEqual(segment.cellX)
+    expect(copy.cellY).toEqual(segment.cellY)
     expect(copy.timedCount).toBe(segment.timedCount)
     expect(copy.extent).toEqual(segment.extent)
     const query = { bbox: { west: -30, south: 10, east: 60, north: 70 }, startMs: Date.UTC(1900, 0, 1) }

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest'
 
-import { cellOf, clusterCellSize, lngLatToMercator, mercatorToLngLat, snapToCells, WORLD_WIDTH_M } from './cluster-grid'
+import {
+  cellOf,
+  clusterCellSize,
+  finestCellX,
+  lngLatToMercator,
+  MAX_CLUSTER_ZOOM,
+  mercatorToLngLat,
+  snapToCells,
+  WORLD_WIDTH_M,
+} from './cluster-grid'
 
 describe('clusterCellSize', () => {
   it.each([
@@ -195,6 +204,55 @@ describe('cellOf', () => {
     expect(() => cellOf([lng, lat], 3)).toThrow(/finite coordinates/)
   })
 })
+
+describe('finestCellX', () => {
+  const finestSize = clusterCellSize(MAX_CLUSTER_ZOOM)
+  const expected = (lng: number) => Math.floor(lngLatToMercator([lng, 0])[0] / finestSize)
+
+  it('equals the x of the finest cell for edge longitudes and any latitude', () => {
+    const edges = [-180, 180, 0, -0, 1e-300, -1e-300, 179.99999999999997, -179.99999999999997, 90, -90, 2.3522]
+    for (const lng of edges) {
+      expect(finestCellX(lng)).toBe(expected(lng))
+      for (const lat of [-90, -85.05112878, 0, 48.8566, 89.9]) expect(finestCellX(lng)).toBe(cellOf([lng, lat], 22).x)
+    }
+    expect(finestCellX(180)).toBe(2 ** 23)
+    expect(finestCellX(-180)).toBe(-(2 ** 23))
+  })
+
+  it('equals the x of the finest cell at random longitudes and next to cell edges', () => {
+    let seed = 7
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648
+    const wrong: number[] = []
+    for (let trial = 0; trial < 100_000; trial++) {
+      const lng = -180 + random() * 360
+      // The longitude of the nearest cell edge and its neighbouring doubles, where rounding decides the cell.
+      const edge = mercatorToLngLat([Math.round(lng / (360 / 2 ** 24)) * finestSize, 0])[0]
+      for (const near of [lng, edge, nextDouble(edge, 1), nextDouble(edge, -1), nextDouble(nextDouble(edge, 1), 1)])
+        if (finestCellX(near) !== expected(near)) wrong.push(near)
+    }
+    expect(wrong).toEqual([])
+  })
+
+  it('equals the x of the finest cell for five-decimal longitudes', () => {
+    const wrong: number[] = []
+    for (let step = -18_000_000; step <= 18_000_000; step += 7) {
+      const lng = step / 1e5
+      if (finestCellX(lng) !== expected(lng)) wrong.push(lng)
+    }
+    expect(wrong).toEqual([])
+  })
+})
+
+// The next double up (direction 1) or down (-1).
+function nextDouble(value: number, direction: 1 | -1): number {
+  if (value === 0) return direction * Number.MIN_VALUE
+  const view = new DataView(new ArrayBuffer(8))
+  view.setFloat64(0, value)
+  const bits = view.getBigInt64(0)
+  const up = value > 0 === (direction === 1)
+  view.setBigInt64(0, bits + (up ? 1n : -1n))
+  return view.getFloat64(0)
+}
 
 describe('snapToCells', () => {
   it('widens a nearly world-wide box across the antimeridian to the whole world, never to a narrow box', () => {

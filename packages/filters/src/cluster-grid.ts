@@ -48,10 +48,28 @@ export function lngLatToMercator([lng, lat]: readonly [number, number]): [number
   const clamped = Math.max(-MAX_MERCATOR_LATITUDE, Math.min(MAX_MERCATOR_LATITUDE, lat))
   // PROJ's order of operations (radians first, then metres; asinh(sin φ / cos φ)): x matches PostGIS
   // bit for bit, y to the last bit or two, which only matters for a point exactly on a cell edge.
-  const x = lng * DEGREES_TO_RADIANS * EARTH_RADIUS_M
+  const x = mercatorX(lng)
   const phi = clamped * DEGREES_TO_RADIANS
   const y = Math.asinh(Math.sin(phi) / Math.cos(phi)) * EARTH_RADIUS_M
   return [x, y]
+}
+
+// Web Mercator x depends on the longitude only; one expression, so every caller gets the same bits.
+function mercatorX(lng: number): number {
+  return lng * DEGREES_TO_RADIANS * EARTH_RADIUS_M
+}
+
+const FINEST_CELL_SIZE = clusterCellSize(MAX_CLUSTER_ZOOM)
+
+/**
+ * The column of a longitude's cell at the finest zoom ({@link MAX_CLUSTER_ZOOM}): exactly
+ * `cellOf([lng, lat], MAX_CLUSTER_ZOOM).x` for any latitude, computed from the longitude alone
+ * (two multiplications, a division and a floor), so an in-memory index need not store it. A cell at
+ * zoom z is this shifted right by `MAX_CLUSTER_ZOOM - z`.
+ * @example finestCellX(2.3522) // 109620 (Paris)
+ */
+export function finestCellX(lng: number): number {
+  return Math.floor(mercatorX(lng) / FINEST_CELL_SIZE)
 }
 
 /**

@@ -54,6 +54,7 @@ export {
   cellOf,
   clusterCellSize,
   EARTH_RADIUS_M,
+  finestCellX,
   lngLatToMercator,
   MAX_CLUSTER_ZOOM,
   MAX_MERCATOR_LATITUDE,

@@ -5,7 +5,8 @@
  * keys, triggers), each step timed with the WAL it wrote. The step with every index is the raw
  * COPY the pipeline is compared with: the same rows into the same indexed table, in one COPY.
  * From there on the steps write in the pipeline's batches, one transaction each, as the import
- * does, so the foreign keys' and triggers' share is what the import pays.
+ * does, so the foreign keys' and triggers' share is what the import pays; the last step writes as
+ * the import does when its role may, with the references checked once a batch.
  * @module
  */
 import { createReadStream, createWriteStream } from 'node:fs'
@@ -19,6 +20,7 @@ import type { Pool, PoolClient } from 'pg'
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams'
 
 import { BATCH_SIZES } from '../apps/web/src/constants/batch-sizes'
+import { insertWithOneReferenceCheck, type BatchReferences } from '../apps/web/src/lib/events/batch-references'
 import { EVENT_COLUMNS } from '../apps/web/src/lib/events/bulk-insert-events'
 
 /** One step of the breakdown: a table with some of the events table's parts, and its COPY. */
@@ -108,16 +110,16 @@ async function walSince(client: PoolClient, since: string): Promise<number> {
   return Number(rows[0]!.bytes)
 }
 
-async function* batchesOfLines(file: string, size: number): AsyncGenerator<string> {
+async function* batchesOfLines(file: string, size: number): AsyncGenerator<{ text: string; lines: number }> {
   let batch: string[] = []
   for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) {
     batch.push(line)
     if (batch.length === size) {
-      yield `${batch.join('\n')}\n`
+      yield { text: `${batch.join('\n')}\n`, lines: batch.length }
       batch = []
     }
   }
-  if (batch.length > 0) yield `${batch.join('\n')}\n`
+  if (batch.length > 0) yield { text: `${batch.join('\n')}\n`, lines: batch.length }
 }
 
 async function timedCopy(
@@ -175,12 +177,22 @@ export async function measureDatabaseCosts(pool: Pool, datasetId: number, export
     const copyAll = async (client: PoolClient) => {
       await pipeline(createReadStream(exportFile), client.query(copyFrom(`copy ${TABLE} (${columns}) from stdin`)))
     }
-    // As the import writes: one transaction a batch, with the commit not waiting for the flush.
-    const copyInBatches = async (client: PoolClient) => {
+    // The import's pick of a batch's references, all alike: its dataset and import job.
+    const { rows: referenced } = await pool.query<BatchReferences>(
+      `select dataset_id as "datasetId", import_job_id as "importJobId" from events where dataset_id = $1 limit 1`,
+      [datasetId],
+    )
+    // As the import writes: one transaction a batch, with the commit not waiting for the flush; and,
+    // when its role may, the references checked once a batch with the per-row triggers off.
+    const copyInBatches = (referencesCheckedOnce: boolean) => async (client: PoolClient) => {
       for await (const batch of batchesOfLines(exportFile, BATCH_SIZES.EVENT_CREATION)) {
         await client.query('begin')
         await client.query('set local synchronous_commit = off')
-        await pipeline(Readable.from([batch]), client.query(copyFrom(`copy ${TABLE} (${columns}) from stdin`)))
+        const copy = () =>
+          pipeline(Readable.from([batch.text]), client.query(copyFrom(`copy ${TABLE} (${columns}) from stdin`)))
+        if (!referencesCheckedOnce) await copy()
+        else if (!(await insertWithOneReferenceCheck(client, referenced[0]!, batch.lines, copy)))
+          throw new Error('The benchmark role may not set session_replication_role')
         await client.query('commit')
       }
     }
@@ -203,7 +215,18 @@ export async function measureDatabaseCosts(pool: Pool, datasetId: number, export
             pool,
             group === 'gin' ? `indexed table, ${batches}` : `${label}, ${batches}`,
             rows,
-            copyInBatches,
+            copyInBatches(false),
+          ),
+        )
+      }
+      if (group === 'triggers') {
+        await createTable()
+        steps.push(
+          await timedCopy(
+            pool,
+            `+ both, ${batches}, references checked once a batch (the import's way)`,
+            rows,
+            copyInBatches(true),
           ),
         )
       }

@@ -24,6 +24,7 @@ import { drainImportQueue } from '../apps/web/src/lib/import/import-job-runner'
 import { loadPayload } from '../apps/web/src/lib/runtime/load-payload'
 import { migrations } from '../apps/web/src/migrations'
 import { generatedRow } from '../apps/web/test/helpers/generate-events-csv'
+import { mayTurnOffRowTriggers } from '../apps/web/src/lib/events/batch-references'
 import { measureDatabaseCosts } from './import-database-costs'
 
 const csvPath = process.argv[2]!
@@ -192,6 +193,8 @@ async function main(): Promise<void> {
   // Before the breakdown below, which holds nothing of the import's.
   const peakRssMb = process.resourceUsage().maxRSS / 1024
   const databaseCosts = await measureDatabaseCosts(pool, Number(job.dataset), `${csvPath}.copy`)
+  const client = await pool.connect()
+  const referencesCheckedOnceABatch = await mayTurnOffRowTriggers(client).finally(() => client.release())
   const history = job.stageHistory.map((entry) => ({ stage: entry.stage, at: Date.parse(entry.at) }))
   const stageSeconds = Object.fromEntries(
     history.slice(0, -1).map((entry, index) => [entry.stage, (history[index + 1]!.at - entry.at) / 1000]),
@@ -209,6 +212,7 @@ async function main(): Promise<void> {
       stageSeconds,
       timings: job.progress?.timings ?? {},
       databaseCosts,
+      referencesCheckedOnceABatch,
       peakRssMb,
     }),
   )

@@ -120,6 +120,8 @@ interface ImportRunResult {
   stageSeconds: Record<string, number>
   timings: Record<string, number>
   databaseCosts: DatabaseCosts
+  /** Whether the import's role could check a batch's references once rather than per row. */
+  referencesCheckedOnceABatch: boolean
   peakRssMb: number
 }
 
@@ -149,6 +151,10 @@ function printReport(rows: number, sizeMb: number, loadBefore: string, result: I
     'peak RSS of the pipeline process (MB)': {
       value: fmt(result.peakRssMb),
       target: `≤ ${TARGET_PEAK_RSS_MB}: ${mark(result.peakRssMb <= TARGET_PEAK_RSS_MB)}`,
+    },
+    'references checked': {
+      value: result.referencesCheckedOnceABatch ? 'once a batch' : 'per row',
+      target: result.referencesCheckedOnceABatch ? '' : 'the role may not set session_replication_role',
     },
     'upload (s)': { value: result.uploadSeconds.toFixed(1), target: '' },
     'upload to completed (s)': { value: result.totalSeconds.toFixed(1), target: '' },

@@ -8,6 +8,7 @@ import { clusterCellSize, finestCellX, lngLatToMercator, MAX_CLUSTER_ZOOM, type 
 
 import { GRID_CELLS, GRID_ZOOM, NO_CELL } from './event-segment'
 import { firstAtOrAfter, lowerBound } from './row-lists'
+import type { TimeColumn } from './time-column'
 import { extentOverlap } from './box-overlap'
 import type { BoxedRows, Selection } from './row-selection'
 
@@ -19,20 +20,20 @@ export function timeExtent(selections: readonly Selection[]): { firstMs: number;
   let firstMs = Number.POSITIVE_INFINITY
   let lastMs = Number.NEGATIVE_INFINITY
   for (const selection of selections) {
-    const { times, timedCount } = selection.segment
+    const { timeColumn: times, timedCount } = selection.segment
     if (selection.span) {
       const high = Math.min(selection.span.high, timedCount)
       if (high <= selection.span.low) continue
-      firstMs = Math.min(firstMs, times[selection.span.low]!)
-      lastMs = Math.max(lastMs, times[high - 1]!)
+      firstMs = Math.min(firstMs, times.time(selection.span.low))
+      lastMs = Math.max(lastMs, times.time(high - 1))
       continue
     }
     // Each run ascends, so its rows with a time come first.
     selection.forEachRun((rows, from, to) => {
       const timedEnd = lowerBound(rows, from, to, timedCount)
       if (timedEnd === from) return
-      firstMs = Math.min(firstMs, times[rows[from]!]!)
-      lastMs = Math.max(lastMs, times[rows[timedEnd - 1]!]!)
+      firstMs = Math.min(firstMs, times.time(rows[from]!))
+      lastMs = Math.max(lastMs, times.time(rows[timedEnd - 1]!))
     })
   }
   return firstMs === Number.POSITIVE_INFINITY ? null : { firstMs, lastMs }
@@ -47,7 +48,7 @@ export function countByBucket(selections: readonly Selection[], bucketStartsMs: 
   const counts = new Uint32Array(bucketStartsMs.length)
   if (bucketStartsMs.length === 0) return counts
   for (const selection of selections) {
-    const { times, timedCount } = selection.segment
+    const { timeColumn: times, timedCount } = selection.segment
     if (selection.span) {
       countSpanByBucket(times, selection.span.low, Math.min(selection.span.high, timedCount), bucketStartsMs, counts)
       continue
@@ -56,8 +57,9 @@ export function countByBucket(selections: readonly Selection[], bucketStartsMs: 
     // number: a table of it, when many rows are counted; else the run's own rows, read in order
     // (neighbours in a run share a bucket or sit in the next), beat reading each row's time.
     const bucketRows = new Int32Array(bucketStartsMs.length)
-    for (let bucket = 0; bucket < bucketRows.length; bucket++)
-      bucketRows[bucket] = firstAtOrAfter(times, 0, timedCount, bucketStartsMs[bucket]!)
+    // Bucket starts ascend, so each bucket's first row is at or after the one before's.
+    for (let bucket = 0, from = 0; bucket < bucketRows.length; bucket++)
+      from = bucketRows[bucket] = firstAtOrAfter(times, from, timedCount, bucketStartsMs[bucket]!)
     if (selection.size * 16 >= timedCount) {
       const bucketOfRow = bucketTable(bucketRows, timedCount)
       selection.forEachRun((rows, from, to) => countRowsByTable(rows, from, to, bucketOfRow, counts))
@@ -140,18 +142,19 @@ function lastAtOrBefore(bucketRows: Int32Array, row: number): number {
 
 /** Adds the rows `[low, high)` (all with a time, ascending) to their buckets by binary search. */
 function countSpanByBucket(
-  times: Float64Array,
+  times: TimeColumn,
   low: number,
   high: number,
   starts: Float64Array,
   counts: Uint32Array,
 ): void {
   if (high <= low) return
-  const firstAt = (ms: number) => firstAtOrAfter(times, low, high, ms)
+  // Each bucket ends where the next begins; starts ascend, so each search begins at the last one.
+  let begin = firstAtOrAfter(times, low, high, starts[0]!)
   for (let bucket = 0; bucket < starts.length; bucket++) {
-    const begin = firstAt(starts[bucket]!)
-    const end = bucket + 1 < starts.length ? firstAt(starts[bucket + 1]!) : high
+    const end = bucket + 1 < starts.length ? firstAtOrAfter(times, begin, high, starts[bucket + 1]!) : high
     counts[bucket]! += end - begin
+    begin = end
   }
 }
 

@@ -9,6 +9,7 @@ import { clusterCellSize, finestCellX, lngLatToMercator, MAX_CLUSTER_ZOOM } from
 import type { FieldColumn } from './field-column'
 import { groupRows, rowListsBytes, type RowLists } from './row-lists'
 import type { TextPostings } from './text-postings'
+import { TimeColumn } from './time-column'
 
 /** The columns a segment is built from, one entry per event, already in list order. */
 export interface SegmentColumns {
@@ -20,12 +21,18 @@ export interface SegmentColumns {
   readonly latitudes: Float64Array
 }
 
+/** A segment's columns with the times as it holds them, as a snapshot stores them. */
+export interface HeldSegmentColumns extends Omit<SegmentColumns, 'times'> {
+  readonly timeColumn: TimeColumn
+}
+
 /**
- * What a segment costs per event before any field or search column is read: its id, time,
- * position and cell row columns (32 bytes) and the coarse grid's row list (4). Reads size the
- * index with it before a segment exists; {@link EventSegment.byteLength} then counts what it holds.
+ * What a segment costs per event before any field or search column is read: its id, time (about
+ * 4 bytes, see `time-column`), position and cell row columns (28 bytes) and the coarse grid's row
+ * list (4). Reads size the index with it before a segment exists; {@link EventSegment.byteLength}
+ * then counts what it holds.
  */
-export const SEGMENT_BYTES_PER_EVENT = 36
+export const SEGMENT_BYTES_PER_EVENT = 32
 
 /** The cell coordinate of an event without a location. */
 export const NO_CELL = -2_147_483_648
@@ -64,7 +71,8 @@ export interface GridCellExtents {
 /** One dataset's events. */
 export class EventSegment implements SegmentColumns {
   readonly ids: Int32Array
-  readonly times: Float64Array
+  /** The events' times, exactly as given, in about half the bytes (see `time-column`). */
+  readonly timeColumn: TimeColumn
   readonly longitudes: Float64Array
   readonly latitudes: Float64Array
   /**
@@ -90,19 +98,23 @@ export class EventSegment implements SegmentColumns {
   /**
    * @param datasetId - the dataset the events belong to
    * @param version - the dataset's events version these columns were read at
+   * @param columns - the columns; or with the times as a segment holds them (a snapshot read back)
    * @throws RangeError when the columns differ in length or are not in list order
    */
   constructor(
     readonly datasetId: number,
     readonly version: string,
-    columns: SegmentColumns,
+    columns: SegmentColumns | HeldSegmentColumns,
   ) {
     const size = columns.ids.length
-    if (columns.times.length !== size || columns.longitudes.length !== size || columns.latitudes.length !== size) {
+    const held = 'timeColumn' in columns ? columns.timeColumn : undefined
+    const times = 'times' in columns ? columns.times : undefined
+    if ((held ?? times!).length !== size || columns.longitudes.length !== size || columns.latitudes.length !== size) {
       throw new RangeError('segment columns must have one entry per event')
     }
+    // Reads one way or the other only here, while the segment is made.
+    const timeAt = held ? (row: number) => held.time(row) : (row: number) => times![row]!
     this.ids = columns.ids
-    this.times = columns.times
     this.longitudes = columns.longitudes
     this.latitudes = columns.latitudes
     this.cellY = new Int32Array(size)
@@ -112,14 +124,14 @@ export class EventSegment implements SegmentColumns {
     let south = Number.POSITIVE_INFINITY
     let east = Number.NEGATIVE_INFINITY
     let north = Number.NEGATIVE_INFINITY
+    let previous = Number.NaN
     for (let row = 0; row < size; row++) {
-      const time = this.times[row]!
+      const time = timeAt(row)
       if (Number.isNaN(time)) {
         if (timedCount === size) timedCount = row
       } else if (
         timedCount !== size ||
-        (row > 0 &&
-          (time < this.times[row - 1]! || (time === this.times[row - 1] && this.ids[row]! <= this.ids[row - 1]!)))
+        (row > 0 && (time < previous || (time === previous && this.ids[row]! <= this.ids[row - 1]!)))
       ) {
         throw new RangeError(`segment rows must be in list order (time, then id; no time last); row ${row} is not`)
       }
@@ -135,10 +147,22 @@ export class EventSegment implements SegmentColumns {
         if (latitude < south) south = latitude
         if (latitude > north) north = latitude
       }
+      previous = time
     }
+    if (held && held.timedCount !== timedCount)
+      throw new RangeError(`the time blocks say ${held.timedCount} rows have a time; ${timedCount} do`)
     this.timedCount = timedCount
+    this.timeColumn = held ?? TimeColumn.fromTimes(times!, timedCount)
     this.locatedCount = locatedCount
     this.extent = locatedCount === 0 ? null : [west, south, east, north]
+  }
+
+  /**
+   * The events' times as one array, NaN without a time: a copy made on each call (8 bytes an
+   * event), for snapshots and tests; reads use {@link timeColumn}.
+   */
+  get times(): Float64Array {
+    return this.timeColumn.toArray()
   }
 
   /** How many events the segment holds. */
@@ -155,7 +179,7 @@ export class EventSegment implements SegmentColumns {
   get byteLength(): number {
     let bytes =
       this.ids.byteLength +
-      this.times.byteLength +
+      this.timeColumn.byteLength +
       this.longitudes.byteLength +
       this.latitudes.byteLength +
       this.cellY.byteLength +

@@ -7,7 +7,9 @@
  * @module
  */
 export { EventSegment, NO_CELL, SEGMENT_BYTES_PER_EVENT } from './event-segment'
-export type { SegmentColumns } from './event-segment'
+export type { HeldSegmentColumns, SegmentColumns } from './event-segment'
+export { TIME_BLOCK_ROWS, TimeColumn } from './time-column'
+export type { TimeColumnParts } from './time-column'
 export { FieldColumn, NO_VALUE } from './field-column'
 export { selectRows, Selection } from './row-selection'
 export type {

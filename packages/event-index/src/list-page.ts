@@ -59,14 +59,14 @@ interface Head {
 }
 
 function firstAfterCursor(head: Head, cursor: ListCursorPosition, descending: boolean): number {
-  const { times, ids } = head.selection.segment
+  const { timeColumn: times, ids } = head.selection.segment
   const cursorTime = cursor.timeMs ?? Number.NaN
   let low = 0
   let high = head.size
   while (low < high) {
     const middle = (low + high) >>> 1
     const row = head.rowAt(middle)
-    if (compareListOrder(times[row]!, ids[row]!, cursorTime, cursor.id, descending) <= 0) low = middle + 1
+    if (compareListOrder(times.time(row), ids[row]!, cursorTime, cursor.id, descending) <= 0) low = middle + 1
     else high = middle
   }
   return low
@@ -102,7 +102,7 @@ export function listPage(
     for (const head of heads) {
       if (head.position >= head.size) continue
       const row = head.rowAt(head.position)
-      const time = head.selection.segment.times[row]!
+      const time = head.selection.segment.timeColumn.time(row)
       const id = head.selection.segment.ids[row]!
       if (best === undefined || compareListOrder(time, id, bestTime, bestId, request.descending) < 0) {
         best = head

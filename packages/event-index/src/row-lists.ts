@@ -4,6 +4,7 @@
  * selective; and the binary searches over ascending rows and times that read them.
  * @module
  */
+import type { TimeColumn } from './time-column'
 
 /** Groups of rows: group `g` holds `rows[starts[g] … starts[g + 1] - 1]`, ascending. */
 export interface RowLists {
@@ -67,23 +68,13 @@ export function groupSlice(lists: RowLists, group: number, low: number, high: nu
 }
 
 /** First row in `[low, high)` whose time is ≥ `ms` (times ascend over the timed rows). */
-export function firstAtOrAfter(times: Float64Array, low: number, high: number, ms: number): number {
-  while (low < high) {
-    const middle = (low + high) >>> 1
-    if (times[middle]! < ms) low = middle + 1
-    else high = middle
-  }
-  return low
+export function firstAtOrAfter(times: TimeColumn, low: number, high: number, ms: number): number {
+  return times.firstFrom(low, high, ms, false)
 }
 
 /** First row in `[low, high)` whose time is > `ms`. */
-export function firstAfter(times: Float64Array, low: number, high: number, ms: number): number {
-  while (low < high) {
-    const middle = (low + high) >>> 1
-    if (times[middle]! <= ms) low = middle + 1
-    else high = middle
-  }
-  return low
+export function firstAfter(times: TimeColumn, low: number, high: number, ms: number): number {
+  return times.firstFrom(low, high, ms, true)
 }
 
 /** Distinct rows spread over at most this many times their count are sorted through a bit set. */

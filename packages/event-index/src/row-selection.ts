@@ -506,7 +506,7 @@ export function selectRows(
   options: SelectOptions = {},
 ): Selection {
   const ordered = options.ordered ?? true
-  const { times } = segment
+  const { timeColumn: times } = segment
   let low = 0
   let high = segment.size
   if (query.startMs !== undefined || query.endMs !== undefined) {

@@ -47,7 +47,9 @@ describe('segment snapshots', () => {
   it('reads its arrays as views of the file, without copying them', () => {
     const file = asFile(encodeSegmentSnapshot(segment))
     const copy = decodeSegmentSnapshot(file, key)
-    expect(copy.times.buffer).toBe(file.buffer)
+    expect(copy.ids.buffer).toBe(file.buffer)
+    expect(copy.longitudes.buffer).toBe(file.buffer)
+    expect(copy.timeColumn.parts.offsets.buffer).toBe(file.buffer)
   })
 
   it('copies arrays that would start unaligned instead of failing', () => {
@@ -181,18 +183,45 @@ describe('postings snapshots', () => {
     expect(() => decodeTextSnapshot(reordered, segment)).toThrow(/does not sort after/)
   })
 
-  it('refuses postings of format 1, which listed every row as an int32, and nothing else of format 1', () => {
+  it('refuses segments of format 1, which held a float64 time a row, and time blocks that do not fit', () => {
+    const file = asFile(encodeSegmentSnapshot(segment))
+    const text = new TextDecoder().decode(file.subarray(24, 24 + 40))
+    expect(text).toContain('"format":2')
+    const older = file.slice()
+    older[24 + text.indexOf('"format":2') + '"format":'.length] = '1'.charCodeAt(0)
+    expect(() => decodeSegmentSnapshot(older, key)).toThrow(/snapshot format 1, expected 2/)
+    // A block's unit made negative, then its base made NaN: the parts, then the times, are refused.
+    const { units, bases } = segment.timeColumn.parts
+    const at = (array: Float64Array) =>
+      findBytes(file, new Uint8Array(array.buffer, array.byteOffset, array.byteLength))
+    const badUnit = file.slice()
+    new DataView(badUnit.buffer).setFloat64(at(units), -1, true)
+    expect(() => decodeSegmentSnapshot(badUnit, key)).toThrow(/time block 0 has unit -1/)
+    const badBase = file.slice()
+    new DataView(badBase.buffer).setFloat64(at(bases), Number.NaN, true)
+    expect(() => decodeSegmentSnapshot(badBase, key)).toThrow(SnapshotMismatch)
+  })
+
+  it('refuses postings of format 1, which listed every row as an int32, and no field of format 1', () => {
     const file = asFile(encodeTextSnapshot(segment, postings))
     const text = new TextDecoder().decode(file.subarray(24, 24 + 40))
     expect(text).toContain('"format":2')
     const older = file.slice()
     older[24 + text.indexOf('"format":2') + '"format":'.length] = '1'.charCodeAt(0)
     expect(() => decodeTextSnapshot(older, segment)).toThrow(/snapshot format 1, expected 2/)
-    // Segments and fields kept their layout: their files from before are still read.
-    const segmentFile = asFile(encodeSegmentSnapshot(segment))
-    expect(new TextDecoder().decode(segmentFile.subarray(24, 24 + 40))).toContain('"format":1')
+    // Fields kept their layout: their files from before are still read.
     expect(
       new TextDecoder().decode(asFile(encodeFieldSnapshot(segment, 'size', segment.field('size')!)).subarray(24, 64)),
     ).toContain('"format":1')
   })
 })
+
+// Where `part` starts in `bytes` (the first match).
+function findBytes(bytes: Uint8Array, part: Uint8Array): number {
+  for (let at = 0; at + part.length <= bytes.length; at++) {
+    let same = true
+    for (let index = 0; index < part.length && same; index++) same = bytes[at + index] === part[index]
+    if (same) return at
+  }
+  throw new Error('not found')
+}

@@ -10,18 +10,21 @@
  * JSON, padding to 8 bytes, then each array's bytes, each starting at a multiple of 8,
  * so the arrays are read as views of the file's bytes without a copy. Arrays are little-endian,
  * as on every machine Node runs on. The search postings are stored packed, as they are held in
- * memory (see `text-postings`), so reading them back is a check of their bytes and no copy.
+ * memory (see `text-postings`), so reading them back is a check of their bytes and no copy; so
+ * are a segment's times, in blocks (see `time-column`).
  * @module
  */
 import { EventSegment } from './event-segment'
 import { FieldColumn } from './field-column'
 import { InvalidPostings } from './packed-rows'
 import { TextPostings } from './text-postings'
+import { TimeColumn } from './time-column'
 
 const MAGIC = 'CHRSNAP1'
 // Per part, so a change to one part's layout leaves the others' files usable. Postings are at 2:
-// packed (format 1 listed each row as an int32); a format-1 file is refused and read again.
-const FORMATS: Readonly<Record<SnapshotPart, number>> = { segment: 1, field: 1, text: 2 }
+// packed (format 1 listed each row as an int32); segments are at 2: times in blocks (format 1 held
+// a float64 a row, which a segment no longer does). An older file is refused and read again.
+const FORMATS: Readonly<Record<SnapshotPart, number>> = { segment: 2, field: 1, text: 2 }
 const ALIGN = 8
 // Magic, header length, 4 zero bytes, total length.
 const PREFIX_BYTES = 24
@@ -41,13 +44,19 @@ export interface SnapshotKey {
 /** The snapshot a caller wants: a segment's before its size is known, a field's or postings' after. */
 export type SnapshotWanted = Omit<SnapshotKey, 'size'> & { readonly size?: number }
 
-type ArrayKind = 'uint8' | 'int32' | 'float64'
-type NumberArray = Uint8Array | Int32Array | Float64Array
+type ArrayKind = 'uint8' | 'int32' | 'uint32' | 'float64'
+type NumberArray = Uint8Array | Int32Array | Uint32Array | Float64Array
 
-const WIDTHS: Record<ArrayKind, number> = { uint8: 1, int32: 4, float64: 8 }
+const WIDTHS: Record<ArrayKind, number> = { uint8: 1, int32: 4, uint32: 4, float64: 8 }
 
 const kindOf = (array: NumberArray): ArrayKind =>
-  array instanceof Uint8Array ? 'uint8' : array instanceof Int32Array ? 'int32' : 'float64'
+  array instanceof Uint8Array
+    ? 'uint8'
+    : array instanceof Int32Array
+      ? 'int32'
+      : array instanceof Uint32Array
+        ? 'uint32'
+        : 'float64'
 
 interface ArrayEntry {
   readonly name: string
@@ -107,6 +116,7 @@ interface Decoded {
   readonly array: {
     (name: string, kind: 'uint8'): Uint8Array
     (name: string, kind: 'int32'): Int32Array
+    (name: string, kind: 'uint32'): Uint32Array
     (name: string, kind: 'float64'): Float64Array
   }
 }
@@ -157,8 +167,9 @@ function decode(bytes: Uint8Array, key: SnapshotWanted, part: SnapshotPart): Dec
     const source = unaligned ? new Uint8Array(bytes.subarray(start, start + entry.length * width)) : bytes
     const at = unaligned ? 0 : bytes.byteOffset + start
     if (kind === 'uint8') return new Uint8Array(source.buffer, at, entry.length)
-    return kind === 'int32'
-      ? new Int32Array(source.buffer, at, entry.length)
+    if (kind === 'int32') return new Int32Array(source.buffer, at, entry.length)
+    return kind === 'uint32'
+      ? new Uint32Array(source.buffer, at, entry.length)
       : new Float64Array(source.buffer, at, entry.length)
   }
   return { header, array: array as Decoded['array'] }
@@ -175,12 +186,17 @@ const keyOf = (segment: EventSegment): SnapshotKey => ({
  * segment's own arrays, not copies).
  */
 export function encodeSegmentSnapshot(segment: EventSegment): Uint8Array[] {
+  const { bases, units, offsets, wide, wideStarts } = segment.timeColumn.parts
   return encode(
     keyOf(segment),
     'segment',
     [
       ['ids', segment.ids],
-      ['times', segment.times],
+      ['timeBases', bases],
+      ['timeUnits', units],
+      ['timeOffsets', offsets],
+      ['timeWide', wide],
+      ['timeWideStarts', wideStarts],
       ['longitudes', segment.longitudes],
       ['latitudes', segment.latitudes],
     ],
@@ -194,16 +210,23 @@ export function encodeSegmentSnapshot(segment: EventSegment): Uint8Array[] {
  */
 export function decodeSegmentSnapshot(bytes: Uint8Array, key: SnapshotWanted): EventSegment {
   const { header, array } = decode(bytes, key, 'segment')
-  const columns = {
-    ids: array('ids', 'int32'),
-    times: array('times', 'float64'),
-    longitudes: array('longitudes', 'float64'),
-    latitudes: array('latitudes', 'float64'),
-  }
-  if (columns.ids.length !== header.size)
-    throw new SnapshotMismatch(`the snapshot holds ${columns.ids.length} events; its header says ${header.size}`)
+  const ids = array('ids', 'int32')
+  if (ids.length !== header.size)
+    throw new SnapshotMismatch(`the snapshot holds ${ids.length} events; its header says ${header.size}`)
   try {
-    return new EventSegment(key.datasetId, key.version, columns)
+    const timeColumn = TimeColumn.fromParts(
+      {
+        bases: array('timeBases', 'float64'),
+        units: array('timeUnits', 'float64'),
+        offsets: array('timeOffsets', 'uint32'),
+        wide: array('timeWide', 'float64'),
+        wideStarts: array('timeWideStarts', 'int32'),
+      },
+      ids.length,
+    )
+    const longitudes = array('longitudes', 'float64')
+    const latitudes = array('latitudes', 'float64')
+    return new EventSegment(key.datasetId, key.version, { ids, timeColumn, longitudes, latitudes })
   } catch (error) {
     throw new SnapshotMismatch(`the snapshot's columns are not a segment: ${(error as Error).message}`)
   }

@@ -68,8 +68,8 @@ describe('EventSegment', () => {
     expect(withGrid - columnBytes).toBe(4 * (size - 1) + 4 * (256 * 256 + 1))
     expect(withGrid / size).toBeLessThan(SEGMENT_BYTES_PER_EVENT + 300)
     segment.setField('kind', FieldColumn.fromValues(ids.map((id) => (id % 2 ? 'odd' : 'even'))))
-    // Codes (4 a row), two numbers and two short texts.
-    expect(segment.byteLength - withGrid).toBe(4 * size + 16 + (32 + 6) + (32 + 8))
+    // Codes (a byte a row for two texts), two numbers and two short texts.
+    expect(segment.byteLength - withGrid).toBe(size + 16 + (32 + 6) + (32 + 8))
     const builder = new TextPostingsBuilder()
     for (let row = 0; row < size; row++) builder.addRow(row === 0 ? 'flood river' : 'river')
     const postings = builder.build()
@@ -77,6 +77,6 @@ describe('EventSegment', () => {
     // every row a bit a row after a byte of Elias-Fano low bits), a start each, 3 objects.
     expect(postings.byteLength).toBe(1 + 5 + 1 + 1 + (1 + 5 + 2 + 1 + size / 8) + 4 * 3 + 3 * 64)
     segment.setTextPostings(postings)
-    expect(segment.byteLength - withGrid - (4 * size + 16 + 78)).toBe(postings.byteLength)
+    expect(segment.byteLength - withGrid - (size + 16 + 78)).toBe(postings.byteLength)
   })
 })

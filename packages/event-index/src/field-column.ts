@@ -11,6 +11,21 @@ import { groupRows, rowListsBytes, textsBytes, type RowLists } from './row-lists
 export const NO_VALUE = -1
 
 /**
+ * Codes a row, in the narrowest array that holds the dictionary's: a byte for up to 127 texts (a
+ * category, a country), two for up to 32,767, else four.
+ */
+export type CodeArray = Int8Array | Int16Array | Int32Array
+
+/**
+ * `codes` in the narrowest array for a dictionary of `texts` texts (itself when it is).
+ * @example narrowCodes(Int32Array.of(0, -1, 2), 3) // Int8Array [0, -1, 2]
+ */
+export function narrowCodes(codes: CodeArray, texts: number): CodeArray {
+  const narrow = texts <= 127 ? Int8Array : texts <= 32_767 ? Int16Array : Int32Array
+  return codes instanceof narrow ? codes : narrow.from(codes)
+}
+
+/**
  * Text that PostgreSQL's read API treats as a number: the same pattern as its SQL, so a range
  * filter keeps exactly the rows the database would.
  */
@@ -19,7 +34,7 @@ const NUMERIC_TEXT = /^\s*-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/
 /** A dictionary-encoded field column. */
 export class FieldColumn {
   /** Per row, the index of its text in {@link dictionary}, or {@link NO_VALUE}. */
-  readonly codes: Int32Array
+  readonly codes: CodeArray
   /** The distinct texts, in order of first appearance. */
   readonly dictionary: readonly string[]
   /** Per code, the number its text stands for, or NaN when it is not numeric. */
@@ -28,18 +43,19 @@ export class FieldColumn {
   // The dictionary never changes: its texts are measured once, not on every read that sizes the index.
   private dictionaryBytes: number | undefined
 
-  private constructor(codes: Int32Array, dictionary: string[]) {
-    this.codes = codes
+  private constructor(codes: CodeArray, dictionary: string[]) {
+    this.codes = narrowCodes(codes, dictionary.length)
     this.dictionary = dictionary
     this.numbers = Float64Array.from(dictionary, (text) => (NUMERIC_TEXT.test(text) ? Number(text) : Number.NaN))
   }
 
   /**
    * A column from its codes and dictionary as {@link FieldColumn.codes} and
-   * {@link FieldColumn.dictionary} hold them (a snapshot read back).
+   * {@link FieldColumn.dictionary} hold them (a snapshot read back), in an array of any width
+   * (narrowed when a narrower one holds them).
    * @throws RangeError when a code is neither {@link NO_VALUE} nor an index of the dictionary
    */
-  static fromCodes(codes: Int32Array, dictionary: readonly string[]): FieldColumn {
+  static fromCodes(codes: CodeArray, dictionary: readonly string[]): FieldColumn {
     for (let row = 0; row < codes.length; row++) {
       const code = codes[row]!
       if (code < NO_VALUE || code >= dictionary.length)
@@ -50,7 +66,7 @@ export class FieldColumn {
 
   /**
    * Encodes the field's text per row (null for none), in the segment's row order.
-   * @example FieldColumn.fromValues(['a', null, 'a']).codes // Int32Array [0, -1, 0]
+   * @example FieldColumn.fromValues(['a', null, 'a']).codes // Int8Array [0, -1, 0]
    */
   static fromValues(values: ArrayLike<string | null>): FieldColumn {
     const codes = new Int32Array(values.length)

@@ -17,7 +17,7 @@ export interface RowLists {
  * @param keys - per row, its group from 0 to `groups - 1`, or a negative number for none
  * @example groupRows(Int32Array.of(1, 0, 1, -1), 2) // starts [0, 1, 3], rows [1, 0, 2]
  */
-export function groupRows(keys: Int32Array, groups: number): RowLists {
+export function groupRows(keys: Int8Array | Int16Array | Int32Array, groups: number): RowLists {
   const starts = new Int32Array(groups + 1)
   for (let row = 0; row < keys.length; row++) {
     const key = keys[row]!

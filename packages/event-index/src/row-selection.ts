@@ -14,6 +14,7 @@ import {
 } from '@chronotope/filters'
 
 import { extentOverlap } from './box-overlap'
+import type { CodeArray } from './field-column'
 import { GRID_CELLS, GRID_ZOOM, type EventSegment } from './event-segment'
 import { firstAfter, firstAtOrAfter, groupSlice, lowerBound, sortDistinctRows } from './row-lists'
 
@@ -174,7 +175,7 @@ const MAX_GRID_CELLS_READ = 4096
 
 interface CodeTest {
   readonly path: string
-  readonly codes: Int32Array
+  readonly codes: CodeArray
   readonly keep: Uint8Array
   /** Rows per code, for a values filter that may drive the selection. */
   readonly valueCodes?: number[]

@@ -92,6 +92,20 @@ describe('field snapshots', () => {
     expect(copy.codes).toEqual(column.codes)
     expect(copy.dictionary).toEqual(column.dictionary)
     expect(copy.numbers).toEqual(column.numbers)
+    expect(copy.codes).toBeInstanceOf(Int8Array)
+  })
+
+  it('reads codes of every width, and the int32 codes of format 1 files narrowed', () => {
+    for (const texts of [3, 200, 40_000]) {
+      const values = Array.from({ length: segment.size }, (_, row) => (row % 7 === 3 ? null : `v${row % texts}`))
+      const column = FieldColumn.fromValues(values)
+      const copy = decodeFieldSnapshot(asFile(encodeFieldSnapshot(segment, 'wide', column)), segment, 'wide')
+      expect(copy.codes).toEqual(column.codes)
+      // As an older Chronotope wrote it: int32 codes.
+      const older = { codes: Int32Array.from(column.codes), dictionary: column.dictionary } as unknown as FieldColumn
+      const read = decodeFieldSnapshot(asFile(encodeFieldSnapshot(segment, 'wide', older)), segment, 'wide')
+      expect(read.codes).toEqual(column.codes)
+    }
   })
 
   it('keeps texts in any script and with JSON-special characters', () => {

@@ -15,7 +15,7 @@
  * @module
  */
 import { EventSegment } from './event-segment'
-import { FieldColumn } from './field-column'
+import { FieldColumn, type CodeArray } from './field-column'
 import { InvalidPostings } from './packed-rows'
 import { TextPostings } from './text-postings'
 import { TimeColumn } from './time-column'
@@ -44,19 +44,20 @@ export interface SnapshotKey {
 /** The snapshot a caller wants: a segment's before its size is known, a field's or postings' after. */
 export type SnapshotWanted = Omit<SnapshotKey, 'size'> & { readonly size?: number }
 
-type ArrayKind = 'uint8' | 'int32' | 'uint32' | 'float64'
-type NumberArray = Uint8Array | Int32Array | Uint32Array | Float64Array
+type ArrayKind = 'uint8' | 'int8' | 'int16' | 'int32' | 'uint32' | 'float64'
+type NumberArray = Uint8Array | Int8Array | Int16Array | Int32Array | Uint32Array | Float64Array
 
-const WIDTHS: Record<ArrayKind, number> = { uint8: 1, int32: 4, uint32: 4, float64: 8 }
+const ARRAYS = {
+  uint8: Uint8Array,
+  int8: Int8Array,
+  int16: Int16Array,
+  int32: Int32Array,
+  uint32: Uint32Array,
+  float64: Float64Array,
+} as const
 
 const kindOf = (array: NumberArray): ArrayKind =>
-  array instanceof Uint8Array
-    ? 'uint8'
-    : array instanceof Int32Array
-      ? 'int32'
-      : array instanceof Uint32Array
-        ? 'uint32'
-        : 'float64'
+  (Object.keys(ARRAYS) as ArrayKind[]).find((kind) => array instanceof ARRAYS[kind])!
 
 interface ArrayEntry {
   readonly name: string
@@ -115,9 +116,12 @@ interface Decoded {
   readonly header: Header
   readonly array: {
     (name: string, kind: 'uint8'): Uint8Array
+    (name: string, kind: 'int8'): Int8Array
+    (name: string, kind: 'int16'): Int16Array
     (name: string, kind: 'int32'): Int32Array
     (name: string, kind: 'uint32'): Uint32Array
     (name: string, kind: 'float64'): Float64Array
+    (name: string, kind: ArrayKind): NumberArray
   }
 }
 
@@ -158,7 +162,7 @@ function decode(bytes: Uint8Array, key: SnapshotWanted, part: SnapshotPart): Dec
       entry.length < 0
     )
       throw new SnapshotMismatch(`array "${name}" has offset ${entry.offset} and length ${entry.length}`)
-    const width = WIDTHS[kind]
+    const width = ARRAYS[kind].BYTES_PER_ELEMENT
     const start = dataStart + entry.offset
     if (start + entry.length * width > bytes.length) throw new SnapshotMismatch(`array "${name}" runs past the end`)
     // Views need aligned offsets; a buffer that starts unaligned is copied instead (with the
@@ -166,11 +170,7 @@ function decode(bytes: Uint8Array, key: SnapshotWanted, part: SnapshotPart): Dec
     const unaligned = (bytes.byteOffset + start) % width !== 0
     const source = unaligned ? new Uint8Array(bytes.subarray(start, start + entry.length * width)) : bytes
     const at = unaligned ? 0 : bytes.byteOffset + start
-    if (kind === 'uint8') return new Uint8Array(source.buffer, at, entry.length)
-    if (kind === 'int32') return new Int32Array(source.buffer, at, entry.length)
-    return kind === 'uint32'
-      ? new Uint32Array(source.buffer, at, entry.length)
-      : new Float64Array(source.buffer, at, entry.length)
+    return new ARRAYS[kind](source.buffer as ArrayBuffer, at, entry.length)
   }
   return { header, array: array as Decoded['array'] }
 }
@@ -244,7 +244,9 @@ export function encodeFieldSnapshot(segment: EventSegment, path: string, column:
 export function decodeFieldSnapshot(bytes: Uint8Array, segment: EventSegment, path: string): FieldColumn {
   const { header, array } = decode(bytes, keyOf(segment), 'field')
   if (header.path !== path) throw new SnapshotMismatch(`the snapshot is of field "${header.path}", not "${path}"`)
-  const codes = array('codes', 'int32')
+  // Codes as narrow as the dictionary allows; format 1 files of an older Chronotope hold int32.
+  const kind = header.arrays.find((entry) => entry.name === 'codes')?.kind
+  const codes = array('codes', kind === 'int8' || kind === 'int16' ? kind : 'int32') as CodeArray
   if (codes.length !== segment.size) throw new SnapshotMismatch(`the snapshot holds ${codes.length} rows`)
   try {
     return FieldColumn.fromCodes(codes, header.texts ?? [])

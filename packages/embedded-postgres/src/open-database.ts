@@ -7,9 +7,9 @@ import { resolve } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import type { Extensions } from '@electric-sql/pglite'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
-import { postgis } from '@electric-sql/pglite-postgis'
 import { DatabaseStartFailed } from './errors'
 import type { Logger } from './logger'
+import { slimPostgis } from './postgis-bundle'
 import { serverParameters } from './startup'
 import type { ServerParameters } from './startup'
 
@@ -24,7 +24,16 @@ export interface OpenDatabaseOptions {
   readonly postgis: boolean
   /** Further PGlite extensions to load. */
   readonly extensions?: Extensions
+  /** PostgreSQL's page cache (`shared_buffers`) in megabytes; default {@link DEFAULT_SHARED_BUFFERS_MB}. */
+  readonly sharedBuffersMb?: number
 }
+
+/**
+ * The embedded database's page cache, in megabytes. PostgreSQL's own default, 128 MB, is memory
+ * the WebAssembly instance takes and never gives back; the pages it would keep are in the
+ * operating system's file cache anyway, one system call away.
+ */
+export const DEFAULT_SHARED_BUFFERS_MB = 32
 
 /**
  * A running PGlite and what clients are told about it.
@@ -49,8 +58,12 @@ export async function openDatabase(options: OpenDatabaseOptions, logger: Logger)
   try {
     if (!dataDir.includes('://')) await mkdir(dataDir, { recursive: true })
     // unaccent: the events' full-text search folds accents ("greve" finds "Grève"), as on PostgreSQL.
-    const extensions: Extensions = { unaccent, ...(options.postgis ? { postgis } : {}), ...options.extensions }
-    db = await PGlite.create(dataDir, { extensions })
+    const extensions: Extensions = {
+      unaccent,
+      ...(options.postgis ? { postgis: slimPostgis(logger) } : {}),
+      ...options.extensions,
+    }
+    db = await PGlite.create(dataDir, { extensions, startParams: startParameters(options) })
     if (options.postgis) await db.exec('CREATE EXTENSION IF NOT EXISTS postgis')
     const version = await db.query<{ server_version: string }>('SHOW server_version')
     const timeZone = await db.query<{ TimeZone: string }>('SHOW TimeZone')
@@ -64,6 +77,18 @@ export async function openDatabase(options: OpenDatabaseOptions, logger: Logger)
     await db?.close().catch(() => undefined)
     throw new DatabaseStartFailed(dataDir, error)
   }
+}
+
+/**
+ * PGlite's start parameters with the memory settings added; `wal_buffers` follows `shared_buffers`
+ * (1/32 of it), as on PostgreSQL.
+ * @example startParameters({ postgis: true }).slice(-2) // ['-c', 'shared_buffers=32MB']
+ */
+export function startParameters(options: Pick<OpenDatabaseOptions, 'sharedBuffersMb'>): string[] {
+  const sharedBuffersMb = options.sharedBuffersMb ?? DEFAULT_SHARED_BUFFERS_MB
+  if (!Number.isInteger(sharedBuffersMb) || sharedBuffersMb < 1)
+    throw new RangeError(`sharedBuffersMb must be a whole number of megabytes, 1 or more; got ${sharedBuffersMb}`)
+  return [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`]
 }
 
 /**

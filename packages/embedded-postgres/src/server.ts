@@ -32,6 +32,8 @@ export interface EmbeddedPostgresOptions {
   readonly postgis?: boolean
   /** Further PGlite extensions to load, e.g. `{ vector }`. */
   readonly extensions?: Extensions
+  /** PostgreSQL's page cache (`shared_buffers`) in megabytes; default 32 (PostgreSQL's own: 128). */
+  readonly sharedBuffersMb?: number
   /**
    * How long a connection may wait for the shared session, in milliseconds, before its command
    * fails with SQLSTATE 55P03; 0 (the default) waits forever.
@@ -94,7 +96,10 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions = {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidPort(port)
   const logger = options.logger ?? silentLogger
   const postgis = options.postgis ?? true
-  const opened = await openDatabase({ dataDir: options.dataDir, postgis, extensions: options.extensions }, logger)
+  const opened = await openDatabase(
+    { dataDir: options.dataDir, postgis, extensions: options.extensions, sharedBuffersMb: options.sharedBuffersMb },
+    logger,
+  )
   return serveBackend(opened.db, opened.serverParameters, { ...options, port, logger, dataDir: opened.dataDir })
 }
 

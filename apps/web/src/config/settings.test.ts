@@ -76,6 +76,8 @@ describe('readSettings', () => {
     [{}, { apiMaxLimit: 1000 }],
     [{ CHRONOTOPE_API_MAX_LIMIT: '250' }, { apiMaxLimit: 250 }],
     [{}, { importMaxSheets: 50 }],
+    [{}, { embeddedSharedBuffersMb: 32 }],
+    [{ CHRONOTOPE_EMBEDDED_SHARED_BUFFERS_MB: '128' }, { embeddedSharedBuffersMb: 128 }],
     [{ CHRONOTOPE_IMPORT_MAX_SHEETS: '3' }, { importMaxSheets: 3 }],
   ])('reads %o', (env, expected) => {
     expect(readSettings(env)).toMatchObject(expected)
@@ -139,6 +141,10 @@ describe('readSettings', () => {
       'CHRONOTOPE_TRUSTED_PROXIES must list IP addresses or CIDR networks separated by commas; "proxy.internal" is not',
     ],
     [{ CHRONOTOPE_IMPORT_MAX_SHEETS: '0' }, 'CHRONOTOPE_IMPORT_MAX_SHEETS must be a whole number, 1 or more; got "0"'],
+    [
+      { CHRONOTOPE_EMBEDDED_SHARED_BUFFERS_MB: '16MB' },
+      'CHRONOTOPE_EMBEDDED_SHARED_BUFFERS_MB must be a whole number, 1 or more; got "16MB"',
+    ],
     [
       { CHRONOTOPE_GEOCODING_ALLOWED_HOSTS: 'geocoder.internal, http://10.0.0.5:8080' },
       'CHRONOTOPE_GEOCODING_ALLOWED_HOSTS must list hosts, addresses or CIDR ranges; "http://10.0.0.5:8080" is not',

@@ -51,6 +51,11 @@ export interface Settings {
   readonly databaseKind: 'embedded' | 'external'
   /** Folder of the embedded database and other local state (`CHRONOTOPE_DATA_DIR`, default `./data`). */
   readonly dataDir: string
+  /**
+   * The embedded database's page cache (`shared_buffers`) in megabytes
+   * (`CHRONOTOPE_EMBEDDED_SHARED_BUFFERS_MB`, default 32); memory the launcher holds until it stops.
+   */
+  readonly embeddedSharedBuffersMb: number
   /** HTTP port of the web app (`PORT`, default 3000). */
   readonly port: number
   /** Public URL of the app, used in links and CORS (`SERVER_URL`). */
@@ -410,6 +415,7 @@ export function readSettings(env: Environment = process.env): Settings {
     databaseReadUrl: readReplicaUrl(env),
     databaseKind: env.CHRONOTOPE_DATABASE_KIND === 'embedded' ? 'embedded' : 'external',
     dataDir: path.resolve(repositoryRoot, env.CHRONOTOPE_DATA_DIR ?? 'data'),
+    embeddedSharedBuffersMb: readPositiveInteger(env, 'CHRONOTOPE_EMBEDDED_SHARED_BUFFERS_MB', 32),
     port,
     serverUrl: (env.SERVER_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     payloadSecret: secret || INSECURE_DEVELOPMENT_SECRET,

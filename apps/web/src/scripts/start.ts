@@ -52,7 +52,12 @@ async function main(): Promise<number> {
     PAYLOAD_SECRET: secret,
     NODE_ENV: production ? 'production' : 'development',
   })
-  const connecting = connectDatabase({ databaseUrl: base.databaseUrl, dataDir: base.dataDir, log })
+  const connecting = connectDatabase({
+    databaseUrl: base.databaseUrl,
+    dataDir: base.dataDir,
+    sharedBuffersMb: base.embeddedSharedBuffersMb,
+    log,
+  })
   const running: Running = {}
   let stopping: Promise<void> | undefined
   // Every caller (signal handler, a child's exit) waits for the same shutdown, so the process

@@ -36,6 +36,8 @@ export async function connectDatabase(options: {
   databaseUrl: string | undefined
   dataDir: string
   port?: number
+  /** The embedded database's `shared_buffers`, in megabytes; the package's default (32) when absent. */
+  sharedBuffersMb?: number
   log?: (message: string) => void
 }): Promise<DatabaseConnection> {
   if (options.databaseUrl) {
@@ -49,6 +51,7 @@ export async function connectDatabase(options: {
   const server = await startEmbeddedPostgres({
     dataDir: pgDataDir,
     port: options.port ?? 0,
+    sharedBuffersMb: options.sharedBuffersMb,
     lockWaitTimeoutMs: EMBEDDED_LOCK_WAIT_TIMEOUT_MS,
     // Strict: a statement never joins another connection's transaction, whose rollback would
     // silently undo it. Payload runs without transactions here, so nothing waits on one.

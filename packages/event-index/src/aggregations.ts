@@ -7,7 +7,7 @@
 import { clusterCellSize, finestCellX, lngLatToMercator, MAX_CLUSTER_ZOOM, type BoundingBox } from '@chronotope/filters'
 
 import { GRID_CELLS, GRID_ZOOM, NO_CELL } from './event-segment'
-import { firstAtOrAfter, lowerBound } from './row-lists'
+import { decodeRows, firstAtOrAfter, lowerBound } from './row-lists'
 import type { TimeColumn } from './time-column'
 import { extentOverlap } from './box-overlap'
 import type { BoxedRows, Selection } from './row-selection'
@@ -345,16 +345,9 @@ function wholeSegmentCells(segment: Selection['segment'], zoom: number): CellTab
 function valueCells(segment: Selection['segment'], path: string, code: number, zoom: number): CellTable | null {
   return segment.memoize(`value-cells:${zoom}:${code}:${path}`, () => {
     const postings = segment.field(path)!.rowsByCode()
+    const rows = decodeRows(postings, postings.starts[code]!, postings.starts[code + 1]!)
     const table = new CellTable()
-    addRows(
-      table,
-      new CellSlots(table, 0, 0, 0, 0),
-      segment,
-      postings.rows,
-      postings.starts[code]!,
-      postings.starts[code + 1]!,
-      MAX_CLUSTER_ZOOM - zoom,
-    )
+    addRows(table, new CellSlots(table, 0, 0, 0, 0), segment, rows, 0, rows.length, MAX_CLUSTER_ZOOM - zoom)
     return table.size <= MAX_KEPT_CELLS ? table : null
   })
 }
@@ -432,23 +425,22 @@ function gridSummaries(segment: Selection['segment']): GridSummaries {
     const table = new CellTable()
     const slots = new CellSlots(table, 0, 0, 0, 0)
     const slotOfCell = new Int32Array(GRID_CELLS * GRID_CELLS).fill(-1)
-    const { starts, rows } = segment.gridRows()
+    const grid = segment.gridRows()
+    const { longitudes, cellY } = segment
     const shift = MAX_CLUSTER_ZOOM - GRID_ZOOM
     for (let cell = 0; cell < GRID_CELLS * GRID_CELLS; cell++) {
-      const from = starts[cell]!
-      const to = starts[cell + 1]!
-      if (to === from) continue
-      const { longitudes, cellY } = segment
-      const cx = finestCellX(longitudes[rows[from]!]!) >> shift
-      const cy = cellY[rows[from]!]! >> shift
+      if (grid.starts[cell + 1] === grid.starts[cell]) continue
+      const rows = decodeRows(grid, grid.starts[cell]!, grid.starts[cell + 1]!)
+      const cx = finestCellX(longitudes[rows[0]!]!) >> shift
+      const cy = cellY[rows[0]!]! >> shift
       let shared = true
-      for (let index = from + 1; index < to && shared; index++) {
+      for (let index = 1; index < rows.length && shared; index++) {
         const row = rows[index]!
         shared = finestCellX(longitudes[row]!) >> shift === cx && cellY[row]! >> shift === cy
       }
       if (!shared) continue
       slotOfCell[cell] = table.size
-      addRows(table, slots, segment, rows, from, to, shift)
+      addRows(table, slots, segment, rows, 0, rows.length, shift)
     }
     return { table, slotOfCell }
   })

@@ -63,9 +63,10 @@ describe('EventSegment', () => {
     const columnBytes = size * 28 + Math.ceil(size / 256) * 20
     expect(segment.byteLength).toBe(columnBytes)
     segment.gridRows()
-    // The grid lists every located row once (all but the first), with a start per grid cell.
+    // The grid lists every located row once (all but the first) in 2 bytes, with a start per grid
+    // cell and one run of rows (all in one cell, within 65,536 rows).
     const withGrid = segment.byteLength
-    expect(withGrid - columnBytes).toBe(4 * (size - 1) + 4 * (256 * 256 + 1))
+    expect(withGrid - columnBytes).toBe(2 * (size - 1) + 4 * (256 * 256 + 1) + 6)
     expect(withGrid / size).toBeLessThan(SEGMENT_BYTES_PER_EVENT + 300)
     segment.setField('kind', FieldColumn.fromValues(ids.map((id) => (id % 2 ? 'odd' : 'even'))))
     // Codes (a byte a row for two texts), two numbers and two short texts.

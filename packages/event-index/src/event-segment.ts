@@ -7,7 +7,7 @@
 import { clusterCellSize, finestCellX, lngLatToMercator, MAX_CLUSTER_ZOOM } from '@chronotope/filters'
 
 import type { FieldColumn } from './field-column'
-import { groupRows, rowListsBytes, type RowLists } from './row-lists'
+import { decodeRows, groupRows, rowListsBytes, type RowLists } from './row-lists'
 import type { TextPostings } from './text-postings'
 import { TimeColumn } from './time-column'
 
@@ -29,10 +29,10 @@ export interface HeldSegmentColumns extends Omit<SegmentColumns, 'times'> {
 /**
  * What a segment costs per event before any field or search column is read: its id, time (about
  * 4 bytes, see `time-column`), position and cell row columns (28 bytes) and the coarse grid's row
- * list (4). Reads size the index with it before a segment exists; {@link EventSegment.byteLength}
+ * list (about 2, see `row-lists`). Reads size the index with it before a segment exists; {@link EventSegment.byteLength}
  * then counts what it holds.
  */
-export const SEGMENT_BYTES_PER_EVENT = 32
+export const SEGMENT_BYTES_PER_EVENT = 30
 
 /** The cell coordinate of an event without a location. */
 export const NO_CELL = -2_147_483_648
@@ -270,7 +270,8 @@ export class EventSegment implements SegmentColumns {
    */
   gridExtents(): GridCellExtents {
     if (!this.gridBounds) {
-      const { starts, rows } = this.gridRows()
+      const grid = this.gridRows()
+      const { starts } = grid
       const slotOfCell = new Int32Array(GRID_CELLS * GRID_CELLS).fill(-1)
       let occupied = 0
       for (let cell = 0; cell < GRID_CELLS * GRID_CELLS; cell++)
@@ -283,7 +284,8 @@ export class EventSegment implements SegmentColumns {
         let south = Number.POSITIVE_INFINITY
         let east = Number.NEGATIVE_INFINITY
         let north = Number.NEGATIVE_INFINITY
-        for (let index = starts[cell]!; index < starts[cell + 1]!; index++) {
+        const rows = decodeRows(grid, starts[cell]!, starts[cell + 1]!)
+        for (let index = 0; index < rows.length; index++) {
           const longitude = this.longitudes[rows[index]!]!
           const latitude = this.latitudes[rows[index]!]!
           if (longitude < west) west = longitude

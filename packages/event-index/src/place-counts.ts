@@ -7,7 +7,7 @@
 import { finestCellX, type ClusterCell } from '@chronotope/filters'
 
 import { gridCellOf, NO_CELL } from './event-segment'
-import { groupSlice } from './row-lists'
+import { decodeRows, groupSlice } from './row-lists'
 import type { Selection } from './row-selection'
 
 /** The selected events of one place, counted. */
@@ -80,7 +80,8 @@ export function countPlaces(
       const grid = segment.gridRows()
       for (const cell of gridCells) {
         const [from, to] = groupSlice(grid, cell, selection.span.low, selection.span.high)
-        for (let index = from; index < to; index++) add(grid.rows[index]!)
+        const rows = decodeRows(grid, from, to)
+        for (let index = 0; index < rows.length; index++) add(rows[index]!)
       }
       continue
     }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 
-import { groupRows, groupSlice, lowerBound, sortDistinctRows } from './row-lists'
+import {
+  decodeRows,
+  decodeRowsInto,
+  groupRows,
+  groupSlice,
+  lowerBound,
+  rowListsBytes,
+  sortDistinctRows,
+} from './row-lists'
 import { seededRandom } from './test-segments'
 
 describe('row lists', () => {
@@ -8,7 +16,44 @@ describe('row lists', () => {
 
   it('groups rows by key, ascending within a group, leaving out rows without one', () => {
     expect([...lists.starts]).toEqual([0, 2, 2, 5])
-    expect([...lists.rows]).toEqual([1, 4, 0, 2, 5])
+    expect([...decodeRows(lists, 0, 5)]).toEqual([1, 4, 0, 2, 5])
+    expect([...decodeRows(lists, 1, 4)]).toEqual([4, 0, 2])
+  })
+
+  it('gives back every group and every slice of random lists over many 65,536-row stretches', () => {
+    for (const [size, groups, seed] of [
+      [300_000, 8, 1],
+      [200_000, 3000, 2],
+      [70_000, 1, 3],
+      [140_000, 65_536, 4],
+      [10, 4, 5],
+    ] as const) {
+      const random = seededRandom(seed)
+      // Some groups dense, some sparse, some empty, rows without a group.
+      const keys = Int32Array.from({ length: size }, () => (random() < 0.1 ? -1 : Math.floor(random() ** 3 * groups)))
+      const lists = groupRows(keys, groups)
+      const expected: number[][] = Array.from({ length: groups }, () => [])
+      keys.forEach((key, row) => key >= 0 && expected[key]!.push(row))
+      const all = expected.flat()
+      expect([...decodeRows(lists, 0, all.length)]).toEqual(all)
+      for (let trial = 0; trial < 300; trial++) {
+        const group = Math.floor(random() * groups)
+        const rows = expected[group]!
+        expect([...decodeRows(lists, lists.starts[group]!, lists.starts[group + 1]!)]).toEqual(rows)
+        const low = Math.floor(random() * (size + 2))
+        const high = low + Math.floor(random() * (size + 2 - low))
+        const [from, to] = groupSlice(lists, group, low, high)
+        expect([...decodeRows(lists, from, to)]).toEqual(rows.filter((row) => row >= low && row < high))
+        const start = Math.floor(random() * all.length)
+        const end = start + Math.floor(random() * Math.min(5000, all.length - start))
+        const out = new Int32Array(end - start + 3)
+        decodeRowsInto(lists, start, end, out, 3)
+        expect([...out.subarray(3)]).toEqual(all.slice(start, end))
+      }
+      // Two bytes an entry, and a run per group and 65,536-row stretch it has rows in.
+      const runs = expected.reduce((sum, rows) => sum + new Set(rows.map((row) => row >>> 16)).size, 0)
+      expect(rowListsBytes(lists)).toBe(4 * (groups + 1) + 2 * all.length + 6 * runs)
+    }
   })
 
   it('cuts a group to a range of rows', () => {

@@ -6,36 +6,98 @@
  */
 import type { TimeColumn } from './time-column'
 
-/** Groups of rows: group `g` holds `rows[starts[g] … starts[g + 1] - 1]`, ascending. */
+/**
+ * Groups of rows: group `g` holds the entries `starts[g] … starts[g + 1] - 1`, its rows ascending.
+ * A row is held as its low 16 bits; the high bits are shared by runs of entries (most entries of
+ * a group fall in a handful of 65,536-row stretches), so an entry takes 2 bytes instead of 4.
+ * {@link decodeRows} gives the rows of some entries back; {@link groupSlice} finds entries by row.
+ */
 export interface RowLists {
+  /** How many rows were grouped (rows `0 … size - 1`). */
+  readonly size: number
   readonly starts: Int32Array
-  readonly rows: Int32Array
+  /** Per entry, its row's low 16 bits. */
+  readonly lows: Uint16Array
+  /** Run `r` is the entries from `runStarts[r]` to the next run's start, all with high bits `runHighs[r]`. */
+  readonly runStarts: Int32Array
+  readonly runHighs: Uint16Array
 }
 
 /**
  * Groups rows by key with a counting sort (rows keep their order within a group).
  * @param keys - per row, its group from 0 to `groups - 1`, or a negative number for none
- * @example groupRows(Int32Array.of(1, 0, 1, -1), 2) // starts [0, 1, 3], rows [1, 0, 2]
+ * @example decodeRows(groupRows(Int32Array.of(1, 0, 1, -1), 2), 0, 3) // Int32Array [1, 0, 2]
  */
 export function groupRows(keys: Int8Array | Int16Array | Int32Array, groups: number): RowLists {
   const starts = new Int32Array(groups + 1)
+  // Runs per group, then where each group's first run goes.
+  const groupRuns = new Int32Array(groups + 1)
+  // Rows come in ascending order, so a group's high bits only grow: a run starts at a group's first
+  // entry and wherever they change.
+  const lastHigh = new Int32Array(groups).fill(-1)
   for (let row = 0; row < keys.length; row++) {
     const key = keys[row]!
-    if (key >= 0) starts[key + 1]!++
+    if (key < 0) continue
+    starts[key + 1]!++
+    if (lastHigh[key] !== row >>> 16) {
+      lastHigh[key] = row >>> 16
+      groupRuns[key + 1]!++
+    }
   }
-  for (let group = 0; group < groups; group++) starts[group + 1]! += starts[group]!
+  for (let group = 0; group < groups; group++) {
+    starts[group + 1]! += starts[group]!
+    groupRuns[group + 1]! += groupRuns[group]!
+  }
   const next = starts.slice(0, groups)
-  const rows = new Int32Array(starts[groups]!)
+  const nextRun = groupRuns.slice(0, groups)
+  const lows = new Uint16Array(starts[groups]!)
+  const runStarts = new Int32Array(groupRuns[groups]!)
+  const runHighs = new Uint16Array(groupRuns[groups]!)
+  lastHigh.fill(-1)
   for (let row = 0; row < keys.length; row++) {
     const key = keys[row]!
-    if (key >= 0) rows[next[key]!++] = row
+    if (key < 0) continue
+    const at = next[key]!++
+    lows[at] = row & 0xffff
+    if (lastHigh[key] !== row >>> 16) {
+      lastHigh[key] = row >>> 16
+      const run = nextRun[key]!++
+      runStarts[run] = at
+      runHighs[run] = row >>> 16
+    }
   }
-  return { starts, rows }
+  return { size: keys.length, starts, lows, runStarts, runHighs }
+}
+
+/**
+ * The rows of the entries `from … to - 1`, written to `rows` from `at` on.
+ * @returns `rows`
+ */
+export function decodeRowsInto(lists: RowLists, from: number, to: number, rows: Int32Array, at: number): Int32Array {
+  if (to <= from) return rows
+  const { lows, runStarts, runHighs } = lists
+  // Run by run from the one holding `from` (the last starting at or before it), each with its high bits.
+  const out = at - from
+  for (let run = lowerBound(runStarts, 0, runStarts.length, from + 1) - 1; run < runStarts.length; run++) {
+    const runStart = Math.max(from, runStarts[run]!)
+    if (runStart >= to) break
+    const runEnd = Math.min(to, run + 1 < runStarts.length ? runStarts[run + 1]! : lows.length)
+    const base = runHighs[run]! << 16
+    for (let index = runStart; index < runEnd; index++) rows[out + index] = base | lows[index]!
+  }
+  return rows
+}
+
+/** The rows of the entries `from … to - 1`, in a fresh array. */
+export function decodeRows(lists: RowLists, from: number, to: number): Int32Array {
+  return decodeRowsInto(lists, from, to, new Int32Array(Math.max(0, to - from)), 0)
 }
 
 /** The bytes the lists' arrays hold. */
 export function rowListsBytes(lists: RowLists | undefined): number {
-  return lists ? lists.starts.byteLength + lists.rows.byteLength : 0
+  return lists
+    ? lists.starts.byteLength + lists.lows.byteLength + lists.runStarts.byteLength + lists.runHighs.byteLength
+    : 0
 }
 
 /**
@@ -60,11 +122,45 @@ export function lowerBound(rows: Int32Array, from: number, to: number, row: numb
   return low
 }
 
-/** The part of group `group` within rows `[low, high)`, as index bounds into `lists.rows`. */
+/** The first entry of group `group` whose row is ≥ `row` (the group's end when none is). */
+function groupLowerBound(lists: RowLists, group: number, row: number): number {
+  const { lows, runStarts, runHighs } = lists
+  const highBits = row >>> 16
+  // The group's runs start at its first entry and end before the next group's; of them, the first
+  // whose high bits are ≥ the row's. A run never spans two groups.
+  let low = lowerBound(runStarts, 0, runStarts.length, lists.starts[group]!)
+  let high = lowerBound(runStarts, low, runStarts.length, lists.starts[group + 1]!)
+  const lastRun = high
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if (runHighs[middle]! < highBits) low = middle + 1
+    else high = middle
+  }
+  if (low === lastRun) return lists.starts[group + 1]!
+  const runFrom = runStarts[low]!
+  if (runHighs[low]! > highBits) return runFrom
+  // The same high bits: search the run's low bits.
+  let from = runFrom
+  let to = low + 1 < runStarts.length ? runStarts[low + 1]! : lows.length
+  const lowBits = row & 0xffff
+  while (from < to) {
+    const middle = (from + to) >>> 1
+    if (lows[middle]! < lowBits) from = middle + 1
+    else to = middle
+  }
+  return from
+}
+
+/** The part of group `group` within rows `[low, high)`, as entry bounds (see {@link decodeRows}). */
 export function groupSlice(lists: RowLists, group: number, low: number, high: number): [number, number] {
   const from = lists.starts[group]!
   const to = lists.starts[group + 1]!
-  return [lowerBound(lists.rows, from, to, low), lowerBound(lists.rows, from, to, high)]
+  if (from === to) return [from, to]
+  // The whole group, the common case (a span of every row), needs no search.
+  return [
+    low <= 0 ? from : groupLowerBound(lists, group, low),
+    high >= lists.size ? to : groupLowerBound(lists, group, high),
+  ]
 }
 
 /** First row in `[low, high)` whose time is ≥ `ms` (times ascend over the timed rows). */

@@ -16,7 +16,15 @@ import {
 import { extentOverlap } from './box-overlap'
 import type { CodeArray } from './field-column'
 import { GRID_CELLS, GRID_ZOOM, type EventSegment } from './event-segment'
-import { firstAfter, firstAtOrAfter, groupSlice, lowerBound, sortDistinctRows } from './row-lists'
+import {
+  decodeRowsInto,
+  firstAfter,
+  firstAtOrAfter,
+  groupSlice,
+  lowerBound,
+  sortDistinctRows,
+  type RowLists,
+} from './row-lists'
 
 /** What a selection keeps, in the index's terms (the filter state after parsing). */
 export interface IndexQuery {
@@ -193,9 +201,9 @@ function codeTests(segment: EventSegment, fields: Readonly<Record<string, FieldF
   })
 }
 
-/** A slice of a row list, `list[from … to)`, ascending. */
+/** A slice of a row list, `list[from … to)`, ascending; or of row lists' entries, read when used. */
 interface Slice {
-  readonly list: Int32Array
+  readonly list: Int32Array | RowLists
   readonly from: number
   readonly to: number
   /** Whether every row of the slice is inside the query's box (its grid cell's extent is). */
@@ -219,7 +227,7 @@ function sliceCount(slices: readonly Slice[]): number {
   return slices.reduce((sum, slice) => sum + slice.to - slice.from, 0)
 }
 
-function sliceOf(list: Int32Array, from: number, to: number, wholeValue = -1): Slice {
+function sliceOf(list: Int32Array | RowLists, from: number, to: number, wholeValue = -1): Slice {
   return { list, from, to, inside: false, wholeCell: -1, wholeValue }
 }
 
@@ -283,7 +291,7 @@ function gridSlices(
         if (to <= from) continue
         const isInside = overlap === 'inside'
         const isWhole = isInside && from === grid.starts[cell] && to === grid.starts[cell + 1]
-        slices.push({ list: grid.rows, from, to, inside: isInside, wholeCell: isWhole ? cell : -1, wholeValue: -1 })
+        slices.push({ list: grid, from, to, inside: isInside, wholeCell: isWhole ? cell : -1, wholeValue: -1 })
       }
     }
   }
@@ -324,12 +332,7 @@ function chooseCandidates(
     const postings = segment.field(test.path)!.rowsByCode()
     const slices = test.valueCodes.map((code) => {
       const [from, to] = groupSlice(postings, code, low, high)
-      return sliceOf(
-        postings.rows,
-        from,
-        to,
-        from === postings.starts[code] && to === postings.starts[code + 1] ? code : -1,
-      )
+      return sliceOf(postings, from, to, from === postings.starts[code] && to === postings.starts[code + 1] ? code : -1)
     })
     consider('field', slices, test.path)
   }
@@ -352,7 +355,8 @@ function gather(slices: readonly Slice[], count: number): Int32Array {
   const rows = new Int32Array(count)
   let at = 0
   for (const { list, from, to } of slices) {
-    rows.set(list.subarray(from, to), at)
+    if (list instanceof Int32Array) rows.set(list.subarray(from, to), at)
+    else decodeRowsInto(list, from, to, rows, at)
     at += to - from
   }
   // Several lists interleave; rows must come back in list order.
@@ -467,10 +471,16 @@ function selectRuns(
   for (const { list, from, to, inside, wholeCell } of slices) {
     const start = kept
     if (inside && insideNeedsNoCheck) {
-      rows.set(list.subarray(from, to), kept)
+      if (list instanceof Int32Array) rows.set(list.subarray(from, to), kept)
+      else decodeRowsInto(list, from, to, rows, kept)
       kept += to - from
-    } else {
+    } else if (list instanceof Int32Array) {
       kept = keepPassing(segment, checks, !inside, list, from, to, rows, kept)
+    } else {
+      // Decoded into the rows' own free tail (it holds every candidate), then kept in place: a
+      // kept row never overtakes the one being read.
+      decodeRowsInto(list, from, to, rows, kept)
+      kept = keepPassing(segment, checks, !inside, rows, kept, kept + to - from, rows, kept)
     }
     if (kept === start) continue
     ends[runs] = kept

@@ -10,7 +10,8 @@ export { EventSegment, NO_CELL, SEGMENT_BYTES_PER_EVENT } from './event-segment'
 export type { HeldSegmentColumns, SegmentColumns } from './event-segment'
 export { TIME_BLOCK_ROWS, TimeColumn } from './time-column'
 export type { TimeColumnParts } from './time-column'
-export { FieldColumn, NO_VALUE } from './field-column'
+export { FieldColumn, narrowCodes, NO_VALUE } from './field-column'
+export type { CodeArray } from './field-column'
 export { selectRows, Selection } from './row-selection'
 export type {
   BoxedRows,

@@ -160,7 +160,7 @@ export interface Settings {
   /**
    * Most memory the in-memory event index of each web process may hold, in bytes
    * (`CHRONOTOPE_EVENT_INDEX_MAX_MB`, default a quarter of the memory the process may use: the
-   * container's limit, else the machine's). Events take about 40 bytes each, more with the data
+   * container's limit, else the machine's). Events take about 30 bytes each, more with the data
    * fields the filters read; datasets that do not fit are read from the database.
    */
   readonly eventIndexMaxBytes: number

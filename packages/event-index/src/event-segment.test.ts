@@ -38,7 +38,16 @@ describe('EventSegment', () => {
 
   it('finds the rows of given event ids, ascending, and ignores unknown ids', () => {
     const segment = new EventSegment(1, '1', columns([40, 12, 30, 7], [1, 2, 3, Number.NaN]))
+    const bytes = segment.byteLength
     expect([...segment.rowsOf([7, 12, 999])]).toEqual([1, 3])
+    // The rows by id are kept for the next search, until the postings answer searches.
+    expect(segment.byteLength).toBe(bytes + 4 * 4)
+    const builder = new TextPostingsBuilder()
+    for (let row = 0; row < 4; row++) builder.addRow('flood')
+    const postings = builder.build()
+    segment.setTextPostings(postings)
+    expect(segment.byteLength).toBe(bytes + postings.byteLength)
+    expect([...segment.rowsOf([30, 40])]).toEqual([0, 2])
   })
 
   it('knows the extent and number of its located events', () => {

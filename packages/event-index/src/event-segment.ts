@@ -212,11 +212,16 @@ export class EventSegment implements SegmentColumns {
     return this.postings
   }
 
-  /** Adds the full-text postings, built over the same rows. */
+  /**
+   * Adds the full-text postings, built over the same rows. The rows by id built for searches the
+   * database answered while the postings loaded are let go (4 bytes an event): the postings answer
+   * from now on, and a search they cannot answer (a phrase) builds them again.
+   */
   setTextPostings(postings: TextPostings): void {
     if (postings.size !== this.size)
       throw new RangeError(`text postings cover ${postings.size} rows; the segment has ${this.size}`)
     this.postings = postings
+    this.rowsById = undefined
   }
 
   /**

@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises'
 import { createGunzip } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_SHARED_BUFFERS_MB, startParameters } from './open-database'
-import { isDropped, slimPostgisBundle, TarFilter } from './postgis-bundle'
+import { cacheFolderFor, isDropped, slimPostgisBundle, TarFilter } from './postgis-bundle'
 
 /** One tar entry: a ustar header and its data padded to 512 bytes. */
 function entry(name: string, data: string | Buffer, type = '0'): Buffer {
@@ -119,11 +119,24 @@ describe('TarFilter', () => {
   })
 })
 
+describe('cacheFolderFor', () => {
+  it('is the .cache folder of the node_modules holding the archive', () => {
+    expect(cacheFolderFor('/app/node_modules/@electric-sql/pglite-postgis/dist/postgis.tar.gz')).toBe(
+      path.join('/app/node_modules', '.cache', 'chronotope'),
+    )
+  })
+
+  it('refuses an archive outside node_modules', () => {
+    expect(() => cacheFolderFor('/tmp/postgis.tar.gz')).toThrow('not inside a node_modules folder')
+  })
+})
+
 describe('slimPostgisBundle', () => {
   it('leaves raster and topology out of the installed PostGIS archive', async () => {
     const require = createRequire(import.meta.url)
     const source = path.join(path.dirname(require.resolve('@electric-sql/pglite-postgis')), 'postgis.tar.gz')
     const slim = await slimPostgisBundle(source)
+    expect(path.dirname(slim)).toBe(cacheFolderFor(source))
     expect(await slimPostgisBundle(source)).toBe(slim)
     const chunks: Buffer[] = []
     await pipeline(createReadStream(slim), createGunzip(), async function (stream) {

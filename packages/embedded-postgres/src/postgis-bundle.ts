@@ -3,15 +3,14 @@
  * one archive that PGlite unpacks into its in-memory file system at every start, compiling each
  * `.so` in it: raster and topology alone are 31 MB of WebAssembly nobody here loads, and the
  * archive's legacy scripts 17 MB more. The archive is copied once without them (a few seconds,
- * streamed, cached in the system's temporary folder) and PGlite is pointed at the copy, which
+ * streamed, cached in `node_modules/.cache/chronotope/`) and PGlite is pointed at the copy, which
  * saves about 130 MB of the process's memory. `CREATE EXTENSION postgis_raster` (or
  * `postgis_topology`) then fails with "extension is not available".
  * @module
  */
 import { createHash } from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
-import { rename, rm, stat } from 'node:fs/promises'
-import os from 'node:os'
+import { mkdir, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { Transform, type TransformCallback } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -140,16 +139,28 @@ export class TarFilter extends Transform {
   }
 }
 
+/**
+ * The cache folder of the `node_modules` that holds `source`: written by whoever installed the
+ * packages, unlike the system's shared temporary folder, where another user could plant an archive.
+ * @throws when `source` is in no `node_modules`
+ */
+export function cacheFolderFor(source: string): string {
+  const parts = path.resolve(source).split(path.sep)
+  const index = parts.lastIndexOf('node_modules')
+  if (index < 0) throw new Error(`${source} is not inside a node_modules folder`)
+  return path.join(parts.slice(0, index + 1).join(path.sep) || path.sep, '.cache', 'chronotope')
+}
+
 /** Where the slim copy of `source` is kept: named after its path, size and time, so a new version gets a new copy. */
 async function slimPath(source: string): Promise<string> {
   const { size, mtimeMs } = await stat(source)
   const key = createHash('sha256').update(`${source}\0${size}\0${mtimeMs}\0${FILTER_VERSION}`).digest('hex')
-  return path.join(os.tmpdir(), `chronotope-postgis-${key.slice(0, 16)}.tar.gz`)
+  return path.join(cacheFolderFor(source), `postgis-${key.slice(0, 16)}.tar.gz`)
 }
 
 /**
  * Writes (once) the slim copy of the PostGIS archive at `source` and returns its path.
- * @example await slimPostgisBundle('/…/pglite-postgis/dist/postgis.tar.gz') // '/tmp/chronotope-postgis-1f2e….tar.gz'
+ * @example await slimPostgisBundle('/…/node_modules/@electric-sql/pglite-postgis/dist/postgis.tar.gz') // '/…/node_modules/.cache/chronotope/postgis-1f2e….tar.gz'
  */
 export async function slimPostgisBundle(source: string): Promise<string> {
   const target = await slimPath(source)
@@ -160,6 +171,7 @@ export async function slimPostgisBundle(source: string): Promise<string> {
     )
   )
     return target
+  await mkdir(path.dirname(target), { recursive: true })
   const partial = `${target}.${process.pid}.${Date.now()}.partial`
   try {
     await pipeline(
@@ -179,7 +191,7 @@ export async function slimPostgisBundle(source: string): Promise<string> {
 
 /**
  * The PostGIS extension for `PGlite.create`, loading the slim copy of its archive; the whole one
- * when the copy cannot be written (a read-only temporary folder), with a warning.
+ * when the copy cannot be written (`node_modules` read-only, as in some containers), with a warning.
  */
 export function slimPostgis(logger: Logger): Extension {
   return {

@@ -201,23 +201,26 @@ export async function ensureBundles(options) {
   const started = Date.now()
   options.log?.('Bundling the scripts (their sources changed)…')
   const esbuild = await import('esbuild')
-  const result = await esbuild.build({
-    absWorkingDir: options.root,
-    entryPoints: Object.fromEntries(
-      Object.entries(options.entryPoints).map(([name, entry]) => [name, path.resolve(options.root, entry)]),
-    ),
-    outdir: options.outDir,
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    sourcemap: 'linked',
-    metafile: true,
-    write: false,
-    logLevel: 'error',
-    plugins: [sourceLocationPlugin(), externalPackagesPlugin(options.isBundled ?? isWorkspacePackage)],
-  })
+  // esbuild's service process would otherwise live (and hold 20–200 MB) as long as the launcher.
+  const result = await esbuild
+    .build({
+      absWorkingDir: options.root,
+      entryPoints: Object.fromEntries(
+        Object.entries(options.entryPoints).map(([name, entry]) => [name, path.resolve(options.root, entry)]),
+      ),
+      outdir: options.outDir,
+      outExtension: { '.js': '.mjs' },
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      sourcemap: 'linked',
+      metafile: true,
+      write: false,
+      logLevel: 'error',
+      plugins: [sourceLocationPlugin(), externalPackagesPlugin(options.isBundled ?? isWorkspacePackage)],
+    })
+    .finally(() => esbuild.stop())
   /** @type {BundleStamp['inputs']} */
   const inputs = {}
   for (const input of Object.keys(result.metafile.inputs)) {

@@ -12,16 +12,16 @@ import { createHash } from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
 import { mkdir, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
-import { Transform, type TransformCallback } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { constants, createGunzip, createGzip } from 'node:zlib'
 import type { Extension } from '@electric-sql/pglite'
 import { postgis } from '@electric-sql/pglite-postgis'
+import { extract as tarExtract, pack as tarPack, type Extract, type Pack } from 'tar-stream'
 import type { Logger } from './logger'
 
-// Bump when DROPPED changes, so that an older copy is not reused.
-const FILTER_VERSION = 1
+// Bump when DROPPED or the way the copy is written changes, so that an older copy is not reused.
+const FILTER_VERSION = 2
 const DROPPED = [/postgis_(raster|topology|tiger_geocoder)/, /^share\/postgresql\/contrib\//, /--unpackaged--/]
 
 /**
@@ -33,110 +33,66 @@ export function isDropped(name: string): boolean {
   return DROPPED.some((pattern) => pattern.test(name))
 }
 
-const BLOCK = 512
+/**
+ * Thrown when the PostGIS archive is not a whole gzip tar: truncated, corrupt or unreadable.
+ * @example new PostgisArchiveUnreadable('/app/node_modules/@electric-sql/pglite-postgis/dist/postgis.tar.gz', new Error('unexpected end of file')).message // 'the PostGIS archive /app/…/postgis.tar.gz could not be read: unexpected end of file; reinstall it with npm ci'
+ */
+export class PostgisArchiveUnreadable extends Error {
+  override readonly name = 'PostgisArchiveUnreadable'
+  /** The archive's path. */
+  readonly source: string
 
-function readSize(header: Buffer): number {
-  const field = header.subarray(124, 136)
-  // GNU base-256 for sizes over 8 GB: never in this archive, but read it rather than misparse.
-  if ((field[0]! & 0x80) !== 0) return field.subarray(1).reduce((size, byte) => size * 256 + byte, 0)
-  const text = field.toString('latin1').replace(/\0.*$/s, '').trim()
-  return text === '' ? 0 : Number.parseInt(text, 8)
+  constructor(source: string, cause: unknown) {
+    const reason = cause instanceof Error ? cause.message : String(cause)
+    super(`the PostGIS archive ${source} could not be read: ${reason}; reinstall it with npm ci`, { cause })
+    this.source = source
+  }
 }
 
-function readName(header: Buffer): string {
-  const cString = (from: number, to: number) => header.subarray(from, to).toString('utf8').replace(/\0.*$/s, '')
-  const name = cString(0, 100)
-  const prefix = header.subarray(257, 262).toString('latin1') === 'ustar' ? cString(345, 500) : ''
-  return prefix ? `${prefix}/${name}` : name
-}
-
-/** The name a held GNU long-name ('L') or pax ('x') entry gives the entry after it. */
-function heldName(held: readonly Buffer[]): string | undefined {
-  const type = held[0] === undefined ? '' : String.fromCharCode(held[0][156]!)
-  const data = Buffer.concat(held.slice(1)).toString('utf8')
-  if (type === 'L') return data.replace(/\0.*$/s, '')
-  if (type === 'x') return /(?:^|\n)\d+ path=([^\n]*)\n/.exec(data)?.[1]
-  return undefined
+/** Copies every entry of `extract` that {@link isDropped} keeps into `pack`, then ends `pack`. */
+async function copyKeptEntries(extract: Extract, pack: Pack): Promise<void> {
+  for await (const entry of extract) {
+    // An entry's data must be read (or discarded) before the archive moves on to the next one.
+    if (isDropped(entry.header.name)) {
+      entry.resume()
+      continue
+    }
+    // With a callback, pipe reports an error on either side here instead of as an uncaught one.
+    await new Promise<void>((resolve, reject) => {
+      entry.pipe(pack.entry(entry.header), (error) => (error ? reject(error) : resolve()))
+    })
+  }
+  pack.finalize()
 }
 
 /**
- * Copies a tar stream, leaving out the entries `drop` names. A GNU long name or a pax header goes
- * (or stays) with the entry after it.
+ * Writes the slim copy of the gzip tar at `source` to `target`, streamed (the archive is 95 MB
+ * unpacked). Rejects with {@link PostgisArchiveUnreadable} when reading failed first, and with the
+ * write error otherwise; `target` may then hold part of a copy.
  */
-export class TarFilter extends Transform {
-  private buffered = Buffer.alloc(0)
-  /** Bytes (data and padding) of the current entry still to come, and whether they are kept. */
-  private remaining = 0
-  private keep = true
-  /** Long-name and pax entries waiting for the entry they describe. */
-  private held: Buffer[] = []
-  private holding = false
-  private longName: string | undefined
+async function writeSlimCopy(source: string, target: string): Promise<void> {
+  const extract = tarExtract()
+  const pack = tarPack()
+  // The first stream to fail says which side broke; the others then fail with its error.
+  let failedFirst: 'reading' | 'writing' | undefined
+  const onFailure = (side: 'reading' | 'writing') => () => (failedFirst ??= side)
+  const input = createReadStream(source).on('error', onFailure('reading'))
+  const gunzip = createGunzip().on('error', onFailure('reading'))
+  extract.on('error', onFailure('reading'))
+  const gzip = createGzip({ level: constants.Z_BEST_SPEED }).on('error', onFailure('writing'))
+  const output = createWriteStream(target).on('error', onFailure('writing'))
 
-  private readonly isDropped: (name: string) => boolean
-
-  constructor(isDropped: (name: string) => boolean) {
-    super()
-    this.isDropped = isDropped
-  }
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-    let data = this.buffered.length > 0 ? Buffer.concat([this.buffered, chunk]) : chunk
-    this.buffered = Buffer.alloc(0)
-    while (data.length > 0) {
-      if (this.remaining > 0) {
-        const part = data.subarray(0, Math.min(this.remaining, data.length))
-        this.remaining -= part.length
-        if (this.holding) this.held.push(Buffer.from(part))
-        else if (this.keep) this.push(part)
-        data = data.subarray(part.length)
-        continue
-      }
-      if (data.length < BLOCK) {
-        this.buffered = Buffer.from(data)
-        break
-      }
-      this.header(data.subarray(0, BLOCK))
-      data = data.subarray(BLOCK)
-    }
-    done()
-  }
-
-  override _flush(done: TransformCallback): void {
-    if (this.buffered.length > 0) this.push(this.buffered)
-    done()
-  }
-
-  private header(header: Buffer): void {
-    if (this.holding) this.longName = heldName(this.held) ?? this.longName
-    const size = readSize(header)
-    this.remaining = Math.ceil(size / BLOCK) * BLOCK
-    if (header.every((byte) => byte === 0)) {
-      this.push(Buffer.from(header))
-      this.holding = false
-      this.keep = true
-      return
-    }
-    const type = String.fromCharCode(header[156]!)
-    if (type === 'L' || type === 'K' || type === 'x') {
-      if (!this.holding) {
-        this.holding = true
-        this.held = []
-        this.longName = undefined
-      }
-      this.held.push(Buffer.from(header))
-      return
-    }
-    const name = this.longName ?? readName(header)
-    this.keep = !this.isDropped(name)
-    if (this.keep) {
-      for (const part of this.held) this.push(part)
-      this.push(Buffer.from(header))
-    }
-    this.held = []
-    this.holding = false
-    this.longName = undefined
-  }
+  const copying = copyKeptEntries(extract, pack).catch((error: unknown) => {
+    // Stop both ends, so that no stream waits forever for the other.
+    extract.destroy(error as Error)
+    pack.destroy(error as Error)
+    throw error
+  })
+  const results = await Promise.allSettled([pipeline(input, gunzip, extract), copying, pipeline(pack, gzip, output)])
+  const [, , writing] = results
+  if (failedFirst === 'writing' && writing.status === 'rejected') throw writing.reason
+  const failure = results.find((result) => result.status === 'rejected')
+  if (failure !== undefined) throw new PostgisArchiveUnreadable(source, failure.reason)
 }
 
 /**
@@ -159,7 +115,9 @@ async function slimPath(source: string): Promise<string> {
 }
 
 /**
- * Writes (once) the slim copy of the PostGIS archive at `source` and returns its path.
+ * Writes (once) the slim copy of the PostGIS archive at `source` and returns its path. A failed
+ * attempt leaves no file in the cache.
+ * @throws {@link PostgisArchiveUnreadable} when `source` is not a whole gzip tar
  * @example await slimPostgisBundle('/…/node_modules/@electric-sql/pglite-postgis/dist/postgis.tar.gz') // '/…/node_modules/.cache/chronotope/postgis-1f2e….tar.gz'
  */
 export async function slimPostgisBundle(source: string): Promise<string> {
@@ -174,13 +132,7 @@ export async function slimPostgisBundle(source: string): Promise<string> {
   await mkdir(path.dirname(target), { recursive: true })
   const partial = `${target}.${process.pid}.${Date.now()}.partial`
   try {
-    await pipeline(
-      createReadStream(source),
-      createGunzip(),
-      new TarFilter(isDropped),
-      createGzip({ level: constants.Z_BEST_SPEED }),
-      createWriteStream(partial),
-    )
+    await writeSlimCopy(source, partial)
     // Atomic: a process starting at the same time reads either no copy or a whole one.
     await rename(partial, target)
   } finally {

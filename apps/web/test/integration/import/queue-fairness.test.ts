@@ -41,7 +41,7 @@ async function recordJobRuns(): Promise<{ runs: JobRun[]; stop: () => void }> {
   const pool = databasePool(payload)
   const runs: JobRun[] = []
   const original = payload.jobs.runByID
-  payload.jobs.runByID = async (args) => {
+  const recording = async (args: Parameters<typeof original>[0]) => {
     const { rows } = await pool.query<{ task: string; import_file_id: number | null }>(
       `select j.task_slug as task, coalesce((j.input->>'importFileId')::int, ij.import_file_id) as import_file_id
          from payload_jobs j left join import_jobs ij on ij.id = (j.input->>'importJobId')::int
@@ -51,6 +51,8 @@ async function recordJobRuns(): Promise<{ runs: JobRun[]; stop: () => void }> {
     runs.push({ id: Number(args.id), task: rows[0]?.task ?? '?', importFileId: rows[0]?.import_file_id ?? null })
     return original(args)
   }
+  // Payload declares runByID as returning a promise of a promise; it resolves to the result.
+  payload.jobs.runByID = recording as unknown as typeof original
   return { runs, stop: () => (payload.jobs.runByID = original) }
 }
 

@@ -172,6 +172,14 @@ export interface Settings {
    */
   readonly eventIndexSnapshots: boolean
   /**
+   * Reads of datasets the event index cannot hold count their events in the database; once a read's
+   * datasets hold this many events (`CHRONOTOPE_EVENT_CELLS_MIN_EVENTS`, default 100000), their
+   * events are counted ahead of time into cells per map cell and day, kept per events version, and
+   * reads without filters beyond the datasets, the map view and whole days answer from those
+   * (see `lib/events-read/event-cells`). 0 turns the cells off.
+   */
+  readonly eventCellsMinEvents: number
+  /**
    * Most documents one page of the CMS's REST and GraphQL lists may hold (`CHRONOTOPE_API_MAX_LIMIT`,
    * default 1000): a larger `limit`, or `limit=0`, is answered with a 400. The server's own calls
    * are not bound by it.
@@ -463,6 +471,7 @@ export function readSettings(env: Environment = process.env): Settings {
         MB,
     ),
     eventIndexSnapshots: readBoolean(env, 'CHRONOTOPE_EVENT_INDEX_SNAPSHOTS', true),
+    eventCellsMinEvents: readWholeNumber(env, 'CHRONOTOPE_EVENT_CELLS_MIN_EVENTS', 100_000),
     apiMaxLimit: readApiMaxLimit(env),
     mapStyleUrl: readMapStyleUrl(env),
     docsUrl: readDocsUrl(env),

@@ -17,6 +17,7 @@ import * as migration_20261128_200000_webhooks from './20261128_200000_webhooks'
 import * as migration_20261128_210000_api_keys from './20261128_210000_api_keys'
 import * as migration_20261128_220000_audit_log from './20261128_220000_audit_log'
 import * as migration_20261129_000000_quotas from './20261129_000000_quotas'
+import * as migration_20261203_090000_event_cells from './20261203_090000_event_cells'
 
 export const migrations = [
   {
@@ -113,5 +114,10 @@ export const migrations = [
     up: migration_20261129_000000_quotas.up,
     down: migration_20261129_000000_quotas.down,
     name: '20261129_000000_quotas',
+  },
+  {
+    up: migration_20261203_090000_event_cells.up,
+    down: migration_20261203_090000_event_cells.down,
+    name: '20261203_090000_event_cells',
   },
 ]

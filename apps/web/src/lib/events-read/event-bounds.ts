@@ -7,9 +7,28 @@ import type { FilterState } from '@chronotope/filters'
 import type { Payload } from 'payload'
 
 import type { ReadDatabase } from '../database/read-router'
+import { filtersOnlyByPlace } from './event-cells/cell-queries'
+import { eventCellsOf } from './event-cells/event-cells-of'
+import type { CellScope } from './event-cells/event-cell-store'
 import { eventConditions, SqlParams, type DatasetScope } from './event-conditions'
 import { selectFromIndex } from './event-index/indexed-selection'
 import type { SimpleBoundsResponse } from './read-responses'
+
+// The union of the datasets' extents, as st_extent gives it over all their events.
+function boundsOfCells(cells: CellScope): SimpleBoundsResponse {
+  const extents = cells.builds.flatMap((build) => (build.extent ? [build.extent] : []))
+  const count = cells.builds.reduce((sum, build) => sum + build.located, 0)
+  if (extents.length === 0 || count === 0) return { bounds: null, count: 0 }
+  return {
+    bounds: [
+      Math.min(...extents.map((extent) => extent[0])),
+      Math.min(...extents.map((extent) => extent[1])),
+      Math.max(...extents.map((extent) => extent[2])),
+      Math.max(...extents.map((extent) => extent[3])),
+    ],
+    count,
+  }
+}
 
 /** The simple (west ≤ east) extent of the filtered events that have a location. */
 export async function eventBounds(
@@ -20,6 +39,10 @@ export async function eventBounds(
 ): Promise<SimpleBoundsResponse> {
   const selections = await selectFromIndex(payload, database, state, scope, { locatedOnly: true, ordered: false })
   if (selections) return locatedExtent(selections)
+  if (filtersOnlyByPlace(state) && !state.bbox) {
+    const cells = await eventCellsOf(payload).cellsFor(database, scope)
+    if (cells) return boundsOfCells(cells)
+  }
   const params = new SqlParams()
   const where = eventConditions(state, scope, params)
   const { rows } = await database.pool.query<{

@@ -7,6 +7,7 @@
 import { countByBucket, timeExtent, type Selection } from '@chronotope/event-index'
 import {
   chooseHistogramInterval,
+  splitBoundingBox,
   listBuckets,
   MAX_HISTOGRAM_BUCKETS,
   nextBucket,
@@ -20,6 +21,9 @@ import type { Pool } from 'pg'
 
 import { ApiError } from '../api/api-error'
 import type { ReadDatabase } from '../database/read-router'
+import { dayCountsByBucket, dayCountsTimeRange } from './event-cells/cell-queries'
+import { eventCellsOf } from './event-cells/event-cells-of'
+import type { CellScope } from './event-cells/event-cell-store'
 import { eventConditions, SqlParams, type DatasetScope } from './event-conditions'
 import { selectFromIndex } from './event-index/indexed-selection'
 import type { HistogramResponse } from './read-responses'
@@ -85,6 +89,53 @@ function indexCounts(selections: readonly Selection[], starts: readonly Date[]):
   return new Map(starts.map((start, index) => [start.getTime(), counts[index]!]))
 }
 
+const DAY_MS = 86_400_000
+const msOfDay = (ms: number) => ((ms % DAY_MS) + DAY_MS) % DAY_MS
+
+/** A histogram read the day counts of event cells answer: their datasets, which days, which events. */
+interface CellHistogram {
+  readonly cells: CellScope
+  readonly days: { readonly start?: Date; readonly end?: Date }
+  /** Only events with a location: the read is limited to a map view holding every one. */
+  readonly located: boolean
+}
+
+// Day counts answer a read without field or text filters whose time range is whole UTC days, and
+// whose map view, if any, holds every located event of its datasets.
+async function cellHistogram(
+  payload: Payload,
+  database: ReadDatabase,
+  state: FilterState,
+  scope: DatasetScope,
+): Promise<CellHistogram | null> {
+  if (state.text || Object.keys(state.fields).length > 0) return null
+  const start = state.startDate ? parseFilterInstant(state.startDate) : undefined
+  const endInclusive = state.endDate ? parseFilterInstant(state.endDate) : undefined
+  if (start && msOfDay(start.getTime()) !== 0) return null
+  if (endInclusive && msOfDay(endInclusive.getTime() + 1) !== 0) return null
+  const cells = await eventCellsOf(payload).cellsFor(database, scope)
+  if (!cells) return null
+  const bbox = state.bbox
+  if (bbox) {
+    const boxes = splitBoundingBox(bbox)
+    const holds = cells.builds.every(
+      ({ extent }) =>
+        extent === null ||
+        boxes.some(
+          (box) => box.west <= extent[0] && box.south <= extent[1] && box.east >= extent[2] && box.north >= extent[3],
+        ),
+    )
+    if (!holds) return null
+  }
+  const end = endInclusive && new Date(endInclusive.getTime() + 1)
+  return { cells, days: { start, end }, located: bbox !== undefined }
+}
+
+async function cellTimeRange(pool: Pool, state: FilterState, read: CellHistogram): Promise<TimeRange | null> {
+  const extent = await dayCountsTimeRange(pool, read.cells.datasetIds, read.located)
+  return extent && rangeOf(state, extent.first, extent.last)
+}
+
 /**
  * Counts events per bucket.
  * @throws {@link ApiError} 400 naming `interval` when it would make more than 10,000 buckets
@@ -98,8 +149,14 @@ export async function eventHistogram(
 ): Promise<HistogramResponse> {
   const pool = database.pool
   const selections = await selectFromIndex(payload, database, state, scope, { ordered: false })
+  const fromCells = selections ? null : await cellHistogram(payload, database, state, scope)
   const range =
-    givenRange(state) ?? (selections ? indexTimeRange(state, selections) : await databaseTimeRange(pool, state, scope))
+    givenRange(state) ??
+    (selections
+      ? indexTimeRange(state, selections)
+      : fromCells
+        ? await cellTimeRange(pool, state, fromCells)
+        : await databaseTimeRange(pool, state, scope))
   if (!range) return { interval: asked === 'auto' ? 'year' : asked, buckets: [], total: 0, range: null }
   const interval: HistogramInterval = asked === 'auto' ? chooseHistogramInterval(range.start, range.end) : asked
   let starts: Date[]
@@ -113,7 +170,11 @@ export async function eventHistogram(
       'interval',
     )
   }
-  const counts = selections ? indexCounts(selections, starts) : await databaseCounts(pool, state, scope, interval)
+  const counts = selections
+    ? indexCounts(selections, starts)
+    : fromCells && interval !== 'hour'
+      ? await dayCountsByBucket(pool, fromCells.cells.datasetIds, interval, fromCells.days, fromCells.located)
+      : await databaseCounts(pool, state, scope, interval)
   const buckets = starts.map((start) => ({
     start: start.toISOString(),
     end: nextBucket(start, interval).toISOString(),

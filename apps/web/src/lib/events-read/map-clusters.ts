@@ -29,6 +29,10 @@ import type { Payload } from 'payload'
 import type { Pool } from 'pg'
 
 import type { ReadDatabase } from '../database/read-router'
+import { MAX_CELL_ZOOM } from './event-cells/build-event-cells'
+import { cellsInView, filtersOnlyByPlace, placeCountsOfCell } from './event-cells/cell-queries'
+import { eventCellsOf } from './event-cells/event-cells-of'
+import type { CellScope } from './event-cells/event-cell-store'
 import { eventConditions, SqlParams, type DatasetScope } from './event-conditions'
 import { selectFromIndex } from './event-index/indexed-selection'
 import { isoOrNull } from './event-rows'
@@ -108,8 +112,14 @@ function singlesResponse(
   return { type: 'FeatureCollection', features, zoom, total: rows.length }
 }
 
-/** Counts the events of the place marks by dataset and value: in the event index or the database. */
-type PlaceCounter = (marks: readonly PlaceMark[]) => Promise<PlaceCounts[]> | PlaceCounts[]
+/**
+ * Counts the events of the place marks by dataset and value: in the event index, the database or
+ * the cells; `cells` are the cells the marks stand for, in the same order.
+ */
+type PlaceCounter = (
+  marks: readonly PlaceMark[],
+  cells: readonly ClusterCellSummary[],
+) => Promise<PlaceCounts[]> | PlaceCounts[]
 
 function placeMarkOf(cell: ClusterCellSummary): PlaceMark | null {
   if (cell.count < 2) return null
@@ -132,7 +142,8 @@ async function clustersResponse(
   )
   const placeMarks = cells.map(placeMarkOf)
   const marks = placeMarks.filter((mark): mark is PlaceMark => mark !== null)
-  const counts = marks.length > 0 ? await countPlacesOf(marks) : []
+  const markCells = cells.filter((_, index) => placeMarks[index] !== null)
+  const counts = marks.length > 0 ? await countPlacesOf(marks, markCells) : []
   const countOf = new Map(marks.map((mark, index) => [mark, counts[index]!]))
   const features = cells.map((cell, index): MapClusterFeature => {
     const event = cell.count === 1 ? lone.get(cell.firstId) : undefined
@@ -219,6 +230,27 @@ async function marksFromDatabase(
   )
 }
 
+// From the cells counted ahead of time: few events in view still come back one by one, from SQL
+// that stops at the first 201.
+async function marksFromCells(
+  pool: Pool,
+  cellScope: CellScope,
+  state: FilterState,
+  scope: DatasetScope,
+  zoom: number,
+  view: BoundingBox,
+  colorField: string | undefined,
+): Promise<MapClustersResponse> {
+  const { cells, byDataset } = await cellsInView(pool, cellScope.datasetIds, zoom, view)
+  const total = cells.reduce((sum, cell) => sum + cell.count, 0)
+  if (total <= SINGLE_EVENTS_UP_TO) return marksFromDatabase(pool, { ...state, bbox: view }, scope, zoom, colorField)
+  return clustersResponse(pool, cells, zoom, colorField, (marks, markCells) =>
+    colorField === undefined
+      ? markCells.map((cell) => placeCountsOfCell(byDataset.get(cell)!))
+      : placeCountsFromDatabase(pool, { ...state, bbox: view }, scope, marks, colorField),
+  )
+}
+
 /**
  * The marks for a box at a zoom.
  * @param state - must have a `bbox`; the endpoint requires it
@@ -243,5 +275,9 @@ export async function mapClusters(
     fieldPaths: colorField === undefined ? [] : [colorField],
   })
   if (selections) return marksFromIndex(pool, selections, zoom, view, colorField)
+  if (zoom <= MAX_CELL_ZOOM && filtersOnlyByPlace(state)) {
+    const cellScope = await eventCellsOf(payload).cellsFor(database, scope)
+    if (cellScope) return marksFromCells(pool, cellScope, state, scope, zoom, view, colorField)
+  }
   return marksFromDatabase(pool, { ...state, bbox: view }, scope, zoom, colorField)
 }

@@ -147,7 +147,13 @@ describe('GET /api/events/map-clusters and /bounds', () => {
         .then(({ body }) => body.features.filter((feature: Json) => feature.properties.cluster))
     const [left, right] = await Promise.all([paris('bbox=-20,30,10,60'), paris('bbox=0,40,40,70')])
     expect(left).toHaveLength(1)
-    expect(right).toEqual(left)
+    // The centroid is a mean of floats, whose last bits depend on the order the database adds them in.
+    const rounded = (features: Json[]) =>
+      features.map((feature) => ({
+        ...feature,
+        geometry: { ...feature.geometry, coordinates: feature.geometry.coordinates.map((c: number) => c.toFixed(9)) },
+      }))
+    expect(rounded(right)).toEqual(rounded(left))
     expect(left[0].properties.count).toBe(260)
     const [west, south, east, north] = left[0].properties.bounds
     expect(west).toBeCloseTo(2.35)

@@ -120,6 +120,17 @@ export class EventIndexStore {
   }
 
   /**
+   * Whether the index is on and these datasets fit in it (its event count and memory budget); when
+   * they do not, reads of them go to the database.
+   */
+  canHold(versions: ReadonlyArray<readonly [number, DatasetVersion]>): boolean {
+    if (this.options.maxEvents === 0) return false
+    const events = versions.reduce((sum, [, version]) => sum + version.count, 0)
+    const bytes = versions.reduce((sum, [datasetId, version]) => sum + this.bytesOf(datasetId, version), 0)
+    return events <= this.options.maxEvents && bytes <= this.maxBytes
+  }
+
+  /**
    * The up-to-date segments of the datasets in `scope`, with the columns of `fieldPaths` loaded,
    * or null when the read has to go to the database (the index is off or full, or loading).
    * Datasets without events have no segment.
@@ -137,9 +148,7 @@ export class EventIndexStore {
     const source = database?.pool ?? this.pool
     if (scope === 'all') this.forgetAllBut(versions)
     const wanted = [...versions].filter(([, version]) => version.count > 0)
-    if (wanted.reduce((sum, [, version]) => sum + version.count, 0) > this.options.maxEvents) return null
-    if (wanted.reduce((sum, [datasetId, version]) => sum + this.bytesOf(datasetId, version), 0) > this.maxBytes)
-      return null
+    if (!this.canHold(wanted)) return null
     const stale = wanted.filter(([datasetId, version]) => !this.isFresh(datasetId, version))
     const staleEvents = stale.reduce((sum, [, version]) => sum + version.count, 0)
     if (stale.length > 0) {

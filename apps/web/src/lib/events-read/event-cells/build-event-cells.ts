@@ -1,0 +1,129 @@
+/**
+ * Builds a dataset's event cells: its events counted ahead of time per map cell (zooms 0 to
+ * {@link MAX_CELL_ZOOM}, the read API's 64-px grid) and per UTC day, for exactly one events
+ * version. One scan of the dataset's events at the finest zoom; each coarser zoom is summed from
+ * the one below, which gives the same cells because a cell splits into exactly four.
+ * @module
+ */
+import { clusterCellSize, EARTH_RADIUS_M, MAX_MERCATOR_LATITUDE } from '@chronotope/filters'
+import type { Pool, PoolClient } from 'pg'
+
+/** The finest zoom cells are kept for; past it a map view is small enough to count its events. */
+export const MAX_CELL_ZOOM = 10
+
+// pg_try_advisory_xact_lock(key, dataset): one build of a dataset at a time, across processes.
+const BUILD_LOCK_KEY = 0x43454c4c
+
+/** What a finished build holds. */
+export interface EventCellBuild {
+  readonly datasetId: number
+  /** The events version (event_index_versions) the cells count. */
+  readonly version: string
+  /** Events with a time, and events with a location. */
+  readonly dated: number
+  readonly located: number
+  readonly seconds: number
+}
+
+// The cell of a point at a zoom, as map-clusters' SQL computes it, so both group events alike.
+const CELL_X = `floor(radians(st_x(e.location)) * ${EARTH_RADIUS_M}::float8 / $2::float8)`
+const CELL_Y =
+  `floor(ln(tan(pi() / 4 + radians(greatest(least(st_y(e.location), ${MAX_MERCATOR_LATITUDE}::float8), ` +
+  `-${MAX_MERCATOR_LATITUDE}::float8)) / 2)) * ${EARTH_RADIUS_M}::float8 / $2::float8)`
+
+async function insertCells(client: PoolClient, datasetId: number): Promise<void> {
+  await client.query(
+    `insert into event_cells (dataset_id, zoom, cy, cx, count, sum_lon, sum_lat, west, south, east, north, first_id)
+     select $1, ${MAX_CELL_ZOOM}, cy, cx, count(*), sum(lon), sum(lat), min(lon), min(lat), max(lon), max(lat), min(id)
+       from (select e.id, st_x(e.location) as lon, st_y(e.location) as lat, ${CELL_X}::int as cx, ${CELL_Y}::int as cy
+               from events e
+              where e.dataset_id = $1 and e.removed_at is null and e.location is not null) p
+      group by cy, cx`,
+    [datasetId, clusterCellSize(MAX_CELL_ZOOM)],
+  )
+  for (let zoom = MAX_CELL_ZOOM - 1; zoom >= 0; zoom--) {
+    // floor(floor(v) / 2) = floor(v / 2), and halving a float is exact: the parent cell of each.
+    await client.query(
+      `insert into event_cells (dataset_id, zoom, cy, cx, count, sum_lon, sum_lat, west, south, east, north, first_id)
+       select dataset_id, $2, floor(cy / 2.0)::int, floor(cx / 2.0)::int, sum(count), sum(sum_lon), sum(sum_lat),
+              min(west), min(south), max(east), max(north), min(first_id)
+         from event_cells where dataset_id = $1 and zoom = $3
+        group by dataset_id, floor(cy / 2.0)::int, floor(cx / 2.0)::int`,
+      [datasetId, zoom, zoom + 1],
+    )
+  }
+}
+
+async function insertDays(client: PoolClient, datasetId: number): Promise<void> {
+  await client.query(
+    `insert into event_days (dataset_id, day, events, located, first_time, last_time, first_located_time, last_located_time)
+     select $1, date_trunc('day', e.event_time, 'UTC'), count(*), count(e.location), min(e.event_time), max(e.event_time),
+            min(e.event_time) filter (where e.location is not null), max(e.event_time) filter (where e.location is not null)
+       from events e
+      where e.dataset_id = $1 and e.removed_at is null and e.event_time is not null
+      group by 2`,
+    [datasetId],
+  )
+}
+
+/**
+ * Builds the cells of a dataset at its current events version, in one repeatable-read transaction
+ * (so they count exactly the events of the version read in it), replacing an older build. Returns
+ * null without writing when the cells are already at that version, the dataset has no events
+ * version, or another process is building them now.
+ */
+export async function buildEventCells(pool: Pool, datasetId: number): Promise<EventCellBuild | null> {
+  const started = performance.now()
+  const client = await pool.connect()
+  try {
+    await client.query('begin isolation level repeatable read')
+    const { rows: locks } = await client.query<{ locked: boolean }>(
+      'select pg_try_advisory_xact_lock($1, $2) as locked',
+      [BUILD_LOCK_KEY, datasetId],
+    )
+    const { rows: versions } = await client.query<{ version: string; built: string | null }>(
+      `select v.version, b.version as built from event_index_versions v
+         left join event_cell_builds b on b.dataset_id = v.dataset_id
+        where v.dataset_id = $1`,
+      [datasetId],
+    )
+    const current = versions[0]
+    if (!locks[0]?.locked || !current || current.built === current.version) {
+      await client.query('rollback')
+      return null
+    }
+    await client.query('delete from event_cells where dataset_id = $1', [datasetId])
+    await client.query('delete from event_days where dataset_id = $1', [datasetId])
+    await insertCells(client, datasetId)
+    await insertDays(client, datasetId)
+    const seconds = (performance.now() - started) / 1000
+    const { rows } = await client.query<{ dated: string; located: string }>(
+      `insert into event_cell_builds as b (dataset_id, version, dated, located, west, south, east, north, first_time, last_time, seconds)
+       select $1, $2, d.dated, c.located, c.west, c.south, c.east, c.north, d.first_time, d.last_time, $3
+         from (select coalesce(sum(events), 0) as dated, min(first_time) as first_time, max(last_time) as last_time
+                 from event_days where dataset_id = $1) d,
+              (select coalesce(sum(count), 0) as located, min(west) as west, min(south) as south, max(east) as east,
+                      max(north) as north
+                 from event_cells where dataset_id = $1 and zoom = 0) c
+       on conflict (dataset_id) do update set version = excluded.version, dated = excluded.dated,
+         located = excluded.located, west = excluded.west, south = excluded.south, east = excluded.east,
+         north = excluded.north, first_time = excluded.first_time, last_time = excluded.last_time,
+         seconds = excluded.seconds, built_at = now()
+       returning dated, located`,
+      [datasetId, current.version, seconds],
+    )
+    await client.query('commit')
+    return {
+      datasetId,
+      version: String(current.version),
+      dated: Number(rows[0]!.dated),
+      located: Number(rows[0]!.located),
+      seconds,
+    }
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined)
+    throw error
+  } finally {
+    client.release()
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * Reads of event cells: the map cells of a view and the day counts of a histogram, summed over the
+ * datasets of a read. Each touches a few hundred to a few tens of thousands of rows, whatever the
+ * number of events.
+ * @module
+ */
+import type { ClusterCellSummary, PlaceCounts } from '@chronotope/event-index'
+import { cellRangesOfView, type BoundingBox, type FilterState, type HistogramInterval } from '@chronotope/filters'
+import type { Pool } from 'pg'
+
+import { SqlParams } from '../event-conditions'
+
+/** Whether a read filters by nothing but datasets and a map view, which cells count ahead of time. */
+export function filtersOnlyByPlace(state: FilterState): boolean {
+  return !state.startDate && !state.endDate && !state.text && Object.keys(state.fields).length === 0
+}
+
+/** The cells of a view, and each one's events per dataset (for the counts of a place mark). */
+export interface CellsInView {
+  readonly cells: ClusterCellSummary[]
+  readonly byDataset: ReadonlyMap<ClusterCellSummary, ReadonlyMap<number, number>>
+}
+
+interface CellRow {
+  dataset_id: number
+  cx: number
+  cy: number
+  count: number
+  sum_lon: number
+  sum_lat: number
+  west: number
+  south: number
+  east: number
+  north: number
+  first_id: number
+}
+
+/**
+ * The cells at `zoom` inside `view` (snapped to that zoom's grid), in the order map-clusters'
+ * SQL gives them (rows south to north, then west to east).
+ */
+export async function cellsInView(
+  pool: Pool,
+  datasetIds: readonly number[],
+  zoom: number,
+  view: BoundingBox,
+): Promise<CellsInView> {
+  const params = new SqlParams()
+  const ids = params.add([...datasetIds])
+  const level = params.add(Math.floor(zoom))
+  const ranges = cellRangesOfView(view, zoom).map(
+    (range) =>
+      `(cx between ${params.add(range.minX)} and ${params.add(range.maxX)}` +
+      ` and cy between ${params.add(range.minY)} and ${params.add(range.maxY)})`,
+  )
+  const { rows } = await pool.query<CellRow>(
+    `select dataset_id, cx, cy, count, sum_lon, sum_lat, west, south, east, north, first_id from event_cells
+      where dataset_id = any(${ids}::int[]) and zoom = ${level} and (${ranges.join(' or ')})
+      order by cy, cx`,
+    params.values,
+  )
+  const cells: ClusterCellSummary[] = []
+  const byDataset = new Map<ClusterCellSummary, Map<number, number>>()
+  let i = 0
+  while (i < rows.length) {
+    const first = rows[i]!
+    let count = 0
+    let sumLon = 0
+    let sumLat = 0
+    let west = Infinity
+    let south = Infinity
+    let east = -Infinity
+    let north = -Infinity
+    let firstId = Infinity
+    const datasets = new Map<number, number>()
+    for (; i < rows.length && rows[i]!.cx === first.cx && rows[i]!.cy === first.cy; i++) {
+      const row = rows[i]!
+      count += row.count
+      sumLon += row.sum_lon
+      sumLat += row.sum_lat
+      west = Math.min(west, row.west)
+      south = Math.min(south, row.south)
+      east = Math.max(east, row.east)
+      north = Math.max(north, row.north)
+      firstId = Math.min(firstId, row.first_id)
+      datasets.set(Number(row.dataset_id), row.count)
+    }
+    const cell: ClusterCellSummary = {
+      cx: first.cx,
+      cy: first.cy,
+      count,
+      longitude: sumLon / count,
+      latitude: sumLat / count,
+      west,
+      south,
+      east,
+      north,
+      firstId,
+    }
+    cells.push(cell)
+    byDataset.set(cell, datasets)
+  }
+  return { cells, byDataset }
+}
+
+/** A place mark's counts from its cell: every event of a one-place cell is at that place. */
+export function placeCountsOfCell(datasets: ReadonlyMap<number, number>): PlaceCounts {
+  let count = 0
+  for (const events of datasets.values()) count += events
+  return { count, byDataset: datasets, byValue: new Map() }
+}
+
+/**
+ * Events per histogram bucket from the day counts, for days from `start` (inclusive) to `end`
+ * (exclusive), both UTC midnights. `located` counts only events with a location (a read limited
+ * to a map view). Buckets are `date_trunc` of the interval in UTC, as the events' own SQL gives.
+ */
+export async function dayCountsByBucket(
+  pool: Pool,
+  datasetIds: readonly number[],
+  interval: Exclude<HistogramInterval, 'hour'>,
+  range: { readonly start?: Date; readonly end?: Date },
+  located: boolean,
+): Promise<Map<number, number>> {
+  const params = new SqlParams()
+  const conditions = [`dataset_id = any(${params.add([...datasetIds])}::int[])`]
+  if (range.start) conditions.push(`day >= ${params.add(range.start)}`)
+  if (range.end) conditions.push(`day < ${params.add(range.end)}`)
+  const { rows } = await pool.query<{ bucket: Date; count: number }>(
+    `select date_trunc(${params.add(interval)}, day, 'UTC') as bucket, sum(${located ? 'located' : 'events'})::int as count
+       from event_days where ${conditions.join(' and ')} group by 1 having sum(${located ? 'located' : 'events'}) > 0`,
+    params.values,
+  )
+  return new Map(rows.map((row) => [row.bucket.getTime(), row.count]))
+}
+
+/** The first and last time of the events (with a location, when `located`) in the day counts. */
+export async function dayCountsTimeRange(
+  pool: Pool,
+  datasetIds: readonly number[],
+  located: boolean,
+): Promise<{ first: Date; last: Date } | null> {
+  const { rows } = await pool.query<{ first: Date | null; last: Date | null }>(
+    located
+      ? `select min(first_located_time) as first, max(last_located_time) as last from event_days where dataset_id = any($1::int[])`
+      : `select min(first_time) as first, max(last_time) as last from event_days where dataset_id = any($1::int[])`,
+    [[...datasetIds]],
+  )
+  const { first, last } = rows[0] ?? { first: null, last: null }
+  return first && last ? { first, last } : null
+}

@@ -1,0 +1,234 @@
+import {
+  clusterCellSize,
+  EARTH_RADIUS_M,
+  MAX_MERCATOR_LATITUDE,
+  snapToCells,
+  splitBoundingBox,
+  type BoundingBox,
+} from '@chronotope/filters'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
+
+import { insertEventsBulk, type EventRow } from '../../../src/lib/events/bulk-insert-events'
+import { buildEventCells, MAX_CELL_ZOOM } from '../../../src/lib/events-read/event-cells/build-event-cells'
+import { cellsInView, dayCountsByBucket } from '../../../src/lib/events-read/event-cells/cell-queries'
+import { EventCellStore } from '../../../src/lib/events-read/event-cells/event-cell-store'
+import { databasePool } from '../../../src/lib/import/progress-tracking'
+import { testPayload } from '../../helpers/api-client'
+import { eventRow } from '../../helpers/event-rows'
+import { createReadFixture } from '../../helpers/read-fixture'
+
+const EVENTS = 3000
+let catalogId: number
+let datasetId: number
+
+// A fixed pseudo-random sequence, so a failure can be replayed.
+function random(seed: number): () => number {
+  let state = seed
+  return () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
+}
+
+/** Events scattered over the world and 3000 years, with the edge cases the cells must count alike. */
+function scatteredEvents(dataset: number, count: number): EventRow[] {
+  const next = random(7)
+  const rows: EventRow[] = []
+  for (let i = 0; i < count; i++) {
+    const kind = i % 20
+    // A third near Paris (many cells at high zoom), a tenth at one place, the rest anywhere.
+    const [longitude, latitude] =
+      kind < 7
+        ? [2.35 + (next() - 0.5) * 0.4, 48.85 + (next() - 0.5) * 0.3]
+        : kind < 9
+          ? [13.4, 52.52]
+          : [next() * 360 - 180, next() * 170 - 85]
+    rows.push(
+      eventRow(dataset, `cells-${dataset}-${i}`, {
+        eventTime: kind === 9 ? null : new Date(Date.UTC(-1000 + Math.floor(next() * 3000), 0, 1) + next() * 3e10),
+        longitude: kind === 10 ? null : longitude,
+        latitude: kind === 10 ? null : latitude,
+      }),
+    )
+  }
+  // The edges: the antimeridian, beyond Web Mercator's latitudes, and both at once.
+  for (const [longitude, latitude] of [
+    [180, 0],
+    [-180, 10],
+    [0, 89.5],
+    [45, -89.9],
+    [180, 86],
+  ] as const)
+    rows.push(eventRow(dataset, `cells-${dataset}-edge-${longitude}-${latitude}`, { longitude, latitude }))
+  return rows
+}
+
+async function newDataset(name: string): Promise<number> {
+  const payload = await testPayload()
+  const dataset = await payload.create({
+    collection: 'datasets',
+    data: { name, catalog: catalogId, isPublic: true },
+    overrideAccess: true,
+  })
+  return Number(dataset.id)
+}
+
+beforeAll(async () => {
+  catalogId = (await createReadFixture(`Event cells ${Date.now()}`, 1, 1)).catalogId
+  datasetId = await newDataset('Scattered')
+  const pool = databasePool(await testPayload())
+  await insertEventsBulk(pool, scatteredEvents(datasetId, EVENTS))
+  // Events marked removed are left out of every read, and so of the cells.
+  await pool.query(
+    `update events set removed_at = now() where dataset_id = $1 and unique_id in ('cells-${datasetId}-1', 'cells-${datasetId}-2')`,
+    [datasetId],
+  )
+})
+
+interface OracleCell {
+  cx: number
+  cy: number
+  count: number
+  firstId: number
+  west: number
+  south: number
+  east: number
+  north: number
+}
+
+// The cells counted from the events, the way map-clusters' SQL counts them for a box.
+async function cellsFromEvents(datasets: readonly number[], zoom: number, view: BoundingBox): Promise<OracleCell[]> {
+  const pool = databasePool(await testPayload())
+  const boxes = splitBoundingBox(view)
+    .map((box) => `st_makeenvelope(${box.west}, ${box.south}, ${box.east}, ${box.north}, 4326)`)
+    .map((envelope) => `e.location && ${envelope}`)
+  const { rows } = await pool.query<OracleCell>(
+    `select cx::int as cx, cy::int as cy, count(*)::int as count, min(id) as "firstId",
+            min(lon) as west, min(lat) as south, max(lon) as east, max(lat) as north
+       from (select e.id, st_x(e.location) as lon, st_y(e.location) as lat,
+                    floor(radians(st_x(e.location)) * ${EARTH_RADIUS_M}::float8 / $2::float8) as cx,
+                    floor(ln(tan(pi() / 4 + radians(greatest(least(st_y(e.location), ${MAX_MERCATOR_LATITUDE}::float8),
+                      -${MAX_MERCATOR_LATITUDE}::float8)) / 2)) * ${EARTH_RADIUS_M}::float8 / $2::float8) as cy
+               from events e
+              where e.dataset_id = any($1::int[]) and e.removed_at is null and (${boxes.join(' or ')})) p
+      group by cx, cy order by cy, cx`,
+    [[...datasets], clusterCellSize(zoom)],
+  )
+  return rows.map((row) => ({ ...row, firstId: Number(row.firstId) }))
+}
+
+const VIEWS: ReadonlyArray<readonly [string, BoundingBox]> = [
+  ['the world', { west: -180, south: -90, east: 180, north: 90 }],
+  ['Paris', { west: 2.2, south: 48.8, east: 2.5, north: 48.9 }],
+  ['the Pacific, across the antimeridian', { west: 120, south: -60, east: -100, north: 60 }],
+]
+
+describe('event cells', () => {
+  it('count the cells of every zoom and view as the events themselves do', async () => {
+    const pool = databasePool(await testPayload())
+    const build = await buildEventCells(pool, datasetId)
+    expect(build).toMatchObject({ located: EVENTS + 5 - 150 - 2 })
+    for (const [name, box] of VIEWS)
+      for (let zoom = 0; zoom <= MAX_CELL_ZOOM; zoom++) {
+        const view = snapToCells(box, zoom)
+        const expected = await cellsFromEvents([datasetId], zoom, view)
+        const { cells } = await cellsInView(pool, [datasetId], zoom, view)
+        const plain = cells.map(({ cx, cy, count, firstId, west, south, east, north }) => ({
+          ...{ cx, cy, count, firstId, west, south, east, north },
+        }))
+        expect(plain, `${name} at zoom ${zoom}`).toEqual(expected)
+      }
+  })
+
+  it('count the days of every interval as the events themselves do, within whole days and over all time', async () => {
+    const pool = databasePool(await testPayload())
+    await buildEventCells(pool, datasetId)
+    const start = new Date(Date.UTC(-200, 0, 1))
+    const end = new Date(Date.UTC(1500, 6, 1))
+    for (const interval of ['day', 'week', 'month', 'year', 'decade', 'century'] as const)
+      for (const located of [false, true])
+        for (const range of [{}, { start, end }]) {
+          const { rows } = await pool.query<{ bucket: Date; count: number }>(
+            `select date_trunc($2, event_time, 'UTC') as bucket, count(*)::int as count from events
+              where dataset_id = $1 and removed_at is null and event_time is not null
+                and ($3::boolean = false or location is not null)
+                and ($4::timestamptz is null or event_time >= $4) and ($5::timestamptz is null or event_time < $5)
+              group by 1`,
+            [datasetId, interval, located, range.start ?? null, range.end ?? null],
+          )
+          const expected = new Map(rows.map((row) => [row.bucket.getTime(), row.count]))
+          const counted = await dayCountsByBucket(pool, [datasetId], interval, range, located)
+          expect(counted, `${interval}, located ${located}, ${JSON.stringify(range)}`).toEqual(expected)
+        }
+  })
+
+  it('answer only at the events version they were built for, and are built again after a change', async () => {
+    const pool = databasePool(await testPayload())
+    const dataset = await newDataset('Changing')
+    await insertEventsBulk(pool, scatteredEvents(dataset, 200))
+    const store = new EventCellStore(pool, { minEvents: 1, indexCanHold: () => false })
+    const first = await store.cellsFor({ pool, onReplica: false }, [dataset])
+    expect(first?.builds[0]).toMatchObject({ datasetId: dataset, located: 200 + 5 - 10 })
+
+    await insertEventsBulk(pool, [eventRow(dataset, 'late-arrival', { longitude: -70, latitude: -30 })])
+    const second = await store.cellsFor({ pool, onReplica: false }, [dataset])
+    expect(BigInt(second!.builds[0]!.version)).toBeGreaterThan(BigInt(first!.builds[0]!.version))
+    expect(second?.builds[0]?.located).toBe(200 + 5 - 10 + 1)
+    const world = snapToCells({ west: -180, south: -90, east: 180, north: 90 }, 0)
+    const { cells } = await cellsInView(pool, [dataset], 0, world)
+    expect(cells.reduce((sum, cell) => sum + cell.count, 0)).toBe(200 + 5 - 10 + 1)
+  })
+
+  it('leave the datasets the in-memory index holds to it, and small ones to the events', async () => {
+    const pool = databasePool(await testPayload())
+    const held = new EventCellStore(pool, { minEvents: 1, indexCanHold: () => true })
+    expect(await held.cellsFor({ pool, onReplica: false }, [datasetId])).toBeNull()
+    const small = new EventCellStore(pool, { minEvents: EVENTS * 2, indexCanHold: () => false })
+    expect(await small.cellsFor({ pool, onReplica: false }, [datasetId])).toBeNull()
+    const off = new EventCellStore(pool, { minEvents: 0, indexCanHold: () => false })
+    expect(await off.cellsFor({ pool, onReplica: false }, [datasetId])).toBeNull()
+  })
+
+  it('build a big dataset in the background while reads count its events', async () => {
+    const pool = databasePool(await testPayload())
+    const dataset = await newDataset('Background')
+    await insertEventsBulk(pool, scatteredEvents(dataset, 300))
+    const store = new EventCellStore(pool, { minEvents: 1, awaitedBuildEvents: 100, indexCanHold: () => false })
+    expect(await store.cellsFor({ pool, onReplica: false }, [dataset])).toBeNull()
+    await store.idle()
+    expect((await store.cellsFor({ pool, onReplica: false }, [dataset]))?.datasetIds).toEqual([dataset])
+  })
+
+  it('go with their dataset', async () => {
+    const payload = await testPayload()
+    const pool = databasePool(payload)
+    const dataset = await newDataset('Deleted')
+    await insertEventsBulk(pool, scatteredEvents(dataset, 50))
+    await buildEventCells(pool, dataset)
+    await payload.delete({ collection: 'datasets', id: dataset, overrideAccess: true })
+    const { rows } = await pool.query<{ rows: number }>(
+      `select (select count(*) from event_cells where dataset_id = $1) + (select count(*) from event_days where dataset_id = $1)
+              + (select count(*) from event_cell_builds where dataset_id = $1) as rows`,
+      [dataset],
+    )
+    expect(Number(rows[0]!.rows)).toBe(0)
+  })
+
+  // The embedded database runs every session in one backend, where advisory locks do not exclude.
+  it.skipIf(inject('databaseKind') !== 'external')(
+    'are built by one process at a time: another finds the dataset taken and leaves it',
+    async () => {
+      const pool = databasePool(await testPayload())
+      const dataset = await newDataset('Taken')
+      await insertEventsBulk(pool, scatteredEvents(dataset, 20))
+      const holder = await pool.connect()
+      try {
+        await holder.query('begin')
+        await holder.query('select pg_advisory_xact_lock($1, $2)', [0x43454c4c, dataset])
+        expect(await buildEventCells(pool, dataset)).toBeNull()
+        await holder.query('commit')
+      } finally {
+        holder.release()
+      }
+      expect(await buildEventCells(pool, dataset)).toMatchObject({ datasetId: dataset })
+      expect(await buildEventCells(pool, dataset), 'already at this version').toBeNull()
+    },
+  )
+})

@@ -1,8 +1,8 @@
 import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-postgres'
 
 // Cells counted ahead of time for the datasets the in-memory event index cannot hold
-// (src/lib/events-read/event-cells): per dataset, the events of each map cell at zooms 0–10 and
-// of each day, built for one events version (event_index_versions) and used only while the
+// (src/lib/events-read/event-cells): per dataset, the events of each map cell at zooms 0–10, of
+// each zoom-4 cell in each month, and of each day, built for one events version (event_index_versions) and used only while the
 // dataset is at that version. They go with their dataset.
 export async function up({ db }: MigrateUpArgs): Promise<void> {
   await db.execute(sql`
@@ -35,6 +35,21 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
      "first_id" integer NOT NULL,
      PRIMARY KEY ("dataset_id", "zoom", "cy", "cx")
    );
+   CREATE TABLE IF NOT EXISTS "event_cell_months" (
+     "dataset_id" integer NOT NULL REFERENCES "datasets"("id") ON DELETE CASCADE,
+     "month" timestamp(3) with time zone NOT NULL,
+     "cy" integer NOT NULL,
+     "cx" integer NOT NULL,
+     "count" integer NOT NULL,
+     "sum_lon" double precision NOT NULL,
+     "sum_lat" double precision NOT NULL,
+     "west" double precision NOT NULL,
+     "south" double precision NOT NULL,
+     "east" double precision NOT NULL,
+     "north" double precision NOT NULL,
+     "first_id" integer NOT NULL,
+     PRIMARY KEY ("dataset_id", "month", "cy", "cx")
+   );
    CREATE TABLE IF NOT EXISTS "event_days" (
      "dataset_id" integer NOT NULL REFERENCES "datasets"("id") ON DELETE CASCADE,
      "day" timestamp(3) with time zone NOT NULL,
@@ -52,6 +67,7 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
 export async function down({ db }: MigrateDownArgs): Promise<void> {
   await db.execute(sql`
    DROP TABLE IF EXISTS "event_days";
+   DROP TABLE IF EXISTS "event_cell_months";
    DROP TABLE IF EXISTS "event_cells";
    DROP TABLE IF EXISTS "event_cell_builds";
   `)

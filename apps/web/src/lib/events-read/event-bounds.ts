@@ -7,7 +7,7 @@ import type { FilterState } from '@chronotope/filters'
 import type { Payload } from 'payload'
 
 import type { ReadDatabase } from '../database/read-router'
-import { filtersOnlyByPlace } from './event-cells/cell-queries'
+import { filtersOnlyByPlace, viewHoldsEveryEvent } from './event-cells/cell-queries'
 import { eventCellsOf } from './event-cells/event-cells-of'
 import type { CellScope } from './event-cells/event-cell-store'
 import { eventConditions, SqlParams, type DatasetScope } from './event-conditions'
@@ -39,9 +39,10 @@ export async function eventBounds(
 ): Promise<SimpleBoundsResponse> {
   const selections = await selectFromIndex(payload, database, state, scope, { locatedOnly: true, ordered: false })
   if (selections) return locatedExtent(selections)
-  if (filtersOnlyByPlace(state) && !state.bbox) {
+  if (filtersOnlyByPlace(state)) {
     const cells = await eventCellsOf(payload).cellsFor(database, scope)
-    if (cells) return boundsOfCells(cells)
+    // A view holding every event leaves the extent as it is; one cutting through it needs the events.
+    if (cells && (!state.bbox || viewHoldsEveryEvent(state.bbox, cells.builds))) return boundsOfCells(cells)
   }
   const params = new SqlParams()
   const where = eventConditions(state, scope, params)

@@ -7,7 +7,6 @@
 import { countByBucket, timeExtent, type Selection } from '@chronotope/event-index'
 import {
   chooseHistogramInterval,
-  splitBoundingBox,
   listBuckets,
   MAX_HISTOGRAM_BUCKETS,
   nextBucket,
@@ -21,7 +20,13 @@ import type { Pool } from 'pg'
 
 import { ApiError } from '../api/api-error'
 import type { ReadDatabase } from '../database/read-router'
-import { dayCountsByBucket, dayCountsTimeRange } from './event-cells/cell-queries'
+import {
+  dayCountsByBucket,
+  dayCountsTimeRange,
+  viewHoldsEveryEvent,
+  wholeDaysOf,
+  type TimeSpan,
+} from './event-cells/cell-queries'
 import { eventCellsOf } from './event-cells/event-cells-of'
 import type { CellScope } from './event-cells/event-cell-store'
 import { eventConditions, SqlParams, type DatasetScope } from './event-conditions'
@@ -89,13 +94,10 @@ function indexCounts(selections: readonly Selection[], starts: readonly Date[]):
   return new Map(starts.map((start, index) => [start.getTime(), counts[index]!]))
 }
 
-const DAY_MS = 86_400_000
-const msOfDay = (ms: number) => ((ms % DAY_MS) + DAY_MS) % DAY_MS
-
 /** A histogram read the day counts of event cells answer: their datasets, which days, which events. */
 interface CellHistogram {
   readonly cells: CellScope
-  readonly days: { readonly start?: Date; readonly end?: Date }
+  readonly days: TimeSpan
   /** Only events with a location: the read is limited to a map view holding every one. */
   readonly located: boolean
 }
@@ -109,26 +111,13 @@ async function cellHistogram(
   scope: DatasetScope,
 ): Promise<CellHistogram | null> {
   if (state.text || Object.keys(state.fields).length > 0) return null
-  const start = state.startDate ? parseFilterInstant(state.startDate) : undefined
-  const endInclusive = state.endDate ? parseFilterInstant(state.endDate) : undefined
-  if (start && msOfDay(start.getTime()) !== 0) return null
-  if (endInclusive && msOfDay(endInclusive.getTime() + 1) !== 0) return null
+  const days = wholeDaysOf(state)
+  if (!days) return null
   const cells = await eventCellsOf(payload).cellsFor(database, scope)
   if (!cells) return null
   const bbox = state.bbox
-  if (bbox) {
-    const boxes = splitBoundingBox(bbox)
-    const holds = cells.builds.every(
-      ({ extent }) =>
-        extent === null ||
-        boxes.some(
-          (box) => box.west <= extent[0] && box.south <= extent[1] && box.east >= extent[2] && box.north >= extent[3],
-        ),
-    )
-    if (!holds) return null
-  }
-  const end = endInclusive && new Date(endInclusive.getTime() + 1)
-  return { cells, days: { start, end }, located: bbox !== undefined }
+  if (bbox && !viewHoldsEveryEvent(bbox, cells.builds)) return null
+  return { cells, days, located: bbox !== undefined }
 }
 
 async function cellTimeRange(pool: Pool, state: FilterState, read: CellHistogram): Promise<TimeRange | null> {

@@ -29,8 +29,14 @@ import type { Payload } from 'payload'
 import type { Pool } from 'pg'
 
 import type { ReadDatabase } from '../database/read-router'
-import { MAX_CELL_ZOOM } from './event-cells/build-event-cells'
-import { cellsInView, filtersOnlyByPlace, placeCountsOfCell } from './event-cells/cell-queries'
+import { MAX_CELL_ZOOM, MONTH_CELL_ZOOM } from './event-cells/build-event-cells'
+import {
+  cellsInView,
+  filtersOnlyByPlace,
+  placeCountsOfCell,
+  wholeMonthsOf,
+  type TimeSpan,
+} from './event-cells/cell-queries'
 import { eventCellsOf } from './event-cells/event-cells-of'
 import type { CellScope } from './event-cells/event-cell-store'
 import { eventConditions, SqlParams, type DatasetScope } from './event-conditions'
@@ -230,8 +236,8 @@ async function marksFromDatabase(
   )
 }
 
-// From the cells counted ahead of time: few events in view still come back one by one, from SQL
-// that stops at the first 201.
+// From the cells counted ahead of time (of whole `months` only, when given): few events in view
+// still come back one by one, from SQL that stops at the first 201.
 async function marksFromCells(
   pool: Pool,
   cellScope: CellScope,
@@ -240,8 +246,9 @@ async function marksFromCells(
   zoom: number,
   view: BoundingBox,
   colorField: string | undefined,
+  months: TimeSpan | undefined,
 ): Promise<MapClustersResponse> {
-  const { cells, byDataset } = await cellsInView(pool, cellScope.datasetIds, zoom, view)
+  const { cells, byDataset } = await cellsInView(pool, cellScope.datasetIds, zoom, view, months)
   const total = cells.reduce((sum, cell) => sum + cell.count, 0)
   if (total <= SINGLE_EVENTS_UP_TO) return marksFromDatabase(pool, { ...state, bbox: view }, scope, zoom, colorField)
   return clustersResponse(pool, cells, zoom, colorField, (marks, markCells) =>
@@ -275,9 +282,15 @@ export async function mapClusters(
     fieldPaths: colorField === undefined ? [] : [colorField],
   })
   if (selections) return marksFromIndex(pool, selections, zoom, view, colorField)
-  if (zoom <= MAX_CELL_ZOOM && filtersOnlyByPlace(state)) {
+  const unfiltered = filtersOnlyByPlace(state)
+  // A time range of whole months (the timeline's years and months) at a continent's zoom or wider.
+  const months =
+    !unfiltered && zoom <= MONTH_CELL_ZOOM && !state.text && Object.keys(state.fields).length === 0
+      ? (wholeMonthsOf(state) ?? undefined)
+      : undefined
+  if ((unfiltered && zoom <= MAX_CELL_ZOOM) || months) {
     const cellScope = await eventCellsOf(payload).cellsFor(database, scope)
-    if (cellScope) return marksFromCells(pool, cellScope, state, scope, zoom, view, colorField)
+    if (cellScope) return marksFromCells(pool, cellScope, state, scope, zoom, view, colorField, months)
   }
   return marksFromDatabase(pool, { ...state, bbox: view }, scope, zoom, colorField)
 }

@@ -9,8 +9,19 @@ import {
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 
 import { insertEventsBulk, type EventRow } from '../../../src/lib/events/bulk-insert-events'
-import { buildEventCells, MAX_CELL_ZOOM } from '../../../src/lib/events-read/event-cells/build-event-cells'
-import { cellsInView, dayCountsByBucket } from '../../../src/lib/events-read/event-cells/cell-queries'
+import {
+  buildEventCells,
+  MAX_CELL_ZOOM,
+  MONTH_CELL_ZOOM,
+} from '../../../src/lib/events-read/event-cells/build-event-cells'
+import {
+  cellsInView,
+  dayCountsByBucket,
+  viewHoldsEveryEvent,
+  wholeDaysOf,
+  wholeMonthsOf,
+  type TimeSpan,
+} from '../../../src/lib/events-read/event-cells/cell-queries'
 import { EventCellStore } from '../../../src/lib/events-read/event-cells/event-cell-store'
 import { databasePool } from '../../../src/lib/import/progress-tracking'
 import { testPayload } from '../../helpers/api-client'
@@ -94,7 +105,12 @@ interface OracleCell {
 }
 
 // The cells counted from the events, the way map-clusters' SQL counts them for a box.
-async function cellsFromEvents(datasets: readonly number[], zoom: number, view: BoundingBox): Promise<OracleCell[]> {
+async function cellsFromEvents(
+  datasets: readonly number[],
+  zoom: number,
+  view: BoundingBox,
+  span: TimeSpan = {},
+): Promise<OracleCell[]> {
   const pool = databasePool(await testPayload())
   const boxes = splitBoundingBox(view)
     .map((box) => `st_makeenvelope(${box.west}, ${box.south}, ${box.east}, ${box.north}, 4326)`)
@@ -107,9 +123,10 @@ async function cellsFromEvents(datasets: readonly number[], zoom: number, view: 
                     floor(ln(tan(pi() / 4 + radians(greatest(least(st_y(e.location), ${MAX_MERCATOR_LATITUDE}::float8),
                       -${MAX_MERCATOR_LATITUDE}::float8)) / 2)) * ${EARTH_RADIUS_M}::float8 / $2::float8) as cy
                from events e
-              where e.dataset_id = any($1::int[]) and e.removed_at is null and (${boxes.join(' or ')})) p
+              where e.dataset_id = any($1::int[]) and e.removed_at is null and (${boxes.join(' or ')})
+                and ($3::timestamptz is null or e.event_time >= $3) and ($4::timestamptz is null or e.event_time < $4)) p
       group by cx, cy order by cy, cx`,
-    [[...datasets], clusterCellSize(zoom)],
+    [[...datasets], clusterCellSize(zoom), span.start ?? null, span.end ?? null],
   )
   return rows.map((row) => ({ ...row, firstId: Number(row.firstId) }))
 }
@@ -135,6 +152,43 @@ describe('event cells', () => {
         }))
         expect(plain, `${name} at zoom ${zoom}`).toEqual(expected)
       }
+  })
+
+  it('count the cells of whole months at a continent’s zoom or wider as the events themselves do', async () => {
+    const pool = databasePool(await testPayload())
+    await buildEventCells(pool, datasetId)
+    const spans: TimeSpan[] = [
+      { start: new Date(Date.UTC(-500, 0, 1)), end: new Date(Date.UTC(1990, 5, 1)) },
+      { start: new Date(Date.UTC(1200, 2, 1)) },
+      { end: new Date(Date.UTC(100, 0, 1)) },
+    ]
+    for (const [name, box] of VIEWS)
+      for (let zoom = 0; zoom <= MONTH_CELL_ZOOM; zoom++)
+        for (const span of spans) {
+          const view = snapToCells(box, zoom)
+          const expected = await cellsFromEvents([datasetId], zoom, view, span)
+          const { cells } = await cellsInView(pool, [datasetId], zoom, view, span)
+          const plain = cells.map(({ cx, cy, count, firstId, west, south, east, north }) => ({
+            ...{ cx, cy, count, firstId, west, south, east, north },
+          }))
+          expect(plain, `${name} at zoom ${zoom}, ${JSON.stringify(span)}`).toEqual(expected)
+        }
+  })
+
+  it('take a time range as whole days or whole months only when it is one', () => {
+    const state = (startDate?: string, endDate?: string) => ({ fields: {}, startDate, endDate }) as never
+    expect(wholeMonthsOf(state('1990-01-01T00:00:00.000Z', '1999-12-31T23:59:59.999Z'))).toEqual({
+      start: new Date('1990-01-01T00:00:00.000Z'),
+      end: new Date('2000-01-01T00:00:00.000Z'),
+    })
+    expect(wholeMonthsOf(state('1990-01-02T00:00:00.000Z'))).toBeNull()
+    expect(wholeMonthsOf(state(undefined, '1999-12-30T23:59:59.999Z'))).toBeNull()
+    expect(wholeDaysOf(state('1990-01-02T00:00:00.000Z', '1990-01-02T23:59:59.999Z'))).toEqual({
+      start: new Date('1990-01-02T00:00:00.000Z'),
+      end: new Date('1990-01-03T00:00:00.000Z'),
+    })
+    expect(wholeDaysOf(state('1990-01-02T12:00:00.000Z'))).toBeNull()
+    expect(wholeDaysOf(state())).toEqual({ start: undefined, end: undefined })
   })
 
   it('count the days of every interval as the events themselves do, within whole days and over all time', async () => {
@@ -174,6 +228,16 @@ describe('event cells', () => {
     const world = snapToCells({ west: -180, south: -90, east: 180, north: 90 }, 0)
     const { cells } = await cellsInView(pool, [dataset], 0, world)
     expect(cells.reduce((sum, cell) => sum + cell.count, 0)).toBe(200 + 5 - 10 + 1)
+  })
+
+  it('stand for a map view only when it holds every located event of their datasets', async () => {
+    const pool = databasePool(await testPayload())
+    const store = new EventCellStore(pool, { minEvents: 1, indexCanHold: () => false })
+    const { builds } = (await store.cellsFor({ pool, onReplica: false }, [datasetId]))!
+    expect(builds[0]!.extent).toEqual([-180, -89.9, 180, 89.5])
+    expect(viewHoldsEveryEvent({ west: -180, south: -90, east: 180, north: 90 }, builds)).toBe(true)
+    expect(viewHoldsEveryEvent({ west: -180, south: -85, east: 180, north: 85 }, builds)).toBe(false)
+    expect(viewHoldsEveryEvent({ west: 0, south: -90, east: 180, north: 90 }, builds)).toBe(false)
   })
 
   it('leave the datasets the in-memory index holds to it, and small ones to the events', async () => {

@@ -1,7 +1,7 @@
 /**
  * Builds a dataset's event cells: its events counted ahead of time per map cell (zooms 0 to
- * {@link MAX_CELL_ZOOM}, the read API's 64-px grid) and per UTC day, for exactly one events
- * version. One scan of the dataset's events at the finest zoom; each coarser zoom is summed from
+ * {@link MAX_CELL_ZOOM}, the read API's 64-px grid), per cell of zoom {@link MONTH_CELL_ZOOM} and
+ * UTC month, and per UTC day, for exactly one events version. One scan of the dataset's events at the finest zoom; each coarser zoom is summed from
  * the one below, which gives the same cells because a cell splits into exactly four.
  * @module
  */
@@ -10,6 +10,13 @@ import type { Pool, PoolClient } from 'pg'
 
 /** The finest zoom cells are kept for; past it a map view is small enough to count its events. */
 export const MAX_CELL_ZOOM = 10
+
+/**
+ * The zoom of the cells kept per month, for maps narrowed to whole months: coarse enough that a
+ * dataset has at most a few hundred thousand of them (about 600 cells hold land, over 600 months
+ * in fifty years), fine enough for a continent's view.
+ */
+export const MONTH_CELL_ZOOM = 4
 
 // pg_try_advisory_xact_lock(key, dataset): one build of a dataset at a time, across processes.
 const BUILD_LOCK_KEY = 0x43454c4c
@@ -54,6 +61,19 @@ async function insertCells(client: PoolClient, datasetId: number): Promise<void>
   }
 }
 
+async function insertMonthCells(client: PoolClient, datasetId: number): Promise<void> {
+  await client.query(
+    `insert into event_cell_months (dataset_id, month, cy, cx, count, sum_lon, sum_lat, west, south, east, north, first_id)
+     select $1, month, cy, cx, count(*), sum(lon), sum(lat), min(lon), min(lat), max(lon), max(lat), min(id)
+       from (select e.id, st_x(e.location) as lon, st_y(e.location) as lat, date_trunc('month', e.event_time, 'UTC') as month,
+                    ${CELL_X}::int as cx, ${CELL_Y}::int as cy
+               from events e
+              where e.dataset_id = $1 and e.removed_at is null and e.location is not null and e.event_time is not null) p
+      group by month, cy, cx`,
+    [datasetId, clusterCellSize(MONTH_CELL_ZOOM)],
+  )
+}
+
 async function insertDays(client: PoolClient, datasetId: number): Promise<void> {
   await client.query(
     `insert into event_days (dataset_id, day, events, located, first_time, last_time, first_located_time, last_located_time)
@@ -94,7 +114,9 @@ export async function buildEventCells(pool: Pool, datasetId: number): Promise<Ev
     }
     await client.query('delete from event_cells where dataset_id = $1', [datasetId])
     await client.query('delete from event_days where dataset_id = $1', [datasetId])
+    await client.query('delete from event_cell_months where dataset_id = $1', [datasetId])
     await insertCells(client, datasetId)
+    await insertMonthCells(client, datasetId)
     await insertDays(client, datasetId)
     const seconds = (performance.now() - started) / 1000
     const { rows } = await client.query<{ dated: string; located: string }>(

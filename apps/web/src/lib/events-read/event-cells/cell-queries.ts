@@ -5,14 +5,65 @@
  * @module
  */
 import type { ClusterCellSummary, PlaceCounts } from '@chronotope/event-index'
-import { cellRangesOfView, type BoundingBox, type FilterState, type HistogramInterval } from '@chronotope/filters'
+import {
+  cellRangesOfView,
+  parseFilterInstant,
+  splitBoundingBox,
+  type BoundingBox,
+  type FilterState,
+  type HistogramInterval,
+} from '@chronotope/filters'
 import type { Pool } from 'pg'
 
 import { SqlParams } from '../event-conditions'
+import { MONTH_CELL_ZOOM } from './build-event-cells'
+import type { CellBuildRow } from './event-cell-store'
+
+/** A span of time by its bounds: `start` inclusive, `end` exclusive; either open. */
+export interface TimeSpan {
+  readonly start?: Date
+  readonly end?: Date
+}
+
+const DAY_MS = 86_400_000
+
+// The state's time range as a half-open span, if `isBoundary` accepts both of its ends.
+function spanOf(state: FilterState, isBoundary: (date: Date) => boolean): TimeSpan | null {
+  const start = state.startDate ? parseFilterInstant(state.startDate) : undefined
+  // A range ends at its last millisecond, inclusive.
+  const end = state.endDate ? new Date(parseFilterInstant(state.endDate).getTime() + 1) : undefined
+  if ((start && !isBoundary(start)) || (end && !isBoundary(end))) return null
+  return { start, end }
+}
+
+/** The state's time range when it is whole UTC days (or open), as a half-open span; else null. */
+export function wholeDaysOf(state: FilterState): TimeSpan | null {
+  return spanOf(state, (date) => ((date.getTime() % DAY_MS) + DAY_MS) % DAY_MS === 0)
+}
+
+/** The state's time range when it is whole UTC months (or open), as a half-open span; else null. */
+export function wholeMonthsOf(state: FilterState): TimeSpan | null {
+  return spanOf(state, (date) => date.getUTCDate() === 1 && ((date.getTime() % DAY_MS) + DAY_MS) % DAY_MS === 0)
+}
 
 /** Whether a read filters by nothing but datasets and a map view, which cells count ahead of time. */
 export function filtersOnlyByPlace(state: FilterState): boolean {
   return !state.startDate && !state.endDate && !state.text && Object.keys(state.fields).length === 0
+}
+
+/**
+ * Whether a map view holds every located event of the builds' datasets, so a read limited to it
+ * counts what their cells count for events with a location.
+ */
+export function viewHoldsEveryEvent(view: BoundingBox, builds: readonly CellBuildRow[]): boolean {
+  const boxes = splitBoundingBox(view)
+  return builds.every(
+    ({ extent }) =>
+      extent === null ||
+      boxes.some(
+        (box) => box.west <= extent[0] && box.south <= extent[1] && box.east >= extent[2] && box.north >= extent[3],
+      ),
+  )
 }
 
 /** The cells of a view, and each one's events per dataset (for the counts of a place mark). */
@@ -37,28 +88,39 @@ interface CellRow {
 
 /**
  * The cells at `zoom` inside `view` (snapped to that zoom's grid), in the order map-clusters'
- * SQL gives them (rows south to north, then west to east).
+ * SQL gives them (rows south to north, then west to east). With `months`, only the events of
+ * those whole months, from the cells kept per month (`zoom` at most {@link MONTH_CELL_ZOOM}).
  */
 export async function cellsInView(
   pool: Pool,
   datasetIds: readonly number[],
   zoom: number,
   view: BoundingBox,
+  months?: TimeSpan,
 ): Promise<CellsInView> {
   const params = new SqlParams()
   const ids = params.add([...datasetIds])
-  const level = params.add(Math.floor(zoom))
+  const level = Math.floor(zoom)
+  // Cells kept at a finer zoom: `scale` of them on each axis make one cell of the view's zoom.
+  const scale = months ? 2 ** (MONTH_CELL_ZOOM - level) : 1
+  if (scale < 1) throw new RangeError(`cells per month go to zoom ${MONTH_CELL_ZOOM}; asked for ${zoom}`)
   const ranges = cellRangesOfView(view, zoom).map(
     (range) =>
-      `(cx between ${params.add(range.minX)} and ${params.add(range.maxX)}` +
-      ` and cy between ${params.add(range.minY)} and ${params.add(range.maxY)})`,
+      `(cx between ${params.add(range.minX * scale)} and ${params.add(range.maxX * scale + scale - 1)}` +
+      ` and cy between ${params.add(range.minY * scale)} and ${params.add(range.maxY * scale + scale - 1)})`,
   )
-  const { rows } = await pool.query<CellRow>(
-    `select dataset_id, cx, cy, count, sum_lon, sum_lat, west, south, east, north, first_id from event_cells
-      where dataset_id = any(${ids}::int[]) and zoom = ${level} and (${ranges.join(' or ')})
-      order by cy, cx`,
-    params.values,
-  )
+  const query = months
+    ? `select dataset_id, floor(cx / ${params.add(scale)}::float8)::int as cx, floor(cy / ${params.add(scale)}::float8)::int as cy,
+              sum(count)::int as count, sum(sum_lon) as sum_lon, sum(sum_lat) as sum_lat, min(west) as west,
+              min(south) as south, max(east) as east, max(north) as north, min(first_id) as first_id
+         from event_cell_months
+        where dataset_id = any(${ids}::int[]) and (${ranges.join(' or ')})
+          ${months.start ? `and month >= ${params.add(months.start)}` : ''} ${months.end ? `and month < ${params.add(months.end)}` : ''}
+        group by 1, 2, 3 order by 3, 2`
+    : `select dataset_id, cx, cy, count, sum_lon, sum_lat, west, south, east, north, first_id from event_cells
+        where dataset_id = any(${ids}::int[]) and zoom = ${params.add(level)} and (${ranges.join(' or ')})
+        order by cy, cx`
+  const { rows } = await pool.query<CellRow>(query, params.values)
   const cells: ClusterCellSummary[] = []
   const byDataset = new Map<ClusterCellSummary, Map<number, number>>()
   let i = 0
@@ -112,14 +174,14 @@ export function placeCountsOfCell(datasets: ReadonlyMap<number, number>): PlaceC
 
 /**
  * Events per histogram bucket from the day counts, for days from `start` (inclusive) to `end`
- * (exclusive), both UTC midnights. `located` counts only events with a location (a read limited
+ * (exclusive), both UTC midnights (see {@link wholeDaysOf}). `located` counts only events with a location (a read limited
  * to a map view). Buckets are `date_trunc` of the interval in UTC, as the events' own SQL gives.
  */
 export async function dayCountsByBucket(
   pool: Pool,
   datasetIds: readonly number[],
   interval: Exclude<HistogramInterval, 'hour'>,
-  range: { readonly start?: Date; readonly end?: Date },
+  range: TimeSpan,
   located: boolean,
 ): Promise<Map<number, number>> {
   const params = new SqlParams()

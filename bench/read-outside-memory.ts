@@ -1,0 +1,102 @@
+/**
+ * `npm run bench:read -- --outside-memory`: after the usual mix, the same mix again with the
+ * in-memory event index off, so every dataset is outside memory and reads answer from the event
+ * cells counted ahead of time in PostgreSQL, or else from the events. Prints each scenario's p95
+ * beside the index's, and their ratio against the target of 10×.
+ * @module
+ */
+import type pg from 'pg'
+
+/** The scenario figures the comparison needs from a run of the mix. */
+export interface ScenarioFigures {
+  readonly endpoint: string
+  readonly view: string
+  readonly filter: string
+  readonly 'p95 ms': string
+  readonly answer: string
+}
+
+/** How many times the index's p95 a read outside memory may take. */
+export const TARGET_RATIO = 10
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Waits until every dataset has event cells at its current events version; returns the seconds
+ * waited and the builds' own seconds summed.
+ * @throws Error after `timeoutMs`
+ */
+export async function waitForEventCells(
+  pool: pg.Pool,
+  datasetIds: readonly number[],
+  timeoutMs: number,
+): Promise<{ waitedSeconds: number; buildSeconds: number }> {
+  const started = performance.now()
+  for (;;) {
+    const { rows } = await pool.query<{ built: number; seconds: number }>(
+      `select count(*)::int as built, coalesce(sum(b.seconds), 0)::float8 as seconds
+         from event_cell_builds b join event_index_versions v on v.dataset_id = b.dataset_id and v.version = b.version
+        where b.dataset_id = any($1::int[])`,
+      [[...datasetIds]],
+    )
+    if (rows[0]!.built === datasetIds.length)
+      return { waitedSeconds: (performance.now() - started) / 1000, buildSeconds: rows[0]!.seconds }
+    if (performance.now() - started > timeoutMs)
+      throw new Error(`Event cells were not built for every dataset within ${timeoutMs / 1000} s`)
+    await sleep(500)
+  }
+}
+
+/** The rows and bytes (tables and indexes) the cells take, per event. */
+export async function describeCellStorage(pool: pg.Pool, events: number): Promise<string> {
+  const { rows } = await pool.query<{ cells: string; days: string; bytes: string }>(
+    `select (select count(*) from event_cells) as cells, (select count(*) from event_days) as days,
+            pg_total_relation_size('event_cells') + pg_total_relation_size('event_days')
+              + pg_total_relation_size('event_cell_builds') as bytes`,
+  )
+  const { cells, days, bytes } = rows[0]!
+  const fmt = (n: number) => Math.round(n).toLocaleString('en')
+  return (
+    `Event cells: ${fmt(Number(cells))} map cells (zooms 0–10) and ${fmt(Number(days))} days, ` +
+    `${(Number(bytes) / 1024 / 1024).toFixed(1)} MB on disk, ${(Number(bytes) / events).toFixed(1)} bytes an event`
+  )
+}
+
+/** One line of the comparison. */
+export interface ComparisonRow {
+  endpoint: string
+  view: string
+  filter: string
+  'index p95 ms': string
+  'outside p95 ms': string
+  ratio: string
+  target: string
+  answer: string
+}
+
+/** Each scenario of the second run beside the same scenario of the first. */
+export function compareRuns(
+  inMemory: readonly ScenarioFigures[],
+  outside: readonly ScenarioFigures[],
+): ComparisonRow[] {
+  return outside.map((row) => {
+    const index = inMemory.find(
+      (other) => other.endpoint === row.endpoint && other.view === row.view && other.filter === row.filter,
+    )
+    const indexMs = Number(index?.['p95 ms'])
+    const outsideMs = Number(row['p95 ms'])
+    // Under a millisecond the ratio says more about the clock than the read: count it as 1 ms.
+    const ratio = outsideMs / Math.max(1, indexMs)
+    const known = Number.isFinite(ratio)
+    return {
+      endpoint: row.endpoint,
+      view: row.view,
+      filter: row.filter,
+      'index p95 ms': index?.['p95 ms'] ?? '-',
+      'outside p95 ms': row['p95 ms'],
+      ratio: known ? `${ratio.toFixed(1)}×` : '-',
+      target: `≤ ${TARGET_RATIO}×: ${known && ratio <= TARGET_RATIO ? 'ok' : 'MISSED'}`,
+      answer: row.answer,
+    }
+  })
+}

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:read [-- --events N] [-- --embedded] [-- --skip-build] [-- --exports-only]
- * [-- --growth 100000,1000000,10000000]`: seeds
+ * [-- --growth 100000,1000000,10000000] [-- --outside-memory]`: seeds
  * N events (default 1,000,000; 100,000 with `--embedded`) in five public datasets of two catalogs,
  * spread over the world and 1975–2024, into a fresh PostgreSQL database (BENCH_DATABASE_URL,
  * TEST_DATABASE_URL or DATABASE_URL, else the local server), or with `--embedded` into the embedded
@@ -10,7 +10,9 @@
  * per endpoint, view and filter beside a plain `select count(*)` over the same rows, then the export
  * rows/s, against the targets of issue 5. `--exports-only` skips the mix and measures just the
  * exports. `--growth` instead grows one table through the sizes it names and prints the growth
- * curve (see read-growth.ts). The database and the server are always removed at the end.
+ * curve (see read-growth.ts). `--outside-memory` then runs the mix again with the index off and
+ * prints each scenario beside the index's (see read-outside-memory.ts). The database and the
+ * server are always removed at the end.
  * @module
  */
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -34,6 +36,7 @@ import {
   type MapView,
 } from './read-scenarios'
 import { DEFAULT_GROWTH_SIZES, runGrowthCurve } from './read-growth'
+import { compareRuns, describeCellStorage, TARGET_RATIO, waitForEventCells } from './read-outside-memory'
 import { createBenchDatasets, createEventSeeder, migrateDatabase, seedEvents } from './read-seed'
 import { buildApp, freePort, startApp, type RunningApp } from './read-server'
 
@@ -57,6 +60,8 @@ interface Options {
   exportsOnly: boolean
   /** The sizes of the growth curve, when `--growth` asks for one. */
   growth?: readonly number[]
+  /** Run the mix again with the index off, every dataset outside memory, and compare. */
+  outsideMemory: boolean
 }
 
 function readSizes(raw: string | undefined): readonly number[] {
@@ -79,11 +84,14 @@ function readOptions(argv: readonly string[]): Options {
   const growthIndex = argv.indexOf('--growth')
   const growth = growthIndex >= 0 ? readSizes(argv[growthIndex + 1]) : undefined
   if (growth && embedded) throw new Error('--growth runs on a PostgreSQL server, not with --embedded')
+  if (argv.includes('--outside-memory') && embedded)
+    throw new Error('--outside-memory runs on a PostgreSQL server, not with --embedded')
   return {
     events,
     embedded,
     build: !argv.includes('--skip-build'),
     exportsOnly: argv.includes('--exports-only'),
+    outsideMemory: argv.includes('--outside-memory'),
     growth,
   }
 }
@@ -241,16 +249,20 @@ interface Row {
   answer: string
 }
 
-function printTable(rows: readonly Row[]): void {
-  const columns = Object.keys(rows[0]!) as Array<keyof Row>
-  const widths = columns.map((column) => Math.max(column.length, ...rows.map((row) => row[column].length)))
+/** Prints rows of text as a table; columns `firstRight` to `lastRight` (figures) are right-aligned. */
+function printTable<T extends object>(rows: readonly T[], firstRight = 3, lastRight = 8): void {
+  const columns = Object.keys(rows[0]!) as Array<keyof T & string>
+  const text = (row: T, column: keyof T & string) => String(row[column])
+  const widths = columns.map((column) => Math.max(column.length, ...rows.map((row) => text(row, column).length)))
   const line = (cells: string[]) =>
     cells
-      .map((cell, index) => (index >= 3 && index <= 8 ? cell.padStart(widths[index]!) : cell.padEnd(widths[index]!)))
+      .map((cell, index) =>
+        index >= firstRight && index <= lastRight ? cell.padStart(widths[index]!) : cell.padEnd(widths[index]!),
+      )
       .join('  ')
   console.log(line(columns))
   console.log(line(widths.map((width) => '-'.repeat(width))))
-  for (const row of rows) console.log(line(columns.map((column) => row[column])))
+  for (const row of rows) console.log(line(columns.map((column) => text(row, column))))
 }
 
 /** What the index holds, from the last load the server logged: its events, memory and bytes an event. */
@@ -268,13 +280,15 @@ function reportFailure(endpoint: string, failure: FailedRequest | undefined): vo
   console.log(`  ${endpoint} answered ${failure.status}: ${failure.body.replace(/\s+/g, ' ').slice(0, 300)}`)
 }
 
-async function runMix(app: RunningApp, pool: pg.Pool, datasetIds: readonly number[]): Promise<Row[]> {
-  const primePaths = FILTER_CASES.map((filter) => requestPath(READ_ENDPOINTS[0]!, MAP_VIEWS[0]!, filter))
-  const primeSeconds = await primeEventIndex(app.baseUrl, primePaths, PRIME_TIMEOUT_MS)
-  console.log(
-    `In-memory event index loaded (datasets and the fields the filters name) in ${primeSeconds.toFixed(1)} s; SQL answered meanwhile`,
-  )
-  console.log(describeIndexMemory(app.output()))
+async function runMix(app: RunningApp, pool: pg.Pool, datasetIds: readonly number[], withIndex = true): Promise<Row[]> {
+  if (withIndex) {
+    const primePaths = FILTER_CASES.map((filter) => requestPath(READ_ENDPOINTS[0]!, MAP_VIEWS[0]!, filter))
+    const primeSeconds = await primeEventIndex(app.baseUrl, primePaths, PRIME_TIMEOUT_MS)
+    console.log(
+      `In-memory event index loaded (datasets and the fields the filters name) in ${primeSeconds.toFixed(1)} s; SQL answered meanwhile`,
+    )
+    console.log(describeIndexMemory(app.output()))
+  }
   // Each request of the mix once, so the scenarios measured first do not alone pay for the server's
   // first run of each code path (compilation, summaries a segment computes once and keeps).
   const warmStarted = performance.now()
@@ -355,6 +369,51 @@ async function runExports(app: RunningApp, pool: pg.Pool, datasetIds: readonly n
   }
 }
 
+const CELLS_TIMEOUT_MS = 1_800_000
+
+/**
+ * `--outside-memory`: the app again with the index off, the mix once more (answered from the
+ * event cells where they can, else from the events), and each scenario beside the first run's.
+ */
+async function outsideMemory(
+  options: Options,
+  dataDir: string,
+  pool: pg.Pool,
+  datasetIds: readonly number[],
+  inMemory: readonly Row[],
+): Promise<void> {
+  const { rows } = await pool.query<{ database: string }>('select current_database() as database')
+  const serverUrl = new URL(
+    process.env.BENCH_DATABASE_URL ??
+      process.env.TEST_DATABASE_URL ??
+      process.env.DATABASE_URL ??
+      'postgres://postgres@127.0.0.1:5432/postgres',
+  )
+  serverUrl.pathname = `/${rows[0]!.database}`
+  console.log('\nStarting the app again with the in-memory event index off (CHRONOTOPE_EVENT_INDEX_MAX_EVENTS=0)…')
+  const app = await startApp(
+    { ...benchEnv(dataDir), DATABASE_URL: serverUrl.toString(), CHRONOTOPE_EVENT_INDEX_MAX_EVENTS: '0' },
+    await freePort(),
+    (launched) => cleanups.push(() => launched.stop()),
+  )
+  // The first read outside memory starts the cells' builds, in the background.
+  await (await fetch(`${app.baseUrl}${requestPath(READ_ENDPOINTS[0]!, MAP_VIEWS[0]!, FILTER_CASES[0]!)}`)).arrayBuffer()
+  const built = await waitForEventCells(pool, datasetIds, CELLS_TIMEOUT_MS)
+  console.log(
+    `Event cells built for ${datasetIds.length} datasets in ${built.buildSeconds.toFixed(1)} s of build ` +
+      `(${built.waitedSeconds.toFixed(1)} s waited); reads counted events meanwhile`,
+  )
+  console.log(await describeCellStorage(pool, options.events))
+  console.log(`\nOutside memory: the same mix, every dataset outside the index; load average ${describeLoadAverage()}`)
+  const outside = await runMix(app, pool, datasetIds, false)
+  printTable(outside)
+  console.log(`\nOutside memory against the index, p95 of each scenario (target ≤ ${TARGET_RATIO}× the index's):`)
+  const comparison = compareRuns(inMemory, outside)
+  printTable(comparison, 3, 5)
+  const met = comparison.filter((row) => row.target.endsWith('ok')).length
+  console.log(`${met} of ${comparison.length} scenarios within ${TARGET_RATIO}×; load average ${describeLoadAverage()}`)
+}
+
 async function main(): Promise<void> {
   const started = performance.now()
   const options = readOptions(process.argv)
@@ -374,7 +433,14 @@ async function main(): Promise<void> {
         `(fewer if ${LOAD.budgetMs / 1000} s run out) from ${LOAD.concurrency} clients; count(*) p50 of ${BASELINE_RUNS} runs alone; ` +
         `${os.availableParallelism()} cores, load average ${describeLoadAverage()}`,
     )
-    printTable(await runMix(app, pool, datasetIds))
+    const inMemory = await runMix(app, pool, datasetIds)
+    printTable(inMemory)
+    if (options.outsideMemory) {
+      await app.stop()
+      await outsideMemory(options, dataDir, pool, datasetIds, inMemory)
+      console.log(`\nBenchmark run time: ${((performance.now() - started) / 1000).toFixed(0)} s`)
+      return
+    }
   }
   await runExports(app, pool, datasetIds)
   console.log(`\nBenchmark run time: ${((performance.now() - started) / 1000).toFixed(0)} s`)

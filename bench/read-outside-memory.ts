@@ -49,16 +49,26 @@ export async function waitForEventCells(
 
 /** The rows and bytes (tables and indexes) the cells take, per event. */
 export async function describeCellStorage(pool: pg.Pool, events: number): Promise<string> {
-  const { rows } = await pool.query<{ cells: string; days: string; bytes: string }>(
-    `select (select count(*) from event_cells) as cells, (select count(*) from event_days) as days,
-            pg_total_relation_size('event_cells') + pg_total_relation_size('event_days')
-              + pg_total_relation_size('event_cell_builds') as bytes`,
+  const { rows } = await pool.query<{
+    cells: string
+    months: string
+    days: string
+    bytes: string
+    events_bytes: string
+  }>(
+    `select (select count(*) from event_cells) as cells, (select count(*) from event_cell_months) as months,
+            (select count(*) from event_days) as days,
+            pg_total_relation_size('event_cells') + pg_total_relation_size('event_cell_months')
+              + pg_total_relation_size('event_days') + pg_total_relation_size('event_cell_builds') as bytes,
+            pg_total_relation_size('events') as events_bytes`,
   )
-  const { cells, days, bytes } = rows[0]!
+  const { cells, months, days, bytes, events_bytes: eventsBytes } = rows[0]!
   const fmt = (n: number) => Math.round(n).toLocaleString('en')
   return (
-    `Event cells: ${fmt(Number(cells))} map cells (zooms 0–10) and ${fmt(Number(days))} days, ` +
-    `${(Number(bytes) / 1024 / 1024).toFixed(1)} MB on disk, ${(Number(bytes) / events).toFixed(1)} bytes an event`
+    `Event cells: ${fmt(Number(cells))} map cells (zooms 0–10), ${fmt(Number(months))} cells of a month (zoom 4) ` +
+    `and ${fmt(Number(days))} days, ` +
+    `${(Number(bytes) / 1024 / 1024).toFixed(1)} MB on disk, ${(Number(bytes) / events).toFixed(1)} bytes an event ` +
+    `(the events table with its indexes: ${(Number(eventsBytes) / 1024 / 1024).toFixed(0)} MB)`
   )
 }
 

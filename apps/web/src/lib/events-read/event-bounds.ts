@@ -7,7 +7,7 @@ import type { FilterState } from '@chronotope/filters'
 import type { Payload } from 'payload'
 
 import type { ReadDatabase } from '../database/read-router'
-import { filtersOnlyByPlace, viewHoldsEveryEvent } from './event-cells/cell-queries'
+import { filtersOnlyByPlace, monthsExtent, viewHoldsEveryEvent, wholeMonthsOf } from './event-cells/cell-queries'
 import { eventCellsOf } from './event-cells/event-cells-of'
 import type { CellScope } from './event-cells/event-cell-store'
 import { eventConditions, SqlParams, type DatasetScope } from './event-conditions'
@@ -39,10 +39,13 @@ export async function eventBounds(
 ): Promise<SimpleBoundsResponse> {
   const selections = await selectFromIndex(payload, database, state, scope, { locatedOnly: true, ordered: false })
   if (selections) return locatedExtent(selections)
-  if (filtersOnlyByPlace(state)) {
+  const unfiltered = filtersOnlyByPlace(state)
+  const months = !unfiltered && !state.text && Object.keys(state.fields).length === 0 ? wholeMonthsOf(state) : null
+  if (unfiltered || months) {
     const cells = await eventCellsOf(payload).cellsFor(database, scope)
     // A view holding every event leaves the extent as it is; one cutting through it needs the events.
-    if (cells && (!state.bbox || viewHoldsEveryEvent(state.bbox, cells.builds))) return boundsOfCells(cells)
+    if (cells && (!state.bbox || viewHoldsEveryEvent(state.bbox, cells.builds)))
+      return months ? monthsExtent(database.pool, cells.datasetIds, months) : boundsOfCells(cells)
   }
   const params = new SqlParams()
   const where = eventConditions(state, scope, params)

@@ -17,6 +17,7 @@ import {
 import {
   cellsInView,
   dayCountsByBucket,
+  monthsExtent,
   viewHoldsEveryEvent,
   wholeDaysOf,
   wholeMonthsOf,
@@ -173,6 +174,20 @@ describe('event cells', () => {
           }))
           expect(plain, `${name} at zoom ${zoom}, ${JSON.stringify(span)}`).toEqual(expected)
         }
+    for (const span of spans) {
+      const { rows } = await pool.query<{ west: number; south: number; east: number; north: number; count: number }>(
+        `select st_xmin(x) as west, st_ymin(x) as south, st_xmax(x) as east, st_ymax(x) as north, n as count
+           from (select st_extent(location) as x, count(location)::int as n from events
+                  where dataset_id = $1 and removed_at is null and event_time is not null
+                    and ($2::timestamptz is null or event_time >= $2) and ($3::timestamptz is null or event_time < $3)) t`,
+        [datasetId, span.start ?? null, span.end ?? null],
+      )
+      const { west, south, east, north, count } = rows[0]!
+      expect(await monthsExtent(pool, [datasetId], span), JSON.stringify(span)).toEqual({
+        bounds: [west, south, east, north],
+        count,
+      })
+    }
   })
 
   it('take a time range as whole days or whole months only when it is one', () => {

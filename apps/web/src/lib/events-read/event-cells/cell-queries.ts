@@ -165,6 +165,31 @@ export async function cellsInView(
   return { cells, byDataset }
 }
 
+/**
+ * The extent and count of the located events of whole `months`, from the cells kept per month.
+ * @example await monthsExtent(pool, [3], { start: new Date('1990-01-01') }) // { bounds: [-73.9, 40.6, 2.4, 48.9], count: 1204 }
+ */
+export async function monthsExtent(
+  pool: Pool,
+  datasetIds: readonly number[],
+  months: TimeSpan,
+): Promise<{ bounds: [number, number, number, number] | null; count: number }> {
+  const params = new SqlParams()
+  const conditions = [`dataset_id = any(${params.add([...datasetIds])}::int[])`]
+  if (months.start) conditions.push(`month >= ${params.add(months.start)}`)
+  if (months.end) conditions.push(`month < ${params.add(months.end)}`)
+  const { rows } = await pool.query<{ west: number; south: number; east: number; north: number; count: number }>(
+    `select min(west) as west, min(south) as south, max(east) as east, max(north) as north,
+            coalesce(sum(count), 0)::int as count
+       from event_cell_months where ${conditions.join(' and ')}`,
+    params.values,
+  )
+  const row = rows[0]!
+  return row.count === 0
+    ? { bounds: null, count: 0 }
+    : { bounds: [row.west, row.south, row.east, row.north], count: row.count }
+}
+
 /** A place mark's counts from its cell: every event of a one-place cell is at that place. */
 export function placeCountsOfCell(datasets: ReadonlyMap<number, number>): PlaceCounts {
   let count = 0

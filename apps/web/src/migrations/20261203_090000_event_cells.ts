@@ -2,8 +2,22 @@ import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-postgres'
 
 // Cells counted ahead of time for the datasets the in-memory event index cannot hold
 // (src/lib/events-read/event-cells): per dataset, the events of each map cell at zooms 0–10, of
-// each zoom-4 cell in each month, and of each day, built for one events version (event_index_versions) and used only while the
-// dataset is at that version. They go with their dataset.
+// each zoom-4 cell in each month, and of each day, built for one events version
+// (event_index_versions) and used only while the dataset is at that version. They go with their
+// dataset.
+
+// What a map cell keeps of its events: how many, the sums for their centroid, their extent and the
+// smallest id (the event itself when it is alone).
+const CELL_SUMMARY = sql.raw(`
+     "count" integer NOT NULL,
+     "sum_lon" double precision NOT NULL,
+     "sum_lat" double precision NOT NULL,
+     "west" double precision NOT NULL,
+     "south" double precision NOT NULL,
+     "east" double precision NOT NULL,
+     "north" double precision NOT NULL,
+     "first_id" integer NOT NULL,`)
+
 export async function up({ db }: MigrateUpArgs): Promise<void> {
   await db.execute(sql`
    CREATE TABLE IF NOT EXISTS "event_cell_builds" (
@@ -25,14 +39,7 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
      "zoom" smallint NOT NULL,
      "cy" integer NOT NULL,
      "cx" integer NOT NULL,
-     "count" integer NOT NULL,
-     "sum_lon" double precision NOT NULL,
-     "sum_lat" double precision NOT NULL,
-     "west" double precision NOT NULL,
-     "south" double precision NOT NULL,
-     "east" double precision NOT NULL,
-     "north" double precision NOT NULL,
-     "first_id" integer NOT NULL,
+     ${CELL_SUMMARY}
      PRIMARY KEY ("dataset_id", "zoom", "cy", "cx")
    );
    CREATE TABLE IF NOT EXISTS "event_cell_months" (
@@ -40,14 +47,7 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
      "month" timestamp(3) with time zone NOT NULL,
      "cy" integer NOT NULL,
      "cx" integer NOT NULL,
-     "count" integer NOT NULL,
-     "sum_lon" double precision NOT NULL,
-     "sum_lat" double precision NOT NULL,
-     "west" double precision NOT NULL,
-     "south" double precision NOT NULL,
-     "east" double precision NOT NULL,
-     "north" double precision NOT NULL,
-     "first_id" integer NOT NULL,
+     ${CELL_SUMMARY}
      PRIMARY KEY ("dataset_id", "month", "cy", "cx")
    );
    CREATE TABLE IF NOT EXISTS "event_days" (

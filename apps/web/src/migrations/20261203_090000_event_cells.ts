@@ -31,6 +31,8 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
      "north" double precision,
      "first_time" timestamp(3) with time zone,
      "last_time" timestamp(3) with time zone,
+     "first_located_time" timestamp(3) with time zone,
+     "last_located_time" timestamp(3) with time zone,
      "seconds" real NOT NULL,
      "built_at" timestamp(3) with time zone NOT NULL DEFAULT now()
    );

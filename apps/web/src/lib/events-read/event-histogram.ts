@@ -21,8 +21,8 @@ import type { Pool } from 'pg'
 import { ApiError } from '../api/api-error'
 import type { ReadDatabase } from '../database/read-router'
 import {
+  buildsTimeRange,
   dayCountsByBucket,
-  dayCountsTimeRange,
   viewHoldsEveryEvent,
   wholeDaysOf,
   type TimeSpan,
@@ -120,8 +120,8 @@ async function cellHistogram(
   return { cells, days, located: bbox !== undefined }
 }
 
-async function cellTimeRange(pool: Pool, state: FilterState, read: CellHistogram): Promise<TimeRange | null> {
-  const extent = await dayCountsTimeRange(pool, read.cells.datasetIds, read.located)
+function cellTimeRange(state: FilterState, read: CellHistogram): TimeRange | null {
+  const extent = buildsTimeRange(read.cells.builds, read.located)
   return extent && rangeOf(state, extent.first, extent.last)
 }
 
@@ -144,7 +144,7 @@ export async function eventHistogram(
     (selections
       ? indexTimeRange(state, selections)
       : fromCells
-        ? await cellTimeRange(pool, state, fromCells)
+        ? cellTimeRange(state, fromCells)
         : await databaseTimeRange(pool, state, scope))
   if (!range) return { interval: asked === 'auto' ? 'year' : asked, buckets: [], total: 0, range: null }
   const interval: HistogramInterval = asked === 'auto' ? chooseHistogramInterval(range.start, range.end) : asked

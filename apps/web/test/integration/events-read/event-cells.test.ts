@@ -15,6 +15,7 @@ import {
   MONTH_CELL_ZOOM,
 } from '../../../src/lib/events-read/event-cells/build-event-cells'
 import {
+  buildsTimeRange,
   cellsInView,
   dayCountsByBucket,
   monthsExtent,
@@ -69,6 +70,14 @@ function scatteredEvents(dataset: number, count: number): EventRow[] {
     [180, 86],
   ] as const)
     rows.push(eventRow(dataset, `cells-${dataset}-edge-${longitude}-${latitude}`, { longitude, latitude }))
+  // The first event has no place: a map view's time range starts later.
+  rows.push(
+    eventRow(dataset, `cells-${dataset}-first`, {
+      longitude: null,
+      latitude: null,
+      eventTime: new Date(Date.UTC(-2000, 0, 1)),
+    }),
+  )
   return rows
 }
 
@@ -253,6 +262,17 @@ describe('event cells', () => {
     expect(viewHoldsEveryEvent({ west: -180, south: -90, east: 180, north: 90 }, builds)).toBe(true)
     expect(viewHoldsEveryEvent({ west: -180, south: -85, east: 180, north: 85 }, builds)).toBe(false)
     expect(viewHoldsEveryEvent({ west: 0, south: -90, east: 180, north: 90 }, builds)).toBe(false)
+    // A histogram of a view spans the located events' times; without a view, every event's.
+    const { rows } = await pool.query<{ first: Date; last: Date; first_located: Date; last_located: Date }>(
+      `select min(event_time) as first, max(event_time) as last,
+              min(event_time) filter (where location is not null) as first_located,
+              max(event_time) filter (where location is not null) as last_located
+         from events where dataset_id = $1 and removed_at is null`,
+      [datasetId],
+    )
+    expect(buildsTimeRange(builds, false)).toEqual({ first: rows[0]!.first, last: rows[0]!.last })
+    expect(buildsTimeRange(builds, true)).toEqual({ first: rows[0]!.first_located, last: rows[0]!.last_located })
+    expect(rows[0]!.first_located).not.toEqual(rows[0]!.first)
   })
 
   it('leave the datasets the in-memory index holds to it, and small ones to the events', async () => {

@@ -120,9 +120,12 @@ export async function buildEventCells(pool: Pool, datasetId: number): Promise<Ev
     await insertDays(client, datasetId)
     const seconds = (performance.now() - started) / 1000
     const { rows } = await client.query<{ dated: string; located: string }>(
-      `insert into event_cell_builds as b (dataset_id, version, dated, located, west, south, east, north, first_time, last_time, seconds)
-       select $1, $2, d.dated, c.located, c.west, c.south, c.east, c.north, d.first_time, d.last_time, $3
-         from (select coalesce(sum(events), 0) as dated, min(first_time) as first_time, max(last_time) as last_time
+      `insert into event_cell_builds as b (dataset_id, version, dated, located, west, south, east, north, first_time,
+         last_time, first_located_time, last_located_time, seconds)
+       select $1, $2, d.dated, c.located, c.west, c.south, c.east, c.north, d.first_time, d.last_time,
+              d.first_located_time, d.last_located_time, $3
+         from (select coalesce(sum(events), 0) as dated, min(first_time) as first_time, max(last_time) as last_time,
+                      min(first_located_time) as first_located_time, max(last_located_time) as last_located_time
                  from event_days where dataset_id = $1) d,
               (select coalesce(sum(count), 0) as located, min(west) as west, min(south) as south, max(east) as east,
                       max(north) as north
@@ -130,6 +133,7 @@ export async function buildEventCells(pool: Pool, datasetId: number): Promise<Ev
        on conflict (dataset_id) do update set version = excluded.version, dated = excluded.dated,
          located = excluded.located, west = excluded.west, south = excluded.south, east = excluded.east,
          north = excluded.north, first_time = excluded.first_time, last_time = excluded.last_time,
+         first_located_time = excluded.first_located_time, last_located_time = excluded.last_located_time,
          seconds = excluded.seconds, built_at = now()
        returning dated, located`,
       [datasetId, current.version, seconds],

@@ -221,18 +221,15 @@ export async function dayCountsByBucket(
   return new Map(rows.map((row) => [row.bucket.getTime(), row.count]))
 }
 
-/** The first and last time of the events (with a location, when `located`) in the day counts. */
-export async function dayCountsTimeRange(
-  pool: Pool,
-  datasetIds: readonly number[],
-  located: boolean,
-): Promise<{ first: Date; last: Date } | null> {
-  const { rows } = await pool.query<{ first: Date | null; last: Date | null }>(
-    located
-      ? `select min(first_located_time) as first, max(last_located_time) as last from event_days where dataset_id = any($1::int[])`
-      : `select min(first_time) as first, max(last_time) as last from event_days where dataset_id = any($1::int[])`,
-    [[...datasetIds]],
-  )
-  const { first, last } = rows[0] ?? { first: null, last: null }
-  return first && last ? { first, last } : null
+/** The first and last time of the builds' events (with a location, when `located`), or null for none. */
+export function buildsTimeRange(builds: readonly CellBuildRow[], located: boolean): { first: Date; last: Date } | null {
+  const times = (pick: (build: CellBuildRow) => Date | null) =>
+    builds
+      .map(pick)
+      .filter((time): time is Date => time !== null)
+      .map((time) => time.getTime())
+  const firsts = times((build) => (located ? build.firstLocatedTime : build.firstTime))
+  const lasts = times((build) => (located ? build.lastLocatedTime : build.lastTime))
+  if (firsts.length === 0 || lasts.length === 0) return null
+  return { first: new Date(Math.min(...firsts)), last: new Date(Math.max(...lasts)) }
 }

@@ -24,8 +24,11 @@ export interface CellBuildRow {
   readonly located: number
   /** The extent of the located events (west ≤ east), or null when none has a location. */
   readonly extent: readonly [number, number, number, number] | null
+  /** The first and last event time, of all events and of those with a location. */
   readonly firstTime: Date | null
   readonly lastTime: Date | null
+  readonly firstLocatedTime: Date | null
+  readonly lastLocatedTime: Date | null
 }
 
 /** The datasets of a read answered from cells, each with its current build. */
@@ -57,11 +60,14 @@ interface BuildQueryRow {
   north: number | null
   first_time: Date | null
   last_time: Date | null
+  first_located_time: Date | null
+  last_located_time: Date | null
 }
 
 async function readBuilds(pool: Pool, datasetIds: readonly number[]): Promise<Map<number, CellBuildRow>> {
   const { rows } = await pool.query<BuildQueryRow>(
-    `select dataset_id, version, dated, located, west, south, east, north, first_time, last_time
+    `select dataset_id, version, dated, located, west, south, east, north, first_time, last_time,
+            first_located_time, last_located_time
        from event_cell_builds where dataset_id = any($1::int[])`,
     [[...datasetIds]],
   )
@@ -76,6 +82,8 @@ async function readBuilds(pool: Pool, datasetIds: readonly number[]): Promise<Ma
         extent: row.west === null ? null : [row.west, row.south!, row.east!, row.north!],
         firstTime: row.first_time,
         lastTime: row.last_time,
+        firstLocatedTime: row.first_located_time,
+        lastLocatedTime: row.last_located_time,
       },
     ]),
   )

@@ -158,7 +158,7 @@ async function buildUnlessSkipped(options: Options, env: NodeJS.ProcessEnv): Pro
 async function prepare(
   options: Options,
   dataDir: string,
-): Promise<{ app: RunningApp; pool: pg.Pool; datasetIds: readonly number[]; label: string }> {
+): Promise<{ app: RunningApp; pool: pg.Pool; datasetIds: readonly number[]; label: string; databaseUrl?: string }> {
   const env = benchEnv(dataDir)
   await buildUnlessSkipped(options, env)
   const port = await freePort()
@@ -180,7 +180,7 @@ async function prepare(
     cleanups.push(() => launched.stop()),
   )
   console.log(`  answered /api/health after ${app.startSeconds.toFixed(1)} s`)
-  return { app, pool, datasetIds, label }
+  return { app, pool, datasetIds, label, databaseUrl }
 }
 
 /** `--growth`: one database grown through the sizes, the app restarted at each. */
@@ -378,21 +378,14 @@ const CELLS_TIMEOUT_MS = 1_800_000
 async function outsideMemory(
   options: Options,
   dataDir: string,
+  databaseUrl: string,
   pool: pg.Pool,
   datasetIds: readonly number[],
   inMemory: readonly Row[],
 ): Promise<void> {
-  const { rows } = await pool.query<{ database: string }>('select current_database() as database')
-  const serverUrl = new URL(
-    process.env.BENCH_DATABASE_URL ??
-      process.env.TEST_DATABASE_URL ??
-      process.env.DATABASE_URL ??
-      'postgres://postgres@127.0.0.1:5432/postgres',
-  )
-  serverUrl.pathname = `/${rows[0]!.database}`
   console.log('\nStarting the app again with the in-memory event index off (CHRONOTOPE_EVENT_INDEX_MAX_EVENTS=0)…')
   const app = await startApp(
-    { ...benchEnv(dataDir), DATABASE_URL: serverUrl.toString(), CHRONOTOPE_EVENT_INDEX_MAX_EVENTS: '0' },
+    { ...benchEnv(dataDir), DATABASE_URL: databaseUrl, CHRONOTOPE_EVENT_INDEX_MAX_EVENTS: '0' },
     await freePort(),
     (launched) => cleanups.push(() => launched.stop()),
   )
@@ -424,7 +417,7 @@ async function main(): Promise<void> {
     console.log(`\nBenchmark run time: ${((performance.now() - started) / 1000).toFixed(0)} s`)
     return
   }
-  const { app, pool, datasetIds, label } = await prepare(options, dataDir)
+  const { app, pool, datasetIds, label, databaseUrl } = await prepare(options, dataDir)
   if (options.exportsOnly) {
     console.log(`\nRead benchmark: ${fmt(options.events)} events on ${label}; exports only`)
   } else {
@@ -435,9 +428,10 @@ async function main(): Promise<void> {
     )
     const inMemory = await runMix(app, pool, datasetIds)
     printTable(inMemory)
-    if (options.outsideMemory) {
+    // readOptions refuses --outside-memory with --embedded, so there is a server database here.
+    if (options.outsideMemory && databaseUrl) {
       await app.stop()
-      await outsideMemory(options, dataDir, pool, datasetIds, inMemory)
+      await outsideMemory(options, dataDir, databaseUrl, pool, datasetIds, inMemory)
       console.log(`\nBenchmark run time: ${((performance.now() - started) / 1000).toFixed(0)} s`)
       return
     }

@@ -7,7 +7,13 @@ import type { FilterState } from '@chronotope/filters'
 import type { Payload } from 'payload'
 
 import type { ReadDatabase } from '../database/read-router'
-import { filtersOnlyByPlace, monthsExtent, viewHoldsEveryEvent, wholeMonthsOf } from './event-cells/cell-queries'
+import {
+  filtersOnlyByPlace,
+  filtersOnlyByPlaceAndTime,
+  monthsExtent,
+  viewHoldsEveryEvent,
+  wholeMonthsOf,
+} from './event-cells/cell-queries'
 import { eventCellsOf } from './event-cells/event-cells-of'
 import type { CellScope } from './event-cells/event-cell-store'
 import { eventConditions, SqlParams, type DatasetScope } from './event-conditions'
@@ -40,7 +46,7 @@ export async function eventBounds(
   const selections = await selectFromIndex(payload, database, state, scope, { locatedOnly: true, ordered: false })
   if (selections) return locatedExtent(selections)
   const unfiltered = filtersOnlyByPlace(state)
-  const months = !unfiltered && !state.text && Object.keys(state.fields).length === 0 ? wholeMonthsOf(state) : null
+  const months = !unfiltered && filtersOnlyByPlaceAndTime(state) ? wholeMonthsOf(state) : null
   if (unfiltered || months) {
     const cells = await eventCellsOf(payload).cellsFor(database, scope)
     // A view holding every event leaves the extent as it is; one cutting through it needs the events.

@@ -23,6 +23,7 @@ import type { ReadDatabase } from '../database/read-router'
 import {
   buildsTimeRange,
   dayCountsByBucket,
+  filtersOnlyByPlaceAndTime,
   viewHoldsEveryEvent,
   wholeDaysOf,
   type TimeSpan,
@@ -110,7 +111,7 @@ async function cellHistogram(
   state: FilterState,
   scope: DatasetScope,
 ): Promise<CellHistogram | null> {
-  if (state.text || Object.keys(state.fields).length > 0) return null
+  if (!filtersOnlyByPlaceAndTime(state)) return null
   const days = wholeDaysOf(state)
   if (!days) return null
   const cells = await eventCellsOf(payload).cellsFor(database, scope)

@@ -33,6 +33,7 @@ import { MAX_CELL_ZOOM, MONTH_CELL_ZOOM } from './event-cells/build-event-cells'
 import {
   cellsInView,
   filtersOnlyByPlace,
+  filtersOnlyByPlaceAndTime,
   placeCountsOfCell,
   wholeMonthsOf,
   type TimeSpan,
@@ -285,7 +286,7 @@ export async function mapClusters(
   const unfiltered = filtersOnlyByPlace(state)
   // A time range of whole months (the timeline's years and months) at a continent's zoom or wider.
   const months =
-    !unfiltered && zoom <= MONTH_CELL_ZOOM && !state.text && Object.keys(state.fields).length === 0
+    !unfiltered && zoom <= MONTH_CELL_ZOOM && filtersOnlyByPlaceAndTime(state)
       ? (wholeMonthsOf(state) ?? undefined)
       : undefined
   if ((unfiltered && zoom <= MAX_CELL_ZOOM) || months) {

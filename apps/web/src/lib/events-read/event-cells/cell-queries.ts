@@ -46,9 +46,14 @@ export function wholeMonthsOf(state: FilterState): TimeSpan | null {
   return spanOf(state, (date) => date.getUTCDate() === 1 && ((date.getTime() % DAY_MS) + DAY_MS) % DAY_MS === 0)
 }
 
+/** Whether a read filters by nothing but datasets, a map view and time: no field, no search. */
+export function filtersOnlyByPlaceAndTime(state: FilterState): boolean {
+  return !state.text && Object.keys(state.fields).length === 0
+}
+
 /** Whether a read filters by nothing but datasets and a map view, which cells count ahead of time. */
 export function filtersOnlyByPlace(state: FilterState): boolean {
-  return !state.startDate && !state.endDate && !state.text && Object.keys(state.fields).length === 0
+  return !state.startDate && !state.endDate && filtersOnlyByPlaceAndTime(state)
 }
 
 /**

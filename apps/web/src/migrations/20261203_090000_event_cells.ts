@@ -8,7 +8,7 @@ import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-postgres'
 
 // What a map cell keeps of its events: how many, the sums for their centroid, their extent and the
 // smallest id (the event itself when it is alone).
-const CELL_SUMMARY = sql.raw(`
+export const CELL_SUMMARY = sql.raw(`
      "count" integer NOT NULL,
      "sum_lon" double precision NOT NULL,
      "sum_lat" double precision NOT NULL,

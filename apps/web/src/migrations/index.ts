@@ -18,6 +18,7 @@ import * as migration_20261128_210000_api_keys from './20261128_210000_api_keys'
 import * as migration_20261128_220000_audit_log from './20261128_220000_audit_log'
 import * as migration_20261129_000000_quotas from './20261129_000000_quotas'
 import * as migration_20261203_090000_event_cells from './20261203_090000_event_cells'
+import * as migration_20261203_140000_event_value_cells from './20261203_140000_event_value_cells'
 
 export const migrations = [
   {
@@ -119,5 +120,10 @@ export const migrations = [
     up: migration_20261203_090000_event_cells.up,
     down: migration_20261203_090000_event_cells.down,
     name: '20261203_090000_event_cells',
+  },
+  {
+    up: migration_20261203_140000_event_value_cells.up,
+    down: migration_20261203_140000_event_value_cells.down,
+    name: '20261203_140000_event_value_cells',
   },
 ]

@@ -8,9 +8,12 @@ import type { Payload } from 'payload'
 
 import type { ReadDatabase } from '../database/read-router'
 import {
+  buildsCountValuesOf,
   filtersOnlyByPlace,
   filtersOnlyByPlaceAndTime,
   monthsExtent,
+  valueSliceOf,
+  valuesExtent,
   viewHoldsEveryEvent,
   wholeMonthsOf,
 } from './event-cells/cell-queries'
@@ -47,11 +50,15 @@ export async function eventBounds(
   if (selections) return locatedExtent(selections)
   const unfiltered = filtersOnlyByPlace(state)
   const months = !unfiltered && filtersOnlyByPlaceAndTime(state) ? wholeMonthsOf(state) : null
-  if (unfiltered || months) {
+  const values = unfiltered || months || state.startDate || state.endDate ? null : valueSliceOf(state)
+  if (unfiltered || months || values) {
     const cells = await eventCellsOf(payload).cellsFor(database, scope)
     // A view holding every event leaves the extent as it is; one cutting through it needs the events.
-    if (cells && (!state.bbox || viewHoldsEveryEvent(state.bbox, cells.builds)))
-      return months ? monthsExtent(database.pool, cells.datasetIds, months) : boundsOfCells(cells)
+    if (cells && (!state.bbox || viewHoldsEveryEvent(state.bbox, cells.builds))) {
+      if (months) return monthsExtent(database.pool, cells.datasetIds, months)
+      if (!values) return boundsOfCells(cells)
+      if (buildsCountValuesOf(values, cells.builds)) return valuesExtent(database.pool, cells.datasetIds, values)
+    }
   }
   const params = new SqlParams()
   const where = eventConditions(state, scope, params)

@@ -21,12 +21,16 @@ import type { Pool } from 'pg'
 import { ApiError } from '../api/api-error'
 import type { ReadDatabase } from '../database/read-router'
 import {
+  buildsCountValuesOf,
   buildsTimeRange,
   dayCountsByBucket,
   filtersOnlyByPlaceAndTime,
+  valueSliceOf,
+  valuesTimeRange,
   viewHoldsEveryEvent,
   wholeDaysOf,
   type TimeSpan,
+  type ValueSlice,
 } from './event-cells/cell-queries'
 import { eventCellsOf } from './event-cells/event-cells-of'
 import type { CellScope } from './event-cells/event-cell-store'
@@ -101,28 +105,34 @@ interface CellHistogram {
   readonly days: TimeSpan
   /** Only events with a location: the read is limited to a map view holding every one. */
   readonly located: boolean
+  /** Only events with these values, from the days per value. */
+  readonly values?: ValueSlice
 }
 
-// Day counts answer a read without field or text filters whose time range is whole UTC days, and
-// whose map view, if any, holds every located event of its datasets.
+// Day counts answer a read without search and with at most one value-list field filter, whose
+// time range is whole UTC days, and whose map view, if any, holds every located event of its
+// datasets.
 async function cellHistogram(
   payload: Payload,
   database: ReadDatabase,
   state: FilterState,
   scope: DatasetScope,
 ): Promise<CellHistogram | null> {
-  if (!filtersOnlyByPlaceAndTime(state)) return null
+  const values = filtersOnlyByPlaceAndTime(state) ? undefined : valueSliceOf(state)
+  if (values === null) return null
   const days = wholeDaysOf(state)
   if (!days) return null
   const cells = await eventCellsOf(payload).cellsFor(database, scope)
-  if (!cells) return null
+  if (!cells || (values && !buildsCountValuesOf(values, cells.builds))) return null
   const bbox = state.bbox
   if (bbox && !viewHoldsEveryEvent(bbox, cells.builds)) return null
-  return { cells, days, located: bbox !== undefined }
+  return { cells, days, located: bbox !== undefined, values }
 }
 
-function cellTimeRange(state: FilterState, read: CellHistogram): TimeRange | null {
-  const extent = buildsTimeRange(read.cells.builds, read.located)
+async function cellTimeRange(pool: Pool, state: FilterState, read: CellHistogram): Promise<TimeRange | null> {
+  const extent = read.values
+    ? await valuesTimeRange(pool, read.cells.datasetIds, read.values, read.located)
+    : buildsTimeRange(read.cells.builds, read.located)
   return extent && rangeOf(state, extent.first, extent.last)
 }
 
@@ -145,7 +155,7 @@ export async function eventHistogram(
     (selections
       ? indexTimeRange(state, selections)
       : fromCells
-        ? cellTimeRange(state, fromCells)
+        ? await cellTimeRange(pool, state, fromCells)
         : await databaseTimeRange(pool, state, scope))
   if (!range) return { interval: asked === 'auto' ? 'year' : asked, buckets: [], total: 0, range: null }
   const interval: HistogramInterval = asked === 'auto' ? chooseHistogramInterval(range.start, range.end) : asked
@@ -163,7 +173,14 @@ export async function eventHistogram(
   const counts = selections
     ? indexCounts(selections, starts)
     : fromCells && interval !== 'hour'
-      ? await dayCountsByBucket(pool, fromCells.cells.datasetIds, interval, fromCells.days, fromCells.located)
+      ? await dayCountsByBucket(
+          pool,
+          fromCells.cells.datasetIds,
+          interval,
+          fromCells.days,
+          fromCells.located,
+          fromCells.values,
+        )
       : await databaseCounts(pool, state, scope, interval)
   const buckets = starts.map((start) => ({
     start: start.toISOString(),

@@ -6,7 +6,7 @@
  * which of them the filtered events actually have is told by their counts.
  * @module
  */
-import type { Pool } from 'pg'
+import type { Pool, PoolClient } from 'pg'
 
 import type { DatasetScope } from './event-conditions'
 import { readDatasetVersions } from './event-index/segment-loader'
@@ -73,8 +73,12 @@ export function fieldKindsOf(samples: FieldSamples): FieldKinds {
   return { valueKeys, numberKeys }
 }
 
-async function sampleDataset(pool: Pool, datasetId: number): Promise<FieldSamples> {
-  const { rows } = await pool.query<{ key: string; strings: number; numbers: number; values: string[] | null }>(
+/**
+ * The fields of a dataset's first {@link FILTER_SAMPLE_SIZE} events (a pool, or a client inside a
+ * transaction that must see the same events).
+ */
+export async function sampleDatasetFields(db: Pool | PoolClient, datasetId: number): Promise<FieldSamples> {
+  const { rows } = await db.query<{ key: string; strings: number; numbers: number; values: string[] | null }>(
     `select kv.key,
        count(*) filter (where jsonb_typeof(kv.value) = 'string')::int as strings,
        count(*) filter (where jsonb_typeof(kv.value) = 'number')::int as numbers,
@@ -114,7 +118,7 @@ export async function datasetFieldSamples(pool: Pool, scope: DatasetScope): Prom
     if (count === 0) continue
     let entry = cache.get(datasetId)
     if (!entry || entry.version !== version) {
-      const sample = sampleDataset(pool, datasetId)
+      const sample = sampleDatasetFields(pool, datasetId)
       entry = { version, sample }
       cache.set(datasetId, entry)
       sample.catch(() => {

@@ -30,13 +30,16 @@ import type { Pool } from 'pg'
 
 import type { ReadDatabase } from '../database/read-router'
 import { MAX_CELL_ZOOM, MONTH_CELL_ZOOM } from './event-cells/build-event-cells'
+import { VALUE_CELL_ZOOM } from './event-cells/build-value-cells'
 import {
+  buildsCountValuesOf,
   cellsInView,
   filtersOnlyByPlace,
   filtersOnlyByPlaceAndTime,
   placeCountsOfCell,
+  valueSliceOf,
   wholeMonthsOf,
-  type TimeSpan,
+  type CellSlice,
 } from './event-cells/cell-queries'
 import { eventCellsOf } from './event-cells/event-cells-of'
 import type { CellScope } from './event-cells/event-cell-store'
@@ -237,7 +240,7 @@ async function marksFromDatabase(
   )
 }
 
-// From the cells counted ahead of time (of whole `months` only, when given): few events in view
+// From the cells counted ahead of time (of whole months or some values only, when sliced): few events in view
 // still come back one by one, from SQL that stops at the first 201.
 async function marksFromCells(
   pool: Pool,
@@ -247,9 +250,9 @@ async function marksFromCells(
   zoom: number,
   view: BoundingBox,
   colorField: string | undefined,
-  months: TimeSpan | undefined,
+  slice: CellSlice,
 ): Promise<MapClustersResponse> {
-  const { cells, byDataset } = await cellsInView(pool, cellScope.datasetIds, zoom, view, months)
+  const { cells, byDataset } = await cellsInView(pool, cellScope.datasetIds, zoom, view, slice)
   const total = cells.reduce((sum, cell) => sum + cell.count, 0)
   if (total <= SINGLE_EVENTS_UP_TO) return marksFromDatabase(pool, { ...state, bbox: view }, scope, zoom, colorField)
   return clustersResponse(pool, cells, zoom, colorField, (marks, markCells) =>
@@ -257,6 +260,19 @@ async function marksFromCells(
       ? markCells.map((cell) => placeCountsOfCell(byDataset.get(cell)!))
       : placeCountsFromDatabase(pool, { ...state, bbox: view }, scope, marks, colorField),
   )
+}
+
+// Which events of the cells a read at `zoom` counts, or null when the cells cannot count them: all
+// (up to the finest cells), whole months (the timeline's years and months) or one field's values,
+// both at a country's zoom or wider.
+function cellSliceOf(state: FilterState, zoom: number): CellSlice | null {
+  if (filtersOnlyByPlace(state)) return zoom <= MAX_CELL_ZOOM ? {} : null
+  if (zoom <= MONTH_CELL_ZOOM && filtersOnlyByPlaceAndTime(state)) {
+    const months = wholeMonthsOf(state)
+    return months && { months }
+  }
+  const values = !state.startDate && !state.endDate && zoom <= VALUE_CELL_ZOOM ? valueSliceOf(state) : null
+  return values && { values }
 }
 
 /**
@@ -283,15 +299,11 @@ export async function mapClusters(
     fieldPaths: colorField === undefined ? [] : [colorField],
   })
   if (selections) return marksFromIndex(pool, selections, zoom, view, colorField)
-  const unfiltered = filtersOnlyByPlace(state)
-  // A time range of whole months (the timeline's years and months) at a continent's zoom or wider.
-  const months =
-    !unfiltered && zoom <= MONTH_CELL_ZOOM && filtersOnlyByPlaceAndTime(state)
-      ? (wholeMonthsOf(state) ?? undefined)
-      : undefined
-  if ((unfiltered && zoom <= MAX_CELL_ZOOM) || months) {
+  const slice = cellSliceOf(state, zoom)
+  if (slice) {
     const cellScope = await eventCellsOf(payload).cellsFor(database, scope)
-    if (cellScope) return marksFromCells(pool, cellScope, state, scope, zoom, view, colorField, months)
+    if (cellScope && (!slice.values || buildsCountValuesOf(slice.values, cellScope.builds)))
+      return marksFromCells(pool, cellScope, state, scope, zoom, view, colorField, slice)
   }
   return marksFromDatabase(pool, { ...state, bbox: view }, scope, zoom, colorField)
 }

@@ -19,11 +19,14 @@ import {
   cellsInView,
   dayCountsByBucket,
   monthsExtent,
+  valuesExtent,
+  valuesTimeRange,
   viewHoldsEveryEvent,
   wholeDaysOf,
   wholeMonthsOf,
   type TimeSpan,
 } from '../../../src/lib/events-read/event-cells/cell-queries'
+import { VALUE_CELL_ZOOM } from '../../../src/lib/events-read/event-cells/build-value-cells'
 import { EventCellStore } from '../../../src/lib/events-read/event-cells/event-cell-store'
 import { databasePool } from '../../../src/lib/import/progress-tracking'
 import { testPayload } from '../../helpers/api-client'
@@ -38,6 +41,22 @@ let datasetId: number
 function random(seed: number): () => number {
   let state = seed
   return () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
+}
+
+const CATEGORIES = ['quake', 'flood', 'fire'] as const
+
+/**
+ * The data of the i-th event: `category`, a value list the sample of the first 2000 events finds
+ * as text, though later events hold the number 3 and some none; `batch`, a value list in the
+ * sample with a thousand more values after it; `note`, free text; `a.b`, a key with a dot.
+ */
+function dataOf(i: number): Record<string, unknown> {
+  return {
+    ...(i % 11 === 0 ? {} : { category: i >= 2500 && i % 5 === 0 ? 3 : CATEGORIES[i % 3] }),
+    batch: i < 2000 ? `b${i % 10}` : `late-${i}`,
+    note: `Note number ${i}`,
+    'a.b': 'dotted',
+  }
 }
 
 /** Events scattered over the world and 3000 years, with the edge cases the cells must count alike. */
@@ -58,6 +77,7 @@ function scatteredEvents(dataset: number, count: number): EventRow[] {
         eventTime: kind === 9 ? null : new Date(Date.UTC(-1000 + Math.floor(next() * 3000), 0, 1) + next() * 3e10),
         longitude: kind === 10 ? null : longitude,
         latitude: kind === 10 ? null : latitude,
+        data: dataOf(i),
       }),
     )
   }
@@ -120,6 +140,7 @@ async function cellsFromEvents(
   zoom: number,
   view: BoundingBox,
   span: TimeSpan = {},
+  categories?: readonly string[],
 ): Promise<OracleCell[]> {
   const pool = databasePool(await testPayload())
   const boxes = splitBoundingBox(view)
@@ -134,9 +155,10 @@ async function cellsFromEvents(
                       -${MAX_MERCATOR_LATITUDE}::float8)) / 2)) * ${EARTH_RADIUS_M}::float8 / $2::float8) as cy
                from events e
               where e.dataset_id = any($1::int[]) and e.removed_at is null and (${boxes.join(' or ')})
-                and ($3::timestamptz is null or e.event_time >= $3) and ($4::timestamptz is null or e.event_time < $4)) p
+                and ($3::timestamptz is null or e.event_time >= $3) and ($4::timestamptz is null or e.event_time < $4)
+                and ($5::text[] is null or e.data #>> '{category}' = any($5::text[]))) p
       group by cx, cy order by cy, cx`,
-    [[...datasets], clusterCellSize(zoom), span.start ?? null, span.end ?? null],
+    [[...datasets], clusterCellSize(zoom), span.start ?? null, span.end ?? null, categories ?? null],
   )
   return rows.map((row) => ({ ...row, firstId: Number(row.firstId) }))
 }
@@ -177,7 +199,7 @@ describe('event cells', () => {
         for (const span of spans) {
           const view = snapToCells(box, zoom)
           const expected = await cellsFromEvents([datasetId], zoom, view, span)
-          const { cells } = await cellsInView(pool, [datasetId], zoom, view, span)
+          const { cells } = await cellsInView(pool, [datasetId], zoom, view, { months: span })
           const plain = cells.map(({ cx, cy, count, firstId, west, south, east, north }) => ({
             ...{ cx, cy, count, firstId, west, south, east, north },
           }))
@@ -196,6 +218,69 @@ describe('event cells', () => {
         bounds: [west, south, east, north],
         count,
       })
+    }
+  })
+
+  it('count the cells and days of some values of a value-list field as the events themselves do', async () => {
+    const pool = databasePool(await testPayload())
+    await buildEventCells(pool, datasetId)
+    const { rows: builds } = await pool.query('select value_fields from event_cell_builds where dataset_id = $1', [
+      datasetId,
+    ])
+    // `batch` has too many values over all events, `note` is free text, `a.b` is another path.
+    expect(builds[0]?.value_fields).toEqual(['category'])
+    const slices = [['quake'], ['flood', 'fire'], ['3'], ['no such value']]
+    for (const values of slices) {
+      const slice = { field: 'category', values }
+      for (const [name, box] of VIEWS)
+        for (let zoom = 0; zoom <= VALUE_CELL_ZOOM; zoom++) {
+          const view = snapToCells(box, zoom)
+          const expected = await cellsFromEvents([datasetId], zoom, view, {}, values)
+          const { cells } = await cellsInView(pool, [datasetId], zoom, view, { values: slice })
+          const plain = cells.map(({ cx, cy, count, firstId, west, south, east, north }) => ({
+            ...{ cx, cy, count, firstId, west, south, east, north },
+          }))
+          expect(plain, `${values.join(', ')} in ${name} at zoom ${zoom}`).toEqual(expected)
+        }
+      const { rows: extents } = await pool.query<{
+        west: number
+        south: number
+        east: number
+        north: number
+        count: number
+      }>(
+        `select st_xmin(x) as west, st_ymin(x) as south, st_xmax(x) as east, st_ymax(x) as north, n as count
+           from (select st_extent(location) as x, count(location)::int as n from events
+                  where dataset_id = $1 and removed_at is null and data #>> '{category}' = any($2::text[])) t`,
+        [datasetId, values],
+      )
+      const { west, south, east, north, count } = extents[0]!
+      expect(await valuesExtent(pool, [datasetId], slice), values.join(', ')).toEqual({
+        bounds: count === 0 ? null : [west, south, east, north],
+        count,
+      })
+      for (const located of [false, true]) {
+        const { rows } = await pool.query<{ bucket: Date; count: number }>(
+          `select date_trunc('decade', event_time, 'UTC') as bucket, count(*)::int as count from events
+            where dataset_id = $1 and removed_at is null and event_time is not null
+              and ($2::boolean = false or location is not null) and data #>> '{category}' = any($3::text[])
+              and event_time >= '1000-01-01' group by 1`,
+          [datasetId, located, values],
+        )
+        const since = { start: new Date(Date.UTC(1000, 0, 1)) }
+        const counted = await dayCountsByBucket(pool, [datasetId], 'decade', since, located, slice)
+        expect(counted, `${values.join(', ')}, located ${located}`).toEqual(
+          new Map(rows.map((row) => [row.bucket.getTime(), row.count])),
+        )
+        const { rows: times } = await pool.query<{ first: Date | null; last: Date | null }>(
+          `select min(event_time) as first, max(event_time) as last from events
+            where dataset_id = $1 and removed_at is null and ($2::boolean = false or location is not null)
+              and data #>> '{category}' = any($3::text[])`,
+          [datasetId, located, values],
+        )
+        const range = times[0]!.first ? { first: times[0]!.first, last: times[0]!.last } : null
+        expect(await valuesTimeRange(pool, [datasetId], slice, located)).toEqual(range)
+      }
     }
   })
 
@@ -304,6 +389,8 @@ describe('event cells', () => {
     await payload.delete({ collection: 'datasets', id: dataset, overrideAccess: true })
     const { rows } = await pool.query<{ rows: number }>(
       `select (select count(*) from event_cells where dataset_id = $1) + (select count(*) from event_days where dataset_id = $1)
+              + (select count(*) from event_value_cells where dataset_id = $1)
+              + (select count(*) from event_value_days where dataset_id = $1)
               + (select count(*) from event_cell_builds where dataset_id = $1) as rows`,
       [dataset],
     )

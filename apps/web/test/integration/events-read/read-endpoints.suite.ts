@@ -95,6 +95,28 @@ describe('filters shared by every endpoint', () => {
     expect(await count('bbox=-10,40,10,50')).toBe(fixture.publicEvents)
   })
 
+  it('counts the events of some categories alike in the histogram, the map and the bounds', async () => {
+    const world = 'bbox=-180,-85,180,85'
+    for (const categories of [['leak'], ['protest', 'leak'], ['meeting'], ['none such']]) {
+      const filters = `${scope}&filters=${encodeURIComponent(JSON.stringify({ category: categories }))}`
+      const expected =
+        (categories.includes('leak') ? fixture.privateEvents : 0) +
+        (categories.includes('protest') ? fixture.publicEvents / 2 : 0) +
+        (categories.includes('meeting') ? fixture.publicEvents / 2 : 0)
+      const label = categories.join(', ')
+      expect((await owner.get(`/events/histogram?${filters}`)).body.total, label).toBe(expected)
+      expect((await owner.get(`/events/histogram?${filters}&${world}&interval=month`)).body.total, label).toBe(expected)
+      const clusters = (await owner.get(`/events/map-clusters?${filters}&${world}&zoom=2`)).body
+      const marked = clusters.features.reduce((sum: number, feature: Json) => sum + (feature.properties.count ?? 1), 0)
+      expect(marked, label).toBe(expected)
+      const bounds = (await owner.get(`/events/bounds?${filters}`)).body
+      expect(bounds.count, label).toBe(expected)
+      if (label === 'leak')
+        [151.2, -33.86, 151.211, -33.86].forEach((edge, index) => expect(bounds.bounds[index]).toBeCloseTo(edge, 9))
+      if (expected === 0) expect(bounds.bounds).toBeNull()
+    }
+  })
+
   it('lists the filterable fields with value counts and numeric ranges', async () => {
     const { body } = await owner.get(`/events/filters?${scope}`)
     expect(body.fields).toContainEqual({
@@ -154,6 +176,9 @@ describe('GET /api/events/map-clusters and /bounds', () => {
         geometry: { ...feature.geometry, coordinates: feature.geometry.coordinates.map((c: number) => c.toFixed(9)) },
       }))
     expect(rounded(right)).toEqual(rounded(left))
+    // Both categories of the fixture are every event: the same cluster, summed over two values.
+    const both = encodeURIComponent(JSON.stringify({ category: ['protest', 'meeting'] }))
+    expect(rounded(await paris(`bbox=-20,30,10,60&filters=${both}`))).toEqual(rounded(left))
     expect(left[0].properties.count).toBe(260)
     const [west, south, east, north] = left[0].properties.bounds
     expect(west).toBeCloseTo(2.35)

@@ -1,12 +1,17 @@
 /**
  * Builds a dataset's event cells: its events counted ahead of time per map cell (zooms 0 to
  * {@link MAX_CELL_ZOOM}, the read API's 64-px grid), per cell of zoom {@link MONTH_CELL_ZOOM} and
- * UTC month, and per UTC day, for exactly one events version. One scan of the dataset's events at the finest zoom; each coarser zoom is summed from
- * the one below, which gives the same cells because a cell splits into exactly four.
+ * UTC month, and per UTC day, and the same per value of its value-list fields
+ * (`build-value-cells.ts`), for exactly one events version. One scan of the dataset's events at
+ * the finest zoom; each coarser zoom is summed from the one below, which gives the same cells
+ * because a cell splits into exactly four.
  * @module
  */
-import { clusterCellSize, EARTH_RADIUS_M, MAX_MERCATOR_LATITUDE } from '@chronotope/filters'
+import { clusterCellSize } from '@chronotope/filters'
 import type { Pool, PoolClient } from 'pg'
+
+import { buildValueCells } from './build-value-cells'
+import { CELL_X, CELL_Y } from './cell-grid-sql'
 
 /** The finest zoom cells are kept for; past it a map view is small enough to count its events. */
 export const MAX_CELL_ZOOM = 10
@@ -29,14 +34,10 @@ export interface EventCellBuild {
   /** Events with a time, and events with a location. */
   readonly dated: number
   readonly located: number
+  /** The value-list fields counted per value. */
+  readonly valueFields: readonly string[]
   readonly seconds: number
 }
-
-// The cell of a point at a zoom, as map-clusters' SQL computes it, so both group events alike.
-const CELL_X = `floor(radians(st_x(e.location)) * ${EARTH_RADIUS_M}::float8 / $2::float8)`
-const CELL_Y =
-  `floor(ln(tan(pi() / 4 + radians(greatest(least(st_y(e.location), ${MAX_MERCATOR_LATITUDE}::float8), ` +
-  `-${MAX_MERCATOR_LATITUDE}::float8)) / 2)) * ${EARTH_RADIUS_M}::float8 / $2::float8)`
 
 async function insertCells(client: PoolClient, datasetId: number): Promise<void> {
   await client.query(
@@ -118,12 +119,13 @@ export async function buildEventCells(pool: Pool, datasetId: number): Promise<Ev
     await insertCells(client, datasetId)
     await insertMonthCells(client, datasetId)
     await insertDays(client, datasetId)
+    const valueFields = await buildValueCells(client, datasetId)
     const seconds = (performance.now() - started) / 1000
     const { rows } = await client.query<{ dated: string; located: string }>(
       `insert into event_cell_builds as b (dataset_id, version, dated, located, west, south, east, north, first_time,
-         last_time, first_located_time, last_located_time, seconds)
+         last_time, first_located_time, last_located_time, value_fields, seconds)
        select $1, $2, d.dated, c.located, c.west, c.south, c.east, c.north, d.first_time, d.last_time,
-              d.first_located_time, d.last_located_time, $3
+              d.first_located_time, d.last_located_time, $4::text[], $3
          from (select coalesce(sum(events), 0) as dated, min(first_time) as first_time, max(last_time) as last_time,
                       min(first_located_time) as first_located_time, max(last_located_time) as last_located_time
                  from event_days where dataset_id = $1) d,
@@ -134,9 +136,9 @@ export async function buildEventCells(pool: Pool, datasetId: number): Promise<Ev
          located = excluded.located, west = excluded.west, south = excluded.south, east = excluded.east,
          north = excluded.north, first_time = excluded.first_time, last_time = excluded.last_time,
          first_located_time = excluded.first_located_time, last_located_time = excluded.last_located_time,
-         seconds = excluded.seconds, built_at = now()
+         value_fields = excluded.value_fields, seconds = excluded.seconds, built_at = now()
        returning dated, located`,
-      [datasetId, current.version, seconds],
+      [datasetId, current.version, seconds, valueFields],
     )
     await client.query('commit')
     return {
@@ -144,6 +146,7 @@ export async function buildEventCells(pool: Pool, datasetId: number): Promise<Ev
       version: String(current.version),
       dated: Number(rows[0]!.dated),
       located: Number(rows[0]!.located),
+      valueFields,
       seconds,
     }
   } catch (error) {

@@ -17,6 +17,7 @@ import type { Pool } from 'pg'
 
 import { SqlParams } from '../event-conditions'
 import { MONTH_CELL_ZOOM } from './build-event-cells'
+import { VALUE_CELL_ZOOM } from './build-value-cells'
 import type { CellBuildRow } from './event-cell-store'
 
 /** A span of time by its bounds: `start` inclusive, `end` exclusive; either open. */
@@ -56,6 +57,30 @@ export function filtersOnlyByPlace(state: FilterState): boolean {
   return !state.startDate && !state.endDate && filtersOnlyByPlaceAndTime(state)
 }
 
+/** Events whose top-level data field `field` has one of `values` (as text). */
+export interface ValueSlice {
+  readonly field: string
+  readonly values: readonly string[]
+}
+
+/**
+ * The field filter of a read that filters by one value-list field and no search, which cells per
+ * value may count (time and place are the caller's to check); else null.
+ * @example valueSliceOf({ fields: { category: { kind: 'values', values: ['quake'] } } }) // { field: 'category', values: ['quake'] }
+ */
+export function valueSliceOf(state: FilterState): ValueSlice | null {
+  const entries = Object.entries(state.fields)
+  if (state.text || entries.length !== 1) return null
+  const [path, filter] = entries[0]!
+  if (filter.kind !== 'values' || path.includes('.')) return null
+  return { field: path, values: filter.values }
+}
+
+/** Whether every build counted `slice`'s field per value. */
+export function buildsCountValuesOf(slice: ValueSlice, builds: readonly CellBuildRow[]): boolean {
+  return builds.every((build) => build.valueFields.includes(slice.field))
+}
+
 /**
  * Whether a map view holds every located event of the builds' datasets, so a read limited to it
  * counts what their cells count for events with a location.
@@ -91,18 +116,40 @@ interface CellRow {
   first_id: number
 }
 
+/** Which events of the cells a read counts: those of whole months, or of some values of a field. */
+export interface CellSlice {
+  readonly months?: TimeSpan
+  readonly values?: ValueSlice
+}
+
+// The cells per value summed over the slice's values: the same columns as a row of event_cells.
+function valueCellsQuery(params: SqlParams, ids: string, level: number, values: ValueSlice, ranges: string): string {
+  return `select dataset_id, cx, cy, sum(count)::int as count, sum(sum_lon) as sum_lon, sum(sum_lat) as sum_lat,
+                 min(west) as west, min(south) as south, max(east) as east, max(north) as north, min(first_id) as first_id
+            from event_value_cells
+           where dataset_id = any(${ids}::int[]) and field = ${params.add(values.field)} and zoom = ${params.add(level)}
+             and value = any(${params.add([...values.values])}::text[]) and (${ranges})
+           group by 1, 2, 3 order by 3, 2`
+}
+
 /**
  * The cells at `zoom` inside `view` (snapped to that zoom's grid), in the order map-clusters'
- * SQL gives them (rows south to north, then west to east). With `months`, only the events of
- * those whole months, from the cells kept per month (`zoom` at most {@link MONTH_CELL_ZOOM}).
+ * SQL gives them (rows south to north, then west to east). With `slice.months`, only the events of
+ * those whole months, from the cells kept per month (`zoom` at most {@link MONTH_CELL_ZOOM}); with
+ * `slice.values`, only the events with those values, from the cells per value (`zoom` at most
+ * {@link VALUE_CELL_ZOOM}).
  */
 export async function cellsInView(
   pool: Pool,
   datasetIds: readonly number[],
   zoom: number,
   view: BoundingBox,
-  months?: TimeSpan,
+  slice: CellSlice = {},
 ): Promise<CellsInView> {
+  const { months, values } = slice
+  if (months && values) throw new RangeError('cells are kept per month or per value, not both')
+  if (values && zoom > VALUE_CELL_ZOOM)
+    throw new RangeError(`cells per value go to zoom ${VALUE_CELL_ZOOM}; asked for ${zoom}`)
   const params = new SqlParams()
   const ids = params.add([...datasetIds])
   const level = Math.floor(zoom)
@@ -114,15 +161,17 @@ export async function cellsInView(
       `(cx between ${params.add(range.minX * scale)} and ${params.add(range.maxX * scale + scale - 1)}` +
       ` and cy between ${params.add(range.minY * scale)} and ${params.add(range.maxY * scale + scale - 1)})`,
   )
-  const query = months
-    ? `select dataset_id, floor(cx / ${params.add(scale)}::float8)::int as cx, floor(cy / ${params.add(scale)}::float8)::int as cy,
+  const query = values
+    ? valueCellsQuery(params, ids, level, values, ranges.join(' or '))
+    : months
+      ? `select dataset_id, floor(cx / ${params.add(scale)}::float8)::int as cx, floor(cy / ${params.add(scale)}::float8)::int as cy,
               sum(count)::int as count, sum(sum_lon) as sum_lon, sum(sum_lat) as sum_lat, min(west) as west,
               min(south) as south, max(east) as east, max(north) as north, min(first_id) as first_id
          from event_cell_months
         where dataset_id = any(${ids}::int[]) and (${ranges.join(' or ')})
           ${months.start ? `and month >= ${params.add(months.start)}` : ''} ${months.end ? `and month < ${params.add(months.end)}` : ''}
         group by 1, 2, 3 order by 3, 2`
-    : `select dataset_id, cx, cy, count, sum_lon, sum_lat, west, south, east, north, first_id from event_cells
+      : `select dataset_id, cx, cy, count, sum_lon, sum_lat, west, south, east, north, first_id from event_cells
         where dataset_id = any(${ids}::int[]) and zoom = ${params.add(level)} and (${ranges.join(' or ')})
         order by cy, cx`
   const { rows } = await pool.query<CellRow>(query, params.values)
@@ -195,6 +244,28 @@ export async function monthsExtent(
     : { bounds: [row.west, row.south, row.east, row.north], count: row.count }
 }
 
+/**
+ * The extent and count of the located events with `slice`'s values, from the cells per value.
+ * @example await valuesExtent(pool, [3], { field: 'category', values: ['quake'] }) // { bounds: [-120.1, -41.2, 178.3, 61.0], count: 5120 }
+ */
+export async function valuesExtent(
+  pool: Pool,
+  datasetIds: readonly number[],
+  slice: ValueSlice,
+): Promise<{ bounds: [number, number, number, number] | null; count: number }> {
+  const { rows } = await pool.query<{ west: number; south: number; east: number; north: number; count: number }>(
+    `select min(west) as west, min(south) as south, max(east) as east, max(north) as north,
+            coalesce(sum(count), 0)::int as count
+       from event_value_cells
+      where dataset_id = any($1::int[]) and field = $2 and zoom = 0 and value = any($3::text[])`,
+    [[...datasetIds], slice.field, [...slice.values]],
+  )
+  const row = rows[0]!
+  return row.count === 0
+    ? { bounds: null, count: 0 }
+    : { bounds: [row.west, row.south, row.east, row.north], count: row.count }
+}
+
 /** A place mark's counts from its cell: every event of a one-place cell is at that place. */
 export function placeCountsOfCell(datasets: ReadonlyMap<number, number>): PlaceCounts {
   let count = 0
@@ -202,10 +273,19 @@ export function placeCountsOfCell(datasets: ReadonlyMap<number, number>): PlaceC
   return { count, byDataset: datasets, byValue: new Map() }
 }
 
+// The days of the datasets, of all their events or (from the days per value) those with `values`.
+function daysConditions(params: SqlParams, datasetIds: readonly number[], values: ValueSlice | undefined): string[] {
+  const conditions = [`dataset_id = any(${params.add([...datasetIds])}::int[])`]
+  if (values)
+    conditions.push(`field = ${params.add(values.field)}`, `value = any(${params.add([...values.values])}::text[])`)
+  return conditions
+}
+
 /**
  * Events per histogram bucket from the day counts, for days from `start` (inclusive) to `end`
- * (exclusive), both UTC midnights (see {@link wholeDaysOf}). `located` counts only events with a location (a read limited
- * to a map view). Buckets are `date_trunc` of the interval in UTC, as the events' own SQL gives.
+ * (exclusive), both UTC midnights (see {@link wholeDaysOf}). `located` counts only events with a
+ * location (a read limited to a map view); `values`, only events with those values, from the days
+ * per value. Buckets are `date_trunc` of the interval in UTC, as the events' own SQL gives.
  */
 export async function dayCountsByBucket(
   pool: Pool,
@@ -213,14 +293,15 @@ export async function dayCountsByBucket(
   interval: Exclude<HistogramInterval, 'hour'>,
   range: TimeSpan,
   located: boolean,
+  values?: ValueSlice,
 ): Promise<Map<number, number>> {
   const params = new SqlParams()
-  const conditions = [`dataset_id = any(${params.add([...datasetIds])}::int[])`]
+  const conditions = daysConditions(params, datasetIds, values)
   if (range.start) conditions.push(`day >= ${params.add(range.start)}`)
   if (range.end) conditions.push(`day < ${params.add(range.end)}`)
   const { rows } = await pool.query<{ bucket: Date; count: number }>(
     `select date_trunc(${params.add(interval)}, day, 'UTC') as bucket, sum(${located ? 'located' : 'events'})::int as count
-       from event_days where ${conditions.join(' and ')} group by 1 having sum(${located ? 'located' : 'events'}) > 0`,
+       from ${values ? 'event_value_days' : 'event_days'} where ${conditions.join(' and ')} group by 1 having sum(${located ? 'located' : 'events'}) > 0`,
     params.values,
   )
   return new Map(rows.map((row) => [row.bucket.getTime(), row.count]))
@@ -237,4 +318,25 @@ export function buildsTimeRange(builds: readonly CellBuildRow[], located: boolea
   const lasts = times((build) => (located ? build.lastLocatedTime : build.lastTime))
   if (firsts.length === 0 || lasts.length === 0) return null
   return { first: new Date(Math.min(...firsts)), last: new Date(Math.max(...lasts)) }
+}
+
+/**
+ * The first and last time of the events with `values` (with a location, when `located`), from the
+ * days per value, or null for none.
+ */
+export async function valuesTimeRange(
+  pool: Pool,
+  datasetIds: readonly number[],
+  values: ValueSlice,
+  located: boolean,
+): Promise<{ first: Date; last: Date } | null> {
+  const params = new SqlParams()
+  const where = daysConditions(params, datasetIds, values).join(' and ')
+  const [first, last] = located ? ['first_located_time', 'last_located_time'] : ['first_time', 'last_time']
+  const { rows } = await pool.query<{ first: Date | null; last: Date | null }>(
+    `select min(${first}) as first, max(${last}) as last from event_value_days where ${where}`,
+    params.values,
+  )
+  const row = rows[0]
+  return row?.first && row.last ? { first: row.first, last: row.last } : null
 }

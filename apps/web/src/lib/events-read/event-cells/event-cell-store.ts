@@ -29,6 +29,8 @@ export interface CellBuildRow {
   readonly lastTime: Date | null
   readonly firstLocatedTime: Date | null
   readonly lastLocatedTime: Date | null
+  /** The value-list fields whose events are also counted per value (`build-value-cells.ts`). */
+  readonly valueFields: readonly string[]
 }
 
 /** The datasets of a read answered from cells, each with its current build. */
@@ -62,12 +64,13 @@ interface BuildQueryRow {
   last_time: Date | null
   first_located_time: Date | null
   last_located_time: Date | null
+  value_fields: string[]
 }
 
 async function readBuilds(pool: Pool, datasetIds: readonly number[]): Promise<Map<number, CellBuildRow>> {
   const { rows } = await pool.query<BuildQueryRow>(
     `select dataset_id, version, dated, located, west, south, east, north, first_time, last_time,
-            first_located_time, last_located_time
+            first_located_time, last_located_time, value_fields
        from event_cell_builds where dataset_id = any($1::int[])`,
     [[...datasetIds]],
   )
@@ -84,6 +87,7 @@ async function readBuilds(pool: Pool, datasetIds: readonly number[]): Promise<Ma
         lastTime: row.last_time,
         firstLocatedTime: row.first_located_time,
         lastLocatedTime: row.last_located_time,
+        valueFields: row.value_fields,
       },
     ]),
   )

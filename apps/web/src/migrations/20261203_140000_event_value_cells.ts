@@ -1,0 +1,45 @@
+import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-postgres'
+
+import { CELL_SUMMARY } from './20261203_090000_event_cells'
+
+// Event cells per value of a dataset's value-list fields (src/lib/events-read/event-cells), so a
+// read filtered by one such field is counted ahead of time too: map cells at zooms 0–6 and days,
+// per field and value. A build lists the fields it counted this way. Builds made before these
+// tables lack them: every build is dropped, and made again on the next read that needs it.
+export async function up({ db }: MigrateUpArgs): Promise<void> {
+  await db.execute(sql`
+   TRUNCATE "event_cells", "event_cell_months", "event_days", "event_cell_builds";
+   ALTER TABLE "event_cell_builds" ADD COLUMN IF NOT EXISTS "value_fields" text[] NOT NULL DEFAULT '{}';
+   CREATE TABLE IF NOT EXISTS "event_value_cells" (
+     "dataset_id" integer NOT NULL REFERENCES "datasets"("id") ON DELETE CASCADE,
+     "field" text NOT NULL,
+     "value" text NOT NULL,
+     "zoom" smallint NOT NULL,
+     "cy" integer NOT NULL,
+     "cx" integer NOT NULL,
+     ${CELL_SUMMARY}
+     PRIMARY KEY ("dataset_id", "field", "zoom", "value", "cy", "cx")
+   );
+   CREATE TABLE IF NOT EXISTS "event_value_days" (
+     "dataset_id" integer NOT NULL REFERENCES "datasets"("id") ON DELETE CASCADE,
+     "field" text NOT NULL,
+     "value" text NOT NULL,
+     "day" timestamp(3) with time zone NOT NULL,
+     "events" integer NOT NULL,
+     "located" integer NOT NULL,
+     "first_time" timestamp(3) with time zone NOT NULL,
+     "last_time" timestamp(3) with time zone NOT NULL,
+     "first_located_time" timestamp(3) with time zone,
+     "last_located_time" timestamp(3) with time zone,
+     PRIMARY KEY ("dataset_id", "field", "value", "day")
+   );
+  `)
+}
+
+export async function down({ db }: MigrateDownArgs): Promise<void> {
+  await db.execute(sql`
+   DROP TABLE IF EXISTS "event_value_days";
+   DROP TABLE IF EXISTS "event_value_cells";
+   ALTER TABLE "event_cell_builds" DROP COLUMN IF EXISTS "value_fields";
+  `)
+}

@@ -47,28 +47,39 @@ export async function waitForEventCells(
   }
 }
 
-/** The rows and bytes (tables and indexes) the cells take, per event. */
+/** The rows and bytes (tables and indexes) the cells take, per event, the cells per value apart. */
 export async function describeCellStorage(pool: pg.Pool, events: number): Promise<string> {
   const { rows } = await pool.query<{
     cells: string
     months: string
     days: string
     bytes: string
+    value_cells: string
+    value_days: string
+    value_bytes: string
+    value_fields: string[] | null
     events_bytes: string
   }>(
     `select (select count(*) from event_cells) as cells, (select count(*) from event_cell_months) as months,
             (select count(*) from event_days) as days,
             pg_total_relation_size('event_cells') + pg_total_relation_size('event_cell_months')
               + pg_total_relation_size('event_days') + pg_total_relation_size('event_cell_builds') as bytes,
+            (select count(*) from event_value_cells) as value_cells, (select count(*) from event_value_days) as value_days,
+            pg_total_relation_size('event_value_cells') + pg_total_relation_size('event_value_days') as value_bytes,
+            (select array_agg(distinct field order by field) from event_cell_builds, unnest(value_fields) as field)
+              as value_fields,
             pg_total_relation_size('events') as events_bytes`,
   )
-  const { cells, months, days, bytes, events_bytes: eventsBytes } = rows[0]!
+  const row = rows[0]!
   const fmt = (n: number) => Math.round(n).toLocaleString('en')
+  const size = (bytes: string) =>
+    `${(Number(bytes) / 1024 / 1024).toFixed(1)} MB on disk, ${(Number(bytes) / events).toFixed(1)} bytes an event`
   return (
-    `Event cells: ${fmt(Number(cells))} map cells (zooms 0–10), ${fmt(Number(months))} cells of a month (zoom 4) ` +
-    `and ${fmt(Number(days))} days, ` +
-    `${(Number(bytes) / 1024 / 1024).toFixed(1)} MB on disk, ${(Number(bytes) / events).toFixed(1)} bytes an event ` +
-    `(the events table with its indexes: ${(Number(eventsBytes) / 1024 / 1024).toFixed(0)} MB)`
+    `Event cells: ${fmt(Number(row.cells))} map cells (zooms 0–10), ${fmt(Number(row.months))} cells of a month ` +
+    `(zoom 4) and ${fmt(Number(row.days))} days, ${size(row.bytes)}; per value of ` +
+    `${(row.value_fields ?? []).join(', ') || 'no field'}: ${fmt(Number(row.value_cells))} map cells (zooms 0–6) ` +
+    `and ${fmt(Number(row.value_days))} days, ${size(row.value_bytes)} ` +
+    `(the events table with its indexes: ${(Number(row.events_bytes) / 1024 / 1024).toFixed(0)} MB)`
   )
 }
 

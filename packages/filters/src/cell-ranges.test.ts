@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import type { BoundingBox } from './bounding-box'
-import { cellRangesOfView } from './cell-ranges'
+import { cellRangesOfView, innerCellRange, stripsAroundCells } from './cell-ranges'
 import { cellOf, MAX_MERCATOR_LATITUDE, snapToCells } from './cluster-grid'
 
 const inRanges = (view: BoundingBox, zoom: number, point: [number, number]) => {
@@ -54,5 +54,61 @@ describe('cellRangesOfView', () => {
       expect(inRanges(view, zoom, clamped), `${clamped.join(',')}`).toBe(expected)
     }
     expect(inside).toBeGreaterThan(0)
+  })
+})
+
+describe('innerCellRange and stripsAroundCells', () => {
+  it.each([
+    ['Europe at zoom 6', { west: -25, south: 34, east: 45, north: 72 }, 6],
+    ['Paris at zoom 10', { west: 1.9, south: 48.72, east: 2.8, north: 49.08 }, 10],
+    ['a box on the grid’s lines at zoom 2', { west: -90, south: 0, east: 90, north: 66.51326044311186 }, 2],
+    ['the whole world at zoom 3', { west: -180, south: -90, east: 180, north: 90 }, 3],
+  ])('split the box of %s into cells wholly inside it and strips holding the rest', (_, box, zoom) => {
+    const inner = innerCellRange(box, zoom)!
+    expect(inner).not.toBeNull()
+    const strips = stripsAroundCells(box, inner, zoom)
+    let innerPoints = 0
+    for (const point of pointsAround(box, 20_000)) {
+      const { x, y } = cellOf(point, zoom)
+      const inInner = x >= inner.minX && x <= inner.maxX && y >= inner.minY && y <= inner.maxY
+      if (inInner) {
+        innerPoints++
+        expect(insideBox(box, point), `${point.join(',')} counted by an inner cell`).toBe(true)
+      } else if (insideBox(box, point)) {
+        expect(
+          strips.some((strip) => insideBox(strip, point)),
+          `${point.join(',')} in no strip`,
+        ).toBe(true)
+      }
+    }
+    expect(innerPoints).toBeGreaterThan(0)
+    // Points on the edges of the inner cells, where rounding decides.
+    const size = 40_075_016.68557849 / (4 * 2 ** zoom)
+    for (const [x, y] of [
+      [inner.minX, inner.minY],
+      [inner.maxX + 1, inner.maxY + 1],
+    ]) {
+      const lng = (x! * size * 180) / (Math.PI * 6_378_137)
+      const lat = (Math.atan(Math.sinh((y! * size) / 6_378_137)) * 180) / Math.PI
+      for (const point of [
+        [lng, lat],
+        [lng - 1e-12, lat - 1e-12],
+      ] as Array<[number, number]>) {
+        const cell = cellOf(point, zoom)
+        const inInner = cell.x >= inner.minX && cell.x <= inner.maxX && cell.y >= inner.minY && cell.y <= inner.maxY
+        if (!inInner && insideBox(box, point)) expect(strips.some((strip) => insideBox(strip, point))).toBe(true)
+      }
+    }
+  })
+
+  it('finds no inner cell in a box smaller than a cell, or across the antimeridian', () => {
+    expect(innerCellRange({ west: 2.3, south: 48.8, east: 2.4, north: 48.9 }, 2)).toBeNull()
+    expect(innerCellRange({ west: 150, south: -40, east: -150, north: 10 }, 3)).toBeNull()
+  })
+
+  it('never counts the outermost rows, which hold points past Web Mercator’s latitudes', () => {
+    const inner = innerCellRange({ west: -180, south: -90, east: 180, north: 90 }, 0)
+    // Columns on the box's edges are left to the strips too: the margin keeps rounding out.
+    expect(inner).toEqual({ minX: -1, maxX: 0, minY: -1, maxY: 0 })
   })
 })

@@ -5,7 +5,7 @@
  * @module
  */
 import { splitBoundingBox, type BoundingBox } from './bounding-box'
-import { clusterCellSize, lngLatToMercator, MAX_MERCATOR_LATITUDE } from './cluster-grid'
+import { clusterCellSize, lngLatToMercator, MAX_MERCATOR_LATITUDE, mercatorToLngLat } from './cluster-grid'
 
 /** A block of cells at one zoom: columns `minX`–`maxX` and rows `minY`–`maxY`, both inclusive. */
 export interface CellRange {
@@ -39,4 +39,49 @@ export function cellRangesOfView(view: BoundingBox, zoom: number): CellRange[] {
     const [eastX] = lngLatToMercator([box.east, 0])
     return { minX: cell(westX), maxX: box.east >= 180 ? half : cell(eastX) - 1, minY, maxY }
   })
+}
+
+// Web Mercator metres between an inner cell and the view's edge, at least: far more than the last
+// bits JS and PostgreSQL may round differently, far less than any real distance between events.
+const INNER_MARGIN_M = 0.001
+// Degrees a strip reaches into the inner cells, for the same reason.
+const STRIP_OVERLAP_DEG = 1e-7
+
+/**
+ * The cells of a zoom's grid that lie wholly inside a box (which must not cross the antimeridian),
+ * so every event they count is in the box; null when none does. The grid's outermost rows, which
+ * also hold points past Web Mercator's latitudes, are never inner.
+ * @example innerCellRange({ west: -25, south: 34, east: 45, north: 72 }, 6) // { minX: -17, maxX: 31, minY: 39, maxY: 92 }
+ */
+export function innerCellRange(box: BoundingBox, zoom: number): CellRange | null {
+  if (box.west > box.east) return null
+  const size = clusterCellSize(zoom)
+  const half = 2 * 2 ** Math.floor(zoom)
+  const [westX, southY] = lngLatToMercator([box.west, box.south])
+  const [eastX, northY] = lngLatToMercator([box.east, box.north])
+  const range = {
+    minX: Math.ceil((westX + INNER_MARGIN_M) / size),
+    maxX: Math.floor((eastX - INNER_MARGIN_M) / size) - 1,
+    minY: Math.max(-half + 1, Math.ceil((southY + INNER_MARGIN_M) / size)),
+    maxY: Math.min(half - 2, Math.floor((northY - INNER_MARGIN_M) / size) - 1),
+  }
+  return range.minX <= range.maxX && range.minY <= range.maxY ? range : null
+}
+
+/**
+ * The parts of a box outside its inner cells ({@link innerCellRange}), as up to four boxes
+ * reaching a hair into those cells: together they cover every point of the box that no inner cell
+ * counts, for a spatial index to find.
+ */
+export function stripsAroundCells(box: BoundingBox, inner: CellRange, zoom: number): BoundingBox[] {
+  const size = clusterCellSize(zoom)
+  const [innerWest, innerSouth] = mercatorToLngLat([inner.minX * size, inner.minY * size])
+  const [innerEast, innerNorth] = mercatorToLngLat([(inner.maxX + 1) * size, (inner.maxY + 1) * size])
+  const strips: BoundingBox[] = [
+    { ...box, north: innerSouth + STRIP_OVERLAP_DEG },
+    { ...box, south: innerNorth - STRIP_OVERLAP_DEG },
+    { ...box, east: innerWest + STRIP_OVERLAP_DEG },
+    { ...box, west: innerEast - STRIP_OVERLAP_DEG },
+  ]
+  return strips.filter((strip) => strip.south <= strip.north && strip.west <= strip.east)
 }

@@ -64,5 +64,5 @@ export {
   WORLD_WIDTH_M,
 } from './cluster-grid'
 export type { ClusterCell } from './cluster-grid'
-export { cellRangesOfView, type CellRange } from './cell-ranges'
+export { cellRangesOfView, innerCellRange, stripsAroundCells, type CellRange } from './cell-ranges'
 export { PLACE_ZOOM, placeKey, placeOf, placeOfExtent } from './map-places'

@@ -3,25 +3,41 @@
  * @module
  */
 import { locatedExtent } from '@chronotope/event-index'
-import type { FilterState } from '@chronotope/filters'
+import {
+  clusterCellSize,
+  innerCellRange,
+  stripsAroundCells,
+  type BoundingBox,
+  type CellRange,
+  type FilterState,
+} from '@chronotope/filters'
 import type { Payload } from 'payload'
+import type { Pool } from 'pg'
 
 import type { ReadDatabase } from '../database/read-router'
+import { COARSE_MONTH_CELL_ZOOM, MAX_CELL_ZOOM, MONTH_CELL_ZOOM } from './event-cells/build-event-cells'
+import { VALUE_CELL_ZOOM } from './event-cells/build-value-cells'
+import { cellXSql, cellYSql } from './event-cells/cell-grid-sql'
 import {
   buildsCountValuesOf,
+  extentOfCells,
   filtersOnlyByPlace,
   filtersOnlyByPlaceAndTime,
-  monthsExtent,
+  monthCellZoomFor,
   valueSliceOf,
-  valuesExtent,
   viewHoldsEveryEvent,
   wholeMonthsOf,
+  type CellSlice,
+  type LocatedExtent,
 } from './event-cells/cell-queries'
 import { eventCellsOf } from './event-cells/event-cells-of'
 import type { CellScope } from './event-cells/event-cell-store'
 import { eventConditions, SqlParams, type DatasetScope } from './event-conditions'
 import { selectFromIndex } from './event-index/indexed-selection'
 import type { SimpleBoundsResponse } from './read-responses'
+
+/** Cells across a view that cuts through the data, about: the strips around them are 1/64 of it. */
+const CELLS_ACROSS_VIEW = 64
 
 // The union of the datasets' extents, as st_extent gives it over all their events.
 function boundsOfCells(cells: CellScope): SimpleBoundsResponse {
@@ -39,6 +55,119 @@ function boundsOfCells(cells: CellScope): SimpleBoundsResponse {
   }
 }
 
+// Which events of the cells the bounds count (null when cells cannot count the filter): all, those
+// of whole months, or those with some values of one field.
+function boundsSliceOf(state: FilterState): CellSlice | null {
+  if (filtersOnlyByPlace(state)) return {}
+  if (filtersOnlyByPlaceAndTime(state)) {
+    const months = wholeMonthsOf(state)
+    return months && { months }
+  }
+  const values = state.startDate || state.endDate ? null : valueSliceOf(state)
+  return values && { values }
+}
+
+function joinExtents(a: LocatedExtent, b: LocatedExtent): SimpleBoundsResponse {
+  if (!a.bounds || !b.bounds) return { bounds: a.bounds ?? b.bounds, count: a.count + b.count }
+  return {
+    bounds: [
+      Math.min(a.bounds[0], b.bounds[0]),
+      Math.min(a.bounds[1], b.bounds[1]),
+      Math.max(a.bounds[2], b.bounds[2]),
+      Math.max(a.bounds[3], b.bounds[3]),
+    ],
+    count: a.count + b.count,
+  }
+}
+
+// The finest zoom the slice's cells are kept at with at most about CELLS_ACROSS_VIEW across the view.
+function zoomAcross(view: BoundingBox, slice: CellSlice): number {
+  const finest = slice.months ? MONTH_CELL_ZOOM : slice.values ? VALUE_CELL_ZOOM : MAX_CELL_ZOOM
+  const width = Math.max(view.east - view.west, 1e-9)
+  // Zoom z has 4 × 2^z cells around the world.
+  const zoom = Math.max(0, Math.min(finest, Math.floor(Math.log2((CELLS_ACROSS_VIEW * 360) / (4 * width)))))
+  return slice.months ? monthCellZoomFor(zoom) : zoom
+}
+
+// The count and extent of the events `where` selects.
+async function extentOfEvents(pool: Pool, where: string, values: readonly unknown[]): Promise<LocatedExtent> {
+  const { rows } = await pool.query<{
+    west: number | null
+    south: number | null
+    east: number | null
+    north: number | null
+    count: number
+  }>(
+    `select st_xmin(x) as west, st_ymin(x) as south, st_xmax(x) as east, st_ymax(x) as north, n as count
+     from (select st_extent(e.location) as x, count(e.location)::int as n from events e where ${where}) t`,
+    [...values],
+  )
+  const row = rows[0]
+  if (!row || row.count === 0 || row.west === null) return { bounds: null, count: 0 }
+  return { bounds: [row.west, row.south!, row.east!, row.north!], count: row.count }
+}
+
+// The filtered events of the view outside its inner cells: in its strips, in no inner cell.
+async function extentOfStrips(
+  pool: Pool,
+  state: FilterState & { bbox: BoundingBox },
+  scope: DatasetScope,
+  zoom: number,
+  inner: CellRange,
+): Promise<LocatedExtent> {
+  const params = new SqlParams()
+  const where = eventConditions(state, scope, params)
+  const strips = stripsAroundCells(state.bbox, inner, zoom).map(
+    (strip) =>
+      `e.location && st_makeenvelope(${params.add(strip.west)}::float8, ${params.add(strip.south)}::float8, ` +
+      `${params.add(strip.east)}::float8, ${params.add(strip.north)}::float8, 4326)`,
+  )
+  const size = params.add(clusterCellSize(zoom))
+  const outsideInner =
+    `not (${cellXSql(size)} between ${params.add(inner.minX)} and ${params.add(inner.maxX)} ` +
+    `and ${cellYSql(size)} between ${params.add(inner.minY)} and ${params.add(inner.maxY)})`
+  return extentOfEvents(pool, `${where} and (${strips.join(' or ')}) and ${outsideInner}`, params.values)
+}
+
+// A view cutting through the data: its inner cells, counted ahead of time, and the events of the
+// strips around them. Null when no cell lies wholly inside the view.
+async function boundsAcrossView(
+  pool: Pool,
+  cells: CellScope,
+  state: FilterState & { bbox: BoundingBox },
+  scope: DatasetScope,
+  slice: CellSlice,
+): Promise<SimpleBoundsResponse | null> {
+  const zoom = zoomAcross(state.bbox, slice)
+  const inner = innerCellRange(state.bbox, zoom)
+  if (!inner) return null
+  const [inside, around] = await Promise.all([
+    extentOfCells(pool, cells.datasetIds, zoom, inner, slice),
+    extentOfStrips(pool, state, scope, zoom, inner),
+  ])
+  return joinExtents(inside, around)
+}
+
+// From the cells, when the read's datasets have them and they count its filter.
+async function boundsFromCells(
+  payload: Payload,
+  database: ReadDatabase,
+  state: FilterState,
+  scope: DatasetScope,
+): Promise<SimpleBoundsResponse | null> {
+  const slice = boundsSliceOf(state)
+  if (!slice) return null
+  const cells = await eventCellsOf(payload).cellsFor(database, scope)
+  if (!cells || (slice.values && !buildsCountValuesOf(slice.values, cells.builds))) return null
+  const bbox = state.bbox
+  // A view holding every event leaves the extent as it is; one cutting through it is counted in parts.
+  if (bbox && !viewHoldsEveryEvent(bbox, cells.builds))
+    return boundsAcrossView(database.pool, cells, { ...state, bbox }, scope, slice)
+  if (slice.months) return extentOfCells(database.pool, cells.datasetIds, COARSE_MONTH_CELL_ZOOM, null, slice)
+  if (slice.values) return extentOfCells(database.pool, cells.datasetIds, 0, null, slice)
+  return boundsOfCells(cells)
+}
+
 /** The simple (west ≤ east) extent of the filtered events that have a location. */
 export async function eventBounds(
   payload: Payload,
@@ -48,32 +177,8 @@ export async function eventBounds(
 ): Promise<SimpleBoundsResponse> {
   const selections = await selectFromIndex(payload, database, state, scope, { locatedOnly: true, ordered: false })
   if (selections) return locatedExtent(selections)
-  const unfiltered = filtersOnlyByPlace(state)
-  const months = !unfiltered && filtersOnlyByPlaceAndTime(state) ? wholeMonthsOf(state) : null
-  const values = unfiltered || months || state.startDate || state.endDate ? null : valueSliceOf(state)
-  if (unfiltered || months || values) {
-    const cells = await eventCellsOf(payload).cellsFor(database, scope)
-    // A view holding every event leaves the extent as it is; one cutting through it needs the events.
-    if (cells && (!state.bbox || viewHoldsEveryEvent(state.bbox, cells.builds))) {
-      if (months) return monthsExtent(database.pool, cells.datasetIds, months)
-      if (!values) return boundsOfCells(cells)
-      if (buildsCountValuesOf(values, cells.builds)) return valuesExtent(database.pool, cells.datasetIds, values)
-    }
-  }
+  const fromCells = await boundsFromCells(payload, database, state, scope)
+  if (fromCells) return fromCells
   const params = new SqlParams()
-  const where = eventConditions(state, scope, params)
-  const { rows } = await database.pool.query<{
-    west: number | null
-    south: number | null
-    east: number | null
-    north: number | null
-    count: number
-  }>(
-    `select st_xmin(x) as west, st_ymin(x) as south, st_xmax(x) as east, st_ymax(x) as north, n as count
-     from (select st_extent(e.location) as x, count(e.location)::int as n from events e where ${where}) t`,
-    params.values,
-  )
-  const row = rows[0]
-  if (!row || row.count === 0 || row.west === null) return { bounds: null, count: 0 }
-  return { bounds: [row.west, row.south!, row.east!, row.north!], count: row.count }
+  return extentOfEvents(database.pool, eventConditions(state, scope, params), params.values)
 }

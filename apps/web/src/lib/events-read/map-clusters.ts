@@ -16,21 +16,14 @@ import {
   type PlaceCounts,
   type Selection,
 } from '@chronotope/event-index'
-import {
-  clusterCellSize,
-  EARTH_RADIUS_M,
-  MAX_MERCATOR_LATITUDE,
-  placeOfExtent,
-  snapToCells,
-  type BoundingBox,
-  type FilterState,
-} from '@chronotope/filters'
+import { clusterCellSize, placeOfExtent, snapToCells, type BoundingBox, type FilterState } from '@chronotope/filters'
 import type { Payload } from 'payload'
 import type { Pool } from 'pg'
 
 import type { ReadDatabase } from '../database/read-router'
 import { MAX_CELL_ZOOM, MONTH_CELL_ZOOM } from './event-cells/build-event-cells'
 import { VALUE_CELL_ZOOM } from './event-cells/build-value-cells'
+import { cellXSql, cellYSql } from './event-cells/cell-grid-sql'
 import {
   buildsCountValuesOf,
   cellsInView,
@@ -219,16 +212,12 @@ async function marksFromDatabase(
   const params = new SqlParams()
   const where = `${eventConditions(snapped, scope, params)} and e.location is not null`
   const size = params.add(clusterCellSize(zoom))
-  const radius = params.add(EARTH_RADIUS_M)
-  const maxLat = params.add(MAX_MERCATOR_LATITUDE)
   const { rows } = await pool.query<ClusterCellSummary>(
     `select cx, cy, count(*)::int as count, avg(lon) as longitude, avg(lat) as latitude,
        min(lon) as west, min(lat) as south, max(lon) as east, max(lat) as north, min(id) as "firstId"
      from (
        select e.id, st_x(e.location) as lon, st_y(e.location) as lat,
-         floor(radians(st_x(e.location)) * ${radius}::float8 / ${size}::float8) as cx,
-         floor(ln(tan(pi() / 4 + radians(greatest(least(st_y(e.location), ${maxLat}::float8), -${maxLat}::float8)) / 2))
-           * ${radius}::float8 / ${size}::float8) as cy
+         ${cellXSql(size)} as cx, ${cellYSql(size)} as cy
        from events e where ${where}
      ) p
      group by cx, cy

@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { insertEventsBulk, type EventRow } from '../../../src/lib/events/bulk-insert-events'
 import {
   buildEventCells,
+  COARSE_MONTH_CELL_ZOOM,
   MAX_CELL_ZOOM,
   MONTH_CELL_ZOOM,
 } from '../../../src/lib/events-read/event-cells/build-event-cells'
@@ -18,8 +19,7 @@ import {
   buildsTimeRange,
   cellsInView,
   dayCountsByBucket,
-  monthsExtent,
-  valuesExtent,
+  extentOfCells,
   valuesTimeRange,
   viewHoldsEveryEvent,
   wholeDaysOf,
@@ -214,10 +214,11 @@ describe('event cells', () => {
         [datasetId, span.start ?? null, span.end ?? null],
       )
       const { west, south, east, north, count } = rows[0]!
-      expect(await monthsExtent(pool, [datasetId], span), JSON.stringify(span)).toEqual({
-        bounds: [west, south, east, north],
-        count,
-      })
+      for (const zoom of [COARSE_MONTH_CELL_ZOOM, MONTH_CELL_ZOOM])
+        expect(
+          await extentOfCells(pool, [datasetId], zoom, null, { months: span }),
+          `${JSON.stringify(span)} at zoom ${zoom}`,
+        ).toEqual({ bounds: [west, south, east, north], count })
     }
   })
 
@@ -255,7 +256,7 @@ describe('event cells', () => {
         [datasetId, values],
       )
       const { west, south, east, north, count } = extents[0]!
-      expect(await valuesExtent(pool, [datasetId], slice), values.join(', ')).toEqual({
+      expect(await extentOfCells(pool, [datasetId], 0, null, { values: slice }), values.join(', ')).toEqual({
         bounds: count === 0 ? null : [west, south, east, north],
         count,
       })

@@ -205,6 +205,56 @@ describe('GET /api/events/map-clusters and /bounds', () => {
     expect(hostile.body.parameter).toBe('color')
   })
 
+  it('gives the count and extent of the events in views that cut through them, as the events do', async () => {
+    const spread = await createReadFixture(`Spread ${Date.now()}`, 0, 0)
+    const pool = databasePool(await testPayload())
+    let seed = 99
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
+    await insertEventsBulk(
+      pool,
+      Array.from({ length: 600 }, (_, index) =>
+        eventRow(spread.publicDatasetId, `spread-${index}`, {
+          longitude: index % 4 === 0 ? 2.35 + next() : next() * 359.8 - 179.9,
+          latitude: index % 4 === 0 ? 48.85 + next() : next() * 160 - 80,
+          eventTime: new Date(Date.UTC(1990 + (index % 20), index % 12, 1 + (index % 27), 12)),
+          data: { category: ['quake', 'flood', 'fire'][index % 3] },
+        }),
+      ),
+    )
+    const views: Array<[number, number, number, number]> = [
+      [-25, 34, 45, 72],
+      [-10, 40, 10, 50],
+      [0, -60, 179.9, 60],
+      [2.3, 48.8, 3.1, 49.5],
+      [-179, -80, 179, 80],
+    ]
+    const filters: Array<[string, string, unknown[]]> = [
+      ['', 'true', []],
+      [
+        `filters=${encodeURIComponent('{"category":["quake","fire"]}')}`,
+        `data->>'category' = any($6::text[])`,
+        [['quake', 'fire']],
+      ],
+      ['start=1995&end=1999', `event_time >= $6 and event_time < $7`, ['1995-01-01', '2000-01-01']],
+    ]
+    for (const view of views)
+      for (const [query, condition, values] of filters) {
+        const { body } = await owner.get(`/events/bounds?catalogs=${spread.catalogId}&bbox=${view.join(',')}&${query}`)
+        const { rows } = await pool.query(
+          `select st_xmin(x) as west, st_ymin(x) as south, st_xmax(x) as east, st_ymax(x) as north, n as count
+             from (select st_extent(location) as x, count(location)::int as n from events
+                    where dataset_id = $1 and location && st_makeenvelope($2, $3, $4, $5, 4326) and ${condition}) t`,
+          [spread.publicDatasetId, ...view, ...values],
+        )
+        const expected = rows[0]!
+        const label = `${view.join(',')} ${query}`
+        expect(body.count, label).toBe(expected.count)
+        expect(body.bounds, label).toEqual(
+          expected.count === 0 ? null : [expected.west, expected.south, expected.east, expected.north],
+        )
+      }
+  })
+
   it('gives the extent of the filtered events', async () => {
     const { body } = await owner.get(`/events/bounds?${scope}&q=whistleblower`)
     expect(body.count).toBe(fixture.privateEvents)

@@ -1,7 +1,7 @@
 /**
  * Builds a dataset's event cells: its events counted ahead of time per map cell (zooms 0 to
- * {@link MAX_CELL_ZOOM}, the read API's 64-px grid), per cell of zoom {@link MONTH_CELL_ZOOM} and
- * UTC month, and per UTC day, and the same per value of its value-list fields
+ * {@link MAX_CELL_ZOOM}, the read API's 64-px grid), per cell of zooms {@link MONTH_CELL_ZOOM} and
+ * {@link COARSE_MONTH_CELL_ZOOM} and UTC month, and per UTC day, and the same per value of its value-list fields
  * (`build-value-cells.ts`), for exactly one events version. One scan of the dataset's events at
  * the finest zoom; each coarser zoom is summed from the one below, which gives the same cells
  * because a cell splits into exactly four.
@@ -17,11 +17,14 @@ import { CELL_X, CELL_Y } from './cell-grid-sql'
 export const MAX_CELL_ZOOM = 10
 
 /**
- * The zoom of the cells kept per month, for maps narrowed to whole months: coarse enough that a
- * dataset has at most a few hundred thousand of them (about 600 cells hold land, over 600 months
- * in fifty years), fine enough for a continent's view.
+ * The finest zoom of the cells kept per month, for maps narrowed to whole months: coarse enough
+ * that a dataset has at most a few hundred thousand of them (about 600 cells hold land, over 600
+ * months in fifty years), fine enough for a continent's view.
  */
 export const MONTH_CELL_ZOOM = 4
+
+/** The coarser zoom cells per month are kept at too, for a world map: a sixteenth of the rows. */
+export const COARSE_MONTH_CELL_ZOOM = 2
 
 // pg_try_advisory_xact_lock(key, dataset): one build of a dataset at a time, across processes.
 const BUILD_LOCK_KEY = 0x43454c4c
@@ -64,14 +67,24 @@ async function insertCells(client: PoolClient, datasetId: number): Promise<void>
 
 async function insertMonthCells(client: PoolClient, datasetId: number): Promise<void> {
   await client.query(
-    `insert into event_cell_months (dataset_id, month, cy, cx, count, sum_lon, sum_lat, west, south, east, north, first_id)
-     select $1, month, cy, cx, count(*), sum(lon), sum(lat), min(lon), min(lat), max(lon), max(lat), min(id)
+    `insert into event_cell_months (dataset_id, zoom, month, cy, cx, count, sum_lon, sum_lat, west, south, east, north, first_id)
+     select $1, ${MONTH_CELL_ZOOM}, month, cy, cx, count(*), sum(lon), sum(lat), min(lon), min(lat), max(lon), max(lat), min(id)
        from (select e.id, st_x(e.location) as lon, st_y(e.location) as lat, date_trunc('month', e.event_time, 'UTC') as month,
                     ${CELL_X}::int as cx, ${CELL_Y}::int as cy
                from events e
               where e.dataset_id = $1 and e.removed_at is null and e.location is not null and e.event_time is not null) p
       group by month, cy, cx`,
     [datasetId, clusterCellSize(MONTH_CELL_ZOOM)],
+  )
+  // floor(floor(v) / n) = floor(v / n) for a whole n: the cell of the coarser zoom holding each.
+  const scale = 2 ** (MONTH_CELL_ZOOM - COARSE_MONTH_CELL_ZOOM)
+  await client.query(
+    `insert into event_cell_months (dataset_id, zoom, month, cy, cx, count, sum_lon, sum_lat, west, south, east, north, first_id)
+     select dataset_id, $2, month, floor(cy / $3::float8)::int, floor(cx / $3::float8)::int, sum(count), sum(sum_lon),
+            sum(sum_lat), min(west), min(south), max(east), max(north), min(first_id)
+       from event_cell_months where dataset_id = $1 and zoom = ${MONTH_CELL_ZOOM}
+      group by dataset_id, month, floor(cy / $3::float8)::int, floor(cx / $3::float8)::int`,
+    [datasetId, COARSE_MONTH_CELL_ZOOM, scale],
   )
 }
 

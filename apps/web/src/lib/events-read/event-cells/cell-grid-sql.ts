@@ -5,10 +5,27 @@
  */
 import { EARTH_RADIUS_M, MAX_MERCATOR_LATITUDE } from '@chronotope/filters'
 
-/** The column of `e.location`'s cell; `$2` holds the cell size in metres of the zoom. */
-export const CELL_X = `floor(radians(st_x(e.location)) * ${EARTH_RADIUS_M}::float8 / $2::float8)`
+/**
+ * The column of `e.location`'s cell.
+ * @param size - the placeholder of the zoom's cell size in metres, e.g. `$2`
+ */
+export function cellXSql(size: string): string {
+  return `floor(radians(st_x(e.location)) * ${EARTH_RADIUS_M}::float8 / ${size}::float8)`
+}
 
-/** The row of `e.location`'s cell (latitudes clamped to Web Mercator's); `$2` holds the cell size. */
-export const CELL_Y =
-  `floor(ln(tan(pi() / 4 + radians(greatest(least(st_y(e.location), ${MAX_MERCATOR_LATITUDE}::float8), ` +
-  `-${MAX_MERCATOR_LATITUDE}::float8)) / 2)) * ${EARTH_RADIUS_M}::float8 / $2::float8)`
+/**
+ * The row of `e.location`'s cell, latitudes clamped to Web Mercator's.
+ * @param size - the placeholder of the zoom's cell size in metres, e.g. `$2`
+ */
+export function cellYSql(size: string): string {
+  return (
+    `floor(ln(tan(pi() / 4 + radians(greatest(least(st_y(e.location), ${MAX_MERCATOR_LATITUDE}::float8), ` +
+    `-${MAX_MERCATOR_LATITUDE}::float8)) / 2)) * ${EARTH_RADIUS_M}::float8 / ${size}::float8)`
+  )
+}
+
+/** The column of `e.location`'s cell, its size in `$2`, as the builds bind it. */
+export const CELL_X = cellXSql('$2')
+
+/** The row of `e.location`'s cell, its size in `$2`, as the builds bind it. */
+export const CELL_Y = cellYSql('$2')

@@ -10,13 +10,14 @@ import {
   parseFilterInstant,
   splitBoundingBox,
   type BoundingBox,
+  type CellRange,
   type FilterState,
   type HistogramInterval,
 } from '@chronotope/filters'
 import type { Pool } from 'pg'
 
 import { SqlParams } from '../event-conditions'
-import { MONTH_CELL_ZOOM } from './build-event-cells'
+import { COARSE_MONTH_CELL_ZOOM, MONTH_CELL_ZOOM } from './build-event-cells'
 import { VALUE_CELL_ZOOM } from './build-value-cells'
 import type { CellBuildRow } from './event-cell-store'
 
@@ -116,6 +117,16 @@ interface CellRow {
   first_id: number
 }
 
+/**
+ * The zoom of the cells per month a read at `zoom` sums: the coarsest kept that is not coarser.
+ * @throws RangeError past {@link MONTH_CELL_ZOOM}
+ * @example monthCellZoomFor(1) // 2
+ */
+export function monthCellZoomFor(zoom: number): number {
+  if (zoom > MONTH_CELL_ZOOM) throw new RangeError(`cells per month go to zoom ${MONTH_CELL_ZOOM}; asked for ${zoom}`)
+  return zoom <= COARSE_MONTH_CELL_ZOOM ? COARSE_MONTH_CELL_ZOOM : MONTH_CELL_ZOOM
+}
+
 /** Which events of the cells a read counts: those of whole months, or of some values of a field. */
 export interface CellSlice {
   readonly months?: TimeSpan
@@ -154,8 +165,8 @@ export async function cellsInView(
   const ids = params.add([...datasetIds])
   const level = Math.floor(zoom)
   // Cells kept at a finer zoom: `scale` of them on each axis make one cell of the view's zoom.
-  const scale = months ? 2 ** (MONTH_CELL_ZOOM - level) : 1
-  if (scale < 1) throw new RangeError(`cells per month go to zoom ${MONTH_CELL_ZOOM}; asked for ${zoom}`)
+  const kept = months ? monthCellZoomFor(level) : level
+  const scale = 2 ** (kept - level)
   const ranges = cellRangesOfView(view, zoom).map(
     (range) =>
       `(cx between ${params.add(range.minX * scale)} and ${params.add(range.maxX * scale + scale - 1)}` +
@@ -168,7 +179,7 @@ export async function cellsInView(
               sum(count)::int as count, sum(sum_lon) as sum_lon, sum(sum_lat) as sum_lat, min(west) as west,
               min(south) as south, max(east) as east, max(north) as north, min(first_id) as first_id
          from event_cell_months
-        where dataset_id = any(${ids}::int[]) and (${ranges.join(' or ')})
+        where dataset_id = any(${ids}::int[]) and zoom = ${params.add(kept)} and (${ranges.join(' or ')})
           ${months.start ? `and month >= ${params.add(months.start)}` : ''} ${months.end ? `and month < ${params.add(months.end)}` : ''}
         group by 1, 2, 3 order by 3, 2`
       : `select dataset_id, cx, cy, count, sum_lon, sum_lat, west, south, east, north, first_id from event_cells
@@ -219,46 +230,55 @@ export async function cellsInView(
   return { cells, byDataset }
 }
 
-/**
- * The extent and count of the located events of whole `months`, from the cells kept per month.
- * @example await monthsExtent(pool, [3], { start: new Date('1990-01-01') }) // { bounds: [-73.9, 40.6, 2.4, 48.9], count: 1204 }
- */
-export async function monthsExtent(
-  pool: Pool,
-  datasetIds: readonly number[],
-  months: TimeSpan,
-): Promise<{ bounds: [number, number, number, number] | null; count: number }> {
-  const params = new SqlParams()
-  const conditions = [`dataset_id = any(${params.add([...datasetIds])}::int[])`]
-  if (months.start) conditions.push(`month >= ${params.add(months.start)}`)
-  if (months.end) conditions.push(`month < ${params.add(months.end)}`)
-  const { rows } = await pool.query<{ west: number; south: number; east: number; north: number; count: number }>(
-    `select min(west) as west, min(south) as south, max(east) as east, max(north) as north,
-            coalesce(sum(count), 0)::int as count
-       from event_cell_months where ${conditions.join(' and ')}`,
-    params.values,
-  )
-  const row = rows[0]!
-  return row.count === 0
-    ? { bounds: null, count: 0 }
-    : { bounds: [row.west, row.south, row.east, row.north], count: row.count }
+/** The count and extent of some located events; no bounds when there are none. */
+export interface LocatedExtent {
+  readonly bounds: [number, number, number, number] | null
+  readonly count: number
 }
 
 /**
- * The extent and count of the located events with `slice`'s values, from the cells per value.
- * @example await valuesExtent(pool, [3], { field: 'category', values: ['quake'] }) // { bounds: [-120.1, -41.2, 178.3, 61.0], count: 5120 }
+ * The count and extent of the located events of the cells in `range` (or all) at `zoom`: of every
+ * event, of whole months (`zoom` {@link MONTH_CELL_ZOOM} or {@link COARSE_MONTH_CELL_ZOOM}) or of some values (`zoom` at most
+ * {@link VALUE_CELL_ZOOM}).
+ * @example await extentOfCells(pool, [3], 0, null, { values: { field: 'category', values: ['quake'] } }) // { bounds: [-120.1, -41.2, 178.3, 61.0], count: 5120 }
  */
-export async function valuesExtent(
+export async function extentOfCells(
   pool: Pool,
   datasetIds: readonly number[],
-  slice: ValueSlice,
-): Promise<{ bounds: [number, number, number, number] | null; count: number }> {
+  zoom: number,
+  range: CellRange | null,
+  slice: CellSlice,
+): Promise<LocatedExtent> {
+  const params = new SqlParams()
+  const conditions = [`dataset_id = any(${params.add([...datasetIds])}::int[])`]
+  if (range)
+    conditions.push(
+      `cx between ${params.add(range.minX)} and ${params.add(range.maxX)}`,
+      `cy between ${params.add(range.minY)} and ${params.add(range.maxY)}`,
+    )
+  let table = 'event_cells'
+  if (slice.months) {
+    if (zoom !== MONTH_CELL_ZOOM && zoom !== COARSE_MONTH_CELL_ZOOM)
+      throw new RangeError(`cells per month are kept at zooms ${COARSE_MONTH_CELL_ZOOM} and ${MONTH_CELL_ZOOM}`)
+    table = 'event_cell_months'
+    conditions.push(`zoom = ${params.add(zoom)}`)
+    if (slice.months.start) conditions.push(`month >= ${params.add(slice.months.start)}`)
+    if (slice.months.end) conditions.push(`month < ${params.add(slice.months.end)}`)
+  } else {
+    conditions.push(`zoom = ${params.add(zoom)}`)
+    if (slice.values) {
+      table = 'event_value_cells'
+      conditions.push(
+        `field = ${params.add(slice.values.field)}`,
+        `value = any(${params.add([...slice.values.values])}::text[])`,
+      )
+    }
+  }
   const { rows } = await pool.query<{ west: number; south: number; east: number; north: number; count: number }>(
     `select min(west) as west, min(south) as south, max(east) as east, max(north) as north,
             coalesce(sum(count), 0)::int as count
-       from event_value_cells
-      where dataset_id = any($1::int[]) and field = $2 and zoom = 0 and value = any($3::text[])`,
-    [[...datasetIds], slice.field, [...slice.values]],
+       from ${table} where ${conditions.join(' and ')}`,
+    params.values,
   )
   const row = rows[0]!
   return row.count === 0

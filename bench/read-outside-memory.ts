@@ -55,7 +55,7 @@ export async function describeCellStorage(pool: pg.Pool, events: number): Promis
     days: string
     bytes: string
     value_cells: string
-    value_days: string
+    value_months: string
     value_bytes: string
     value_fields: string[] | null
     events_bytes: string
@@ -64,8 +64,8 @@ export async function describeCellStorage(pool: pg.Pool, events: number): Promis
             (select count(*) from event_days) as days,
             pg_total_relation_size('event_cells') + pg_total_relation_size('event_cell_months')
               + pg_total_relation_size('event_days') + pg_total_relation_size('event_cell_builds') as bytes,
-            (select count(*) from event_value_cells) as value_cells, (select count(*) from event_value_days) as value_days,
-            pg_total_relation_size('event_value_cells') + pg_total_relation_size('event_value_days') as value_bytes,
+            (select count(*) from event_value_cells) as value_cells, (select count(*) from event_value_months) as value_months,
+            pg_total_relation_size('event_value_cells') + pg_total_relation_size('event_value_months') as value_bytes,
             (select array_agg(distinct field order by field) from event_cell_builds, unnest(value_fields) as field)
               as value_fields,
             pg_total_relation_size('events') as events_bytes`,
@@ -78,7 +78,7 @@ export async function describeCellStorage(pool: pg.Pool, events: number): Promis
     `Event cells: ${fmt(Number(row.cells))} map cells (zooms 0–10), ${fmt(Number(row.months))} cells of a month ` +
     `(zoom 4) and ${fmt(Number(row.days))} days, ${size(row.bytes)}; per value of ` +
     `${(row.value_fields ?? []).join(', ') || 'no field'}: ${fmt(Number(row.value_cells))} map cells (zooms 0–6) ` +
-    `and ${fmt(Number(row.value_days))} days, ${size(row.value_bytes)} ` +
+    `and ${fmt(Number(row.value_months))} months, ${size(row.value_bytes)} ` +
     `(the events table with its indexes: ${(Number(row.events_bytes) / 1024 / 1024).toFixed(0)} MB)`
   )
 }

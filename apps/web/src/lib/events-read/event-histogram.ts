@@ -25,10 +25,13 @@ import {
   buildsTimeRange,
   dayCountsByBucket,
   filtersOnlyByPlaceAndTime,
+  MONTHLY_INTERVALS,
+  valueCountsByBucket,
   valueSliceOf,
   valuesTimeRange,
   viewHoldsEveryEvent,
   wholeDaysOf,
+  wholeMonthsOf,
   type TimeSpan,
   type ValueSlice,
 } from './event-cells/cell-queries'
@@ -99,19 +102,20 @@ function indexCounts(selections: readonly Selection[], starts: readonly Date[]):
   return new Map(starts.map((start, index) => [start.getTime(), counts[index]!]))
 }
 
-/** A histogram read the day counts of event cells answer: their datasets, which days, which events. */
+/** A histogram read the counts of event cells answer: their datasets, which days, which events. */
 interface CellHistogram {
   readonly cells: CellScope
-  readonly days: TimeSpan
+  /** Whole days, or whole months when counting `values`. */
+  readonly span: TimeSpan
   /** Only events with a location: the read is limited to a map view holding every one. */
   readonly located: boolean
-  /** Only events with these values, from the days per value. */
+  /** Only events with these values, from the counts per value and month. */
   readonly values?: ValueSlice
 }
 
-// Day counts answer a read without search and with at most one value-list field filter, whose
-// time range is whole UTC days, and whose map view, if any, holds every located event of its
-// datasets.
+// Day counts answer a read without field filters or search whose time range is whole UTC days,
+// and month counts per value one filtered by one value-list field over whole UTC months, when the
+// map view, if any, holds every located event of the read's datasets.
 async function cellHistogram(
   payload: Payload,
   database: ReadDatabase,
@@ -120,13 +124,13 @@ async function cellHistogram(
 ): Promise<CellHistogram | null> {
   const values = filtersOnlyByPlaceAndTime(state) ? undefined : valueSliceOf(state)
   if (values === null) return null
-  const days = wholeDaysOf(state)
-  if (!days) return null
+  const span = values ? wholeMonthsOf(state) : wholeDaysOf(state)
+  if (!span) return null
   const cells = await eventCellsOf(payload).cellsFor(database, scope)
   if (!cells || (values && !buildsCountValuesOf(values, cells.builds))) return null
   const bbox = state.bbox
   if (bbox && !viewHoldsEveryEvent(bbox, cells.builds)) return null
-  return { cells, days, located: bbox !== undefined, values }
+  return { cells, span, located: bbox !== undefined, values }
 }
 
 async function cellTimeRange(pool: Pool, state: FilterState, read: CellHistogram): Promise<TimeRange | null> {
@@ -134,6 +138,25 @@ async function cellTimeRange(pool: Pool, state: FilterState, read: CellHistogram
     ? await valuesTimeRange(pool, read.cells.datasetIds, read.values, read.located)
     : buildsTimeRange(read.cells.builds, read.located)
   return extent && rangeOf(state, extent.first, extent.last)
+}
+
+// From the cells when they hold the interval's buckets: days any but hours, months per value the
+// intervals of a month or longer.
+async function cellCounts(
+  pool: Pool,
+  state: FilterState,
+  scope: DatasetScope,
+  read: CellHistogram,
+  interval: HistogramInterval,
+): Promise<Map<number, number>> {
+  const ids = read.cells.datasetIds
+  if (read.values)
+    return MONTHLY_INTERVALS.has(interval)
+      ? valueCountsByBucket(pool, ids, interval, read.span, read.located, read.values)
+      : databaseCounts(pool, state, scope, interval)
+  return interval === 'hour'
+    ? databaseCounts(pool, state, scope, interval)
+    : dayCountsByBucket(pool, ids, interval, read.span, read.located)
 }
 
 /**
@@ -172,15 +195,8 @@ export async function eventHistogram(
   }
   const counts = selections
     ? indexCounts(selections, starts)
-    : fromCells && interval !== 'hour'
-      ? await dayCountsByBucket(
-          pool,
-          fromCells.cells.datasetIds,
-          interval,
-          fromCells.days,
-          fromCells.located,
-          fromCells.values,
-        )
+    : fromCells
+      ? await cellCounts(pool, state, scope, fromCells, interval)
       : await databaseCounts(pool, state, scope, interval)
   const buckets = starts.map((start) => ({
     start: start.toISOString(),

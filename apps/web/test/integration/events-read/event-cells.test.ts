@@ -20,6 +20,7 @@ import {
   cellsInView,
   dayCountsByBucket,
   extentOfCells,
+  valueCountsByBucket,
   valuesTimeRange,
   viewHoldsEveryEvent,
   wholeDaysOf,
@@ -222,7 +223,7 @@ describe('event cells', () => {
     }
   })
 
-  it('count the cells and days of some values of a value-list field as the events themselves do', async () => {
+  it('count the cells and months of some values of a value-list field as the events themselves do', async () => {
     const pool = databasePool(await testPayload())
     await buildEventCells(pool, datasetId)
     const { rows: builds } = await pool.query('select value_fields from event_cell_builds where dataset_id = $1', [
@@ -260,19 +261,21 @@ describe('event cells', () => {
         bounds: count === 0 ? null : [west, south, east, north],
         count,
       })
+      const months = { start: new Date(Date.UTC(1000, 2, 1)), end: new Date(Date.UTC(1990, 5, 1)) }
       for (const located of [false, true]) {
-        const { rows } = await pool.query<{ bucket: Date; count: number }>(
-          `select date_trunc('decade', event_time, 'UTC') as bucket, count(*)::int as count from events
-            where dataset_id = $1 and removed_at is null and event_time is not null
-              and ($2::boolean = false or location is not null) and data #>> '{category}' = any($3::text[])
-              and event_time >= '1000-01-01' group by 1`,
-          [datasetId, located, values],
-        )
-        const since = { start: new Date(Date.UTC(1000, 0, 1)) }
-        const counted = await dayCountsByBucket(pool, [datasetId], 'decade', since, located, slice)
-        expect(counted, `${values.join(', ')}, located ${located}`).toEqual(
-          new Map(rows.map((row) => [row.bucket.getTime(), row.count])),
-        )
+        for (const interval of ['month', 'year', 'decade'] as const) {
+          const { rows } = await pool.query<{ bucket: Date; count: number }>(
+            `select date_trunc($4, event_time, 'UTC') as bucket, count(*)::int as count from events
+              where dataset_id = $1 and removed_at is null and event_time is not null
+                and ($2::boolean = false or location is not null) and data #>> '{category}' = any($3::text[])
+                and event_time >= $5 and event_time < $6 group by 1`,
+            [datasetId, located, values, interval, months.start, months.end],
+          )
+          const counted = await valueCountsByBucket(pool, [datasetId], interval, months, located, slice)
+          expect(counted, `${values.join(', ')} by ${interval}, located ${located}`).toEqual(
+            new Map(rows.map((row) => [row.bucket.getTime(), row.count])),
+          )
+        }
         const { rows: times } = await pool.query<{ first: Date | null; last: Date | null }>(
           `select min(event_time) as first, max(event_time) as last from events
             where dataset_id = $1 and removed_at is null and ($2::boolean = false or location is not null)
@@ -391,7 +394,7 @@ describe('event cells', () => {
     const { rows } = await pool.query<{ rows: number }>(
       `select (select count(*) from event_cells where dataset_id = $1) + (select count(*) from event_days where dataset_id = $1)
               + (select count(*) from event_value_cells where dataset_id = $1)
-              + (select count(*) from event_value_days where dataset_id = $1)
+              + (select count(*) from event_value_months where dataset_id = $1)
               + (select count(*) from event_cell_builds where dataset_id = $1) as rows`,
       [dataset],
     )

@@ -1,8 +1,9 @@
 /**
  * A dataset's event cells per value of its value-list fields (`field-samples.ts`: text fields with
  * few distinct values, the ones explore offers to filter by), so that a read filtered by one such
- * field is counted ahead of time as well: map cells at zooms 0 to {@link VALUE_CELL_ZOOM} and day
- * counts, per field and value. Written inside the transaction of `build-event-cells.ts`.
+ * field is counted ahead of time as well: map cells at zooms 0 to {@link VALUE_CELL_ZOOM} and UTC
+ * months, per field and value (months rather than days: a thirtieth of the rows, for the histogram's
+ * intervals of a month and longer). Written inside the transaction of `build-event-cells.ts`.
  *
  * An event counts under the text of its value, as the filter reads it (`data #>> path`): a field
  * holding numbers or JSON counts them by their text, and an event without the field counts under
@@ -54,11 +55,11 @@ async function insertFinestValueCells(client: PoolClient, datasetId: number, fie
   )
 }
 
-async function insertValueDays(client: PoolClient, datasetId: number, fields: readonly string[]): Promise<void> {
+async function insertValueMonths(client: PoolClient, datasetId: number, fields: readonly string[]): Promise<void> {
   await client.query(
-    `insert into event_value_days (dataset_id, field, value, day, events, located, first_time, last_time,
+    `insert into event_value_months (dataset_id, field, value, month, events, located, first_time, last_time,
        first_located_time, last_located_time)
-     select $1, field, value, date_trunc('day', event_time, 'UTC'), count(*), count(location), min(event_time), max(event_time),
+     select $1, field, value, date_trunc('month', event_time, 'UTC'), count(*), count(location), min(event_time), max(event_time),
             min(event_time) filter (where location is not null), max(event_time) filter (where location is not null)
        from (select k.field, e.data ->> k.field as value, e.event_time, e.location
                from events e cross join unnest($2::text[]) as k(field)
@@ -73,7 +74,7 @@ async function insertValueDays(client: PoolClient, datasetId: number, fields: re
 async function dropCrowdedFields(client: PoolClient, datasetId: number, fields: readonly string[]): Promise<string[]> {
   const { rows } = await client.query<{ field: string }>(
     `select field from (select field, value from event_value_cells where dataset_id = $1 and zoom = ${VALUE_CELL_ZOOM}
-                        union select field, value from event_value_days where dataset_id = $1) v
+                        union select field, value from event_value_months where dataset_id = $1) v
       group by field having count(*) > $2`,
     [datasetId, MAX_VALUE_CELL_VALUES],
   )
@@ -83,7 +84,7 @@ async function dropCrowdedFields(client: PoolClient, datasetId: number, fields: 
       datasetId,
       crowded,
     ])
-    await client.query('delete from event_value_days where dataset_id = $1 and field = any($2::text[])', [
+    await client.query('delete from event_value_months where dataset_id = $1 and field = any($2::text[])', [
       datasetId,
       crowded,
     ])
@@ -97,11 +98,11 @@ async function dropCrowdedFields(client: PoolClient, datasetId: number, fields: 
  */
 export async function buildValueCells(client: PoolClient, datasetId: number): Promise<string[]> {
   await client.query('delete from event_value_cells where dataset_id = $1', [datasetId])
-  await client.query('delete from event_value_days where dataset_id = $1', [datasetId])
+  await client.query('delete from event_value_months where dataset_id = $1', [datasetId])
   const candidates = await candidateFields(client, datasetId)
   if (candidates.length === 0) return []
   await insertFinestValueCells(client, datasetId, candidates)
-  await insertValueDays(client, datasetId, candidates)
+  await insertValueMonths(client, datasetId, candidates)
   const fields = await dropCrowdedFields(client, datasetId, candidates)
   for (let zoom = VALUE_CELL_ZOOM - 1; zoom >= 0; zoom--) {
     await client.query(

@@ -293,19 +293,34 @@ export function placeCountsOfCell(datasets: ReadonlyMap<number, number>): PlaceC
   return { count, byDataset: datasets, byValue: new Map() }
 }
 
-// The days of the datasets, of all their events or (from the days per value) those with `values`.
-function daysConditions(params: SqlParams, datasetIds: readonly number[], values: ValueSlice | undefined): string[] {
-  const conditions = [`dataset_id = any(${params.add([...datasetIds])}::int[])`]
-  if (values)
-    conditions.push(`field = ${params.add(values.field)}`, `value = any(${params.add([...values.values])}::text[])`)
-  return conditions
+// Events per bucket of `interval` from the rows of `table`, each counting the events of one `unit`
+// (a UTC day or month) from `range.start` to `range.end`, under `conditions`.
+async function unitCountsByBucket(
+  pool: Pool,
+  table: 'event_days' | 'event_value_months',
+  unit: 'day' | 'month',
+  params: SqlParams,
+  conditions: string[],
+  interval: HistogramInterval,
+  range: TimeSpan,
+  located: boolean,
+): Promise<Map<number, number>> {
+  if (range.start) conditions.push(`${unit} >= ${params.add(range.start)}`)
+  if (range.end) conditions.push(`${unit} < ${params.add(range.end)}`)
+  const counted = located ? 'located' : 'events'
+  const { rows } = await pool.query<{ bucket: Date; count: number }>(
+    `select date_trunc(${params.add(interval)}, ${unit}, 'UTC') as bucket, sum(${counted})::int as count
+       from ${table} where ${conditions.join(' and ')} group by 1 having sum(${counted}) > 0`,
+    params.values,
+  )
+  return new Map(rows.map((row) => [row.bucket.getTime(), row.count]))
 }
 
 /**
  * Events per histogram bucket from the day counts, for days from `start` (inclusive) to `end`
  * (exclusive), both UTC midnights (see {@link wholeDaysOf}). `located` counts only events with a
- * location (a read limited to a map view); `values`, only events with those values, from the days
- * per value. Buckets are `date_trunc` of the interval in UTC, as the events' own SQL gives.
+ * location (a read limited to a map view). Buckets are `date_trunc` of the interval in UTC, as the
+ * events' own SQL gives.
  */
 export async function dayCountsByBucket(
   pool: Pool,
@@ -313,18 +328,42 @@ export async function dayCountsByBucket(
   interval: Exclude<HistogramInterval, 'hour'>,
   range: TimeSpan,
   located: boolean,
-  values?: ValueSlice,
 ): Promise<Map<number, number>> {
   const params = new SqlParams()
-  const conditions = daysConditions(params, datasetIds, values)
-  if (range.start) conditions.push(`day >= ${params.add(range.start)}`)
-  if (range.end) conditions.push(`day < ${params.add(range.end)}`)
-  const { rows } = await pool.query<{ bucket: Date; count: number }>(
-    `select date_trunc(${params.add(interval)}, day, 'UTC') as bucket, sum(${located ? 'located' : 'events'})::int as count
-       from ${values ? 'event_value_days' : 'event_days'} where ${conditions.join(' and ')} group by 1 having sum(${located ? 'located' : 'events'}) > 0`,
-    params.values,
-  )
-  return new Map(rows.map((row) => [row.bucket.getTime(), row.count]))
+  const conditions = [`dataset_id = any(${params.add([...datasetIds])}::int[])`]
+  return unitCountsByBucket(pool, 'event_days', 'day', params, conditions, interval, range, located)
+}
+
+/** The histogram intervals made of whole months, which the counts per value and month can fill. */
+export const MONTHLY_INTERVALS: ReadonlySet<HistogramInterval> = new Set(['month', 'year', 'decade', 'century'])
+
+// The months per value of the datasets with `values`.
+function valueMonthsConditions(params: SqlParams, datasetIds: readonly number[], values: ValueSlice): string[] {
+  return [
+    `dataset_id = any(${params.add([...datasetIds])}::int[])`,
+    `field = ${params.add(values.field)}`,
+    `value = any(${params.add([...values.values])}::text[])`,
+  ]
+}
+
+/**
+ * Events with `values` per histogram bucket of a {@link MONTHLY_INTERVALS | monthly interval}, from
+ * the counts per value and month, for the whole UTC months from `start` to `end` (see
+ * {@link wholeMonthsOf}); `located` counts only events with a location.
+ */
+export async function valueCountsByBucket(
+  pool: Pool,
+  datasetIds: readonly number[],
+  interval: HistogramInterval,
+  range: TimeSpan,
+  located: boolean,
+  values: ValueSlice,
+): Promise<Map<number, number>> {
+  if (!MONTHLY_INTERVALS.has(interval))
+    throw new RangeError(`counts per value are kept per month; asked for ${interval}`)
+  const params = new SqlParams()
+  const conditions = valueMonthsConditions(params, datasetIds, values)
+  return unitCountsByBucket(pool, 'event_value_months', 'month', params, conditions, interval, range, located)
 }
 
 /** The first and last time of the builds' events (with a location, when `located`), or null for none. */
@@ -342,7 +381,7 @@ export function buildsTimeRange(builds: readonly CellBuildRow[], located: boolea
 
 /**
  * The first and last time of the events with `values` (with a location, when `located`), from the
- * days per value, or null for none.
+ * counts per value and month, or null for none.
  */
 export async function valuesTimeRange(
   pool: Pool,
@@ -351,10 +390,10 @@ export async function valuesTimeRange(
   located: boolean,
 ): Promise<{ first: Date; last: Date } | null> {
   const params = new SqlParams()
-  const where = daysConditions(params, datasetIds, values).join(' and ')
+  const where = valueMonthsConditions(params, datasetIds, values).join(' and ')
   const [first, last] = located ? ['first_located_time', 'last_located_time'] : ['first_time', 'last_time']
   const { rows } = await pool.query<{ first: Date | null; last: Date | null }>(
-    `select min(${first}) as first, max(${last}) as last from event_value_days where ${where}`,
+    `select min(${first}) as first, max(${last}) as last from event_value_months where ${where}`,
     params.values,
   )
   const row = rows[0]

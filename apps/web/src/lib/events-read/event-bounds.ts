@@ -3,27 +3,17 @@
  * @module
  */
 import { locatedExtent } from '@chronotope/event-index'
-import {
-  clusterCellSize,
-  innerCellRange,
-  stripsAroundCells,
-  type BoundingBox,
-  type CellRange,
-  type FilterState,
-} from '@chronotope/filters'
+import type { BoundingBox, FilterState } from '@chronotope/filters'
 import type { Payload } from 'payload'
 import type { Pool } from 'pg'
 
 import type { ReadDatabase } from '../database/read-router'
-import { COARSE_MONTH_CELL_ZOOM, MAX_CELL_ZOOM, MONTH_CELL_ZOOM } from './event-cells/build-event-cells'
-import { VALUE_CELL_ZOOM } from './event-cells/build-value-cells'
-import { cellXSql, cellYSql } from './event-cells/cell-grid-sql'
+import { COARSE_MONTH_CELL_ZOOM } from './event-cells/build-event-cells'
 import {
   buildsCountValuesOf,
   extentOfCells,
   filtersOnlyByPlace,
   filtersOnlyByPlaceAndTime,
-  monthCellZoomFor,
   valueSliceOf,
   viewHoldsEveryEvent,
   wholeMonthsOf,
@@ -32,12 +22,10 @@ import {
 } from './event-cells/cell-queries'
 import { eventCellsOf } from './event-cells/event-cells-of'
 import type { CellScope } from './event-cells/event-cell-store'
+import { cutView, outsideCutSql } from './event-cells/view-cut'
 import { eventConditions, SqlParams, type DatasetScope } from './event-conditions'
 import { selectFromIndex } from './event-index/indexed-selection'
 import type { SimpleBoundsResponse } from './read-responses'
-
-/** Cells across a view that cuts through the data, about: the strips around them are 1/64 of it. */
-const CELLS_ACROSS_VIEW = 64
 
 // The union of the datasets' extents, as st_extent gives it over all their events.
 function boundsOfCells(cells: CellScope): SimpleBoundsResponse {
@@ -80,15 +68,6 @@ function joinExtents(a: LocatedExtent, b: LocatedExtent): SimpleBoundsResponse {
   }
 }
 
-// The finest zoom the slice's cells are kept at with at most about CELLS_ACROSS_VIEW across the view.
-function zoomAcross(view: BoundingBox, slice: CellSlice): number {
-  const finest = slice.months ? MONTH_CELL_ZOOM : slice.values ? VALUE_CELL_ZOOM : MAX_CELL_ZOOM
-  const width = Math.max(view.east - view.west, 1e-9)
-  // Zoom z has 4 × 2^z cells around the world.
-  const zoom = Math.max(0, Math.min(finest, Math.floor(Math.log2((CELLS_ACROSS_VIEW * 360) / (4 * width)))))
-  return slice.months ? monthCellZoomFor(zoom) : zoom
-}
-
 // The count and extent of the events `where` selects.
 async function extentOfEvents(pool: Pool, where: string, values: readonly unknown[]): Promise<LocatedExtent> {
   const { rows } = await pool.query<{
@@ -107,29 +86,7 @@ async function extentOfEvents(pool: Pool, where: string, values: readonly unknow
   return { bounds: [row.west, row.south!, row.east!, row.north!], count: row.count }
 }
 
-// The filtered events of the view outside its inner cells: in its strips, in no inner cell.
-async function extentOfStrips(
-  pool: Pool,
-  state: FilterState & { bbox: BoundingBox },
-  scope: DatasetScope,
-  zoom: number,
-  inner: CellRange,
-): Promise<LocatedExtent> {
-  const params = new SqlParams()
-  const where = eventConditions(state, scope, params)
-  const strips = stripsAroundCells(state.bbox, inner, zoom).map(
-    (strip) =>
-      `e.location && st_makeenvelope(${params.add(strip.west)}::float8, ${params.add(strip.south)}::float8, ` +
-      `${params.add(strip.east)}::float8, ${params.add(strip.north)}::float8, 4326)`,
-  )
-  const size = params.add(clusterCellSize(zoom))
-  const outsideInner =
-    `not (${cellXSql(size)} between ${params.add(inner.minX)} and ${params.add(inner.maxX)} ` +
-    `and ${cellYSql(size)} between ${params.add(inner.minY)} and ${params.add(inner.maxY)})`
-  return extentOfEvents(pool, `${where} and (${strips.join(' or ')}) and ${outsideInner}`, params.values)
-}
-
-// A view cutting through the data: its inner cells, counted ahead of time, and the events of the
+// A view cutting through the data: its inside cells, counted ahead of time, and the events of the
 // strips around them. Null when no cell lies wholly inside the view.
 async function boundsAcrossView(
   pool: Pool,
@@ -138,12 +95,13 @@ async function boundsAcrossView(
   scope: DatasetScope,
   slice: CellSlice,
 ): Promise<SimpleBoundsResponse | null> {
-  const zoom = zoomAcross(state.bbox, slice)
-  const inner = innerCellRange(state.bbox, zoom)
-  if (!inner) return null
+  const cut = cutView(state.bbox, slice)
+  if (!cut) return null
+  const params = new SqlParams()
+  const where = `${eventConditions(state, scope, params)} and ${outsideCutSql(state.bbox, cut, params)}`
   const [inside, around] = await Promise.all([
-    extentOfCells(pool, cells.datasetIds, zoom, inner, slice),
-    extentOfStrips(pool, state, scope, zoom, inner),
+    extentOfCells(pool, cells.datasetIds, cut.zoom, cut.inner, slice),
+    extentOfEvents(pool, where, params.values),
   ])
   return joinExtents(inside, around)
 }

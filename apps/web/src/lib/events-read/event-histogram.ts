@@ -11,6 +11,7 @@ import {
   MAX_HISTOGRAM_BUCKETS,
   nextBucket,
   parseFilterInstant,
+  type BoundingBox,
   type FilterState,
   type HistogramInterval,
   type HistogramIntervalParam,
@@ -25,6 +26,7 @@ import {
   buildsTimeRange,
   dayCountsByBucket,
   filtersOnlyByPlaceAndTime,
+  monthCellCountsByBucket,
   MONTHLY_INTERVALS,
   valueCountsByBucket,
   valueSliceOf,
@@ -37,6 +39,7 @@ import {
 } from './event-cells/cell-queries'
 import { eventCellsOf } from './event-cells/event-cells-of'
 import type { CellScope } from './event-cells/event-cell-store'
+import { cutView, outsideCutSql, type ViewCut } from './event-cells/view-cut'
 import { eventConditions, SqlParams, type DatasetScope } from './event-conditions'
 import { selectFromIndex } from './event-index/indexed-selection'
 import type { HistogramResponse } from './read-responses'
@@ -83,9 +86,12 @@ async function databaseCounts(
   state: FilterState,
   scope: DatasetScope,
   interval: HistogramInterval,
+  outside?: { readonly view: BoundingBox; readonly cut: ViewCut },
 ): Promise<Map<number, number>> {
   const params = new SqlParams()
-  const where = eventConditions(state, scope, params)
+  let where = eventConditions(state, scope, params)
+  // Only the events of the strips around the cells wholly inside the view, which count the rest.
+  if (outside) where += ` and ${outsideCutSql(outside.view, outside.cut, params)}`
   const { rows } = await pool.query<{ bucket: Date; count: number }>(
     `select date_trunc(${params.add(interval)}, e.event_time, 'UTC') as bucket, count(*)::int as count
      from events e where ${where} and e.event_time is not null group by 1`,
@@ -111,11 +117,15 @@ interface CellHistogram {
   readonly located: boolean
   /** Only events with these values, from the counts per value and month. */
   readonly values?: ValueSlice
+  /** A map view cutting through the data: its inside cells per month, and the events of its strips. */
+  readonly outside?: { readonly view: BoundingBox; readonly cut: ViewCut }
 }
 
 // Day counts answer a read without field filters or search whose time range is whole UTC days,
 // and month counts per value one filtered by one value-list field over whole UTC months, when the
-// map view, if any, holds every located event of the read's datasets.
+// map view, if any, holds every located event of the read's datasets. A view cutting through them
+// over whole months, without field filters, is counted from its inside cells per month and the
+// events of the strips around them.
 async function cellHistogram(
   payload: Payload,
   database: ReadDatabase,
@@ -129,19 +139,30 @@ async function cellHistogram(
   const cells = await eventCellsOf(payload).cellsFor(database, scope)
   if (!cells || (values && !buildsCountValuesOf(values, cells.builds))) return null
   const bbox = state.bbox
-  if (bbox && !viewHoldsEveryEvent(bbox, cells.builds)) return null
+  if (bbox && !viewHoldsEveryEvent(bbox, cells.builds)) {
+    const months = values ? null : wholeMonthsOf(state)
+    const cut = months && cutView(bbox, { months })
+    return cut ? { cells, span: months, located: true, outside: { view: bbox, cut } } : null
+  }
   return { cells, span, located: bbox !== undefined, values }
 }
 
-async function cellTimeRange(pool: Pool, state: FilterState, read: CellHistogram): Promise<TimeRange | null> {
+async function cellTimeRange(
+  pool: Pool,
+  state: FilterState,
+  scope: DatasetScope,
+  read: CellHistogram,
+): Promise<TimeRange | null> {
+  // The first and last event in a view: two probes of the events' time index.
+  if (read.outside) return databaseTimeRange(pool, state, scope)
   const extent = read.values
     ? await valuesTimeRange(pool, read.cells.datasetIds, read.values, read.located)
     : buildsTimeRange(read.cells.builds, read.located)
   return extent && rangeOf(state, extent.first, extent.last)
 }
 
-// From the cells when they hold the interval's buckets: days any but hours, months per value the
-// intervals of a month or longer.
+// From the cells when they hold the interval's buckets: days any but hours, months the intervals
+// of a month or longer.
 async function cellCounts(
   pool: Pool,
   state: FilterState,
@@ -150,6 +171,16 @@ async function cellCounts(
   interval: HistogramInterval,
 ): Promise<Map<number, number>> {
   const ids = read.cells.datasetIds
+  if (read.outside) {
+    if (!MONTHLY_INTERVALS.has(interval)) return databaseCounts(pool, state, scope, interval)
+    const { cut } = read.outside
+    const [inside, around] = await Promise.all([
+      monthCellCountsByBucket(pool, ids, cut.zoom, cut.inner, interval, read.span),
+      databaseCounts(pool, state, scope, interval, read.outside),
+    ])
+    for (const [bucket, count] of around) inside.set(bucket, (inside.get(bucket) ?? 0) + count)
+    return inside
+  }
   if (read.values)
     return MONTHLY_INTERVALS.has(interval)
       ? valueCountsByBucket(pool, ids, interval, read.span, read.located, read.values)
@@ -178,7 +209,7 @@ export async function eventHistogram(
     (selections
       ? indexTimeRange(state, selections)
       : fromCells
-        ? await cellTimeRange(pool, state, fromCells)
+        ? await cellTimeRange(pool, state, scope, fromCells)
         : await databaseTimeRange(pool, state, scope))
   if (!range) return { interval: asked === 'auto' ? 'year' : asked, buckets: [], total: 0, range: null }
   const interval: HistogramInterval = asked === 'auto' ? chooseHistogramInterval(range.start, range.end) : asked

@@ -205,7 +205,7 @@ describe('GET /api/events/map-clusters and /bounds', () => {
     expect(hostile.body.parameter).toBe('color')
   })
 
-  it('gives the count and extent of the events in views that cut through them, as the events do', async () => {
+  it('gives the count, extent and histogram of the events in views that cut through them, as the events do', async () => {
     const spread = await createReadFixture(`Spread ${Date.now()}`, 0, 0)
     const pool = databasePool(await testPayload())
     let seed = 99
@@ -251,6 +251,30 @@ describe('GET /api/events/map-clusters and /bounds', () => {
         expect(body.count, label).toBe(expected.count)
         expect(body.bounds, label).toEqual(
           expected.count === 0 ? null : [expected.west, expected.south, expected.east, expected.north],
+        )
+      }
+    // The histogram of such views, over all time and over whole years, by year and by month.
+    for (const view of views)
+      for (const [query, interval, start, end] of [
+        ['interval=year', 'year', '1900-01-01', '2100-01-01'],
+        ['interval=month&start=1995&end=1999', 'month', '1995-01-01', '2000-01-01'],
+      ] as const) {
+        const { body } = await owner.get(
+          `/events/histogram?catalogs=${spread.catalogId}&bbox=${view.join(',')}&${query}`,
+        )
+        const { rows } = await pool.query<{ bucket: Date; count: number }>(
+          `select date_trunc($6, event_time, 'UTC') as bucket, count(*)::int as count from events
+            where dataset_id = $1 and location && st_makeenvelope($2, $3, $4, $5, 4326)
+              and event_time >= $7::timestamptz and event_time < $8::timestamptz group by 1`,
+          [spread.publicDatasetId, ...view, interval, `${start}T00:00:00Z`, `${end}T00:00:00Z`],
+        )
+        const counted = new Map<number, number>(
+          body.buckets
+            .filter((bucket: { count: number }) => bucket.count > 0)
+            .map((bucket: { start: string; count: number }) => [Date.parse(bucket.start), bucket.count]),
+        )
+        expect(counted, `${view.join(',')} ${query}`).toEqual(
+          new Map(rows.map((row) => [row.bucket.getTime(), row.count])),
         )
       }
   })

@@ -127,6 +127,12 @@ export function monthCellZoomFor(zoom: number): number {
   return zoom <= COARSE_MONTH_CELL_ZOOM ? COARSE_MONTH_CELL_ZOOM : MONTH_CELL_ZOOM
 }
 
+// Cells per month are kept at two zooms only.
+function assertMonthCellZoom(zoom: number): void {
+  if (zoom !== MONTH_CELL_ZOOM && zoom !== COARSE_MONTH_CELL_ZOOM)
+    throw new RangeError(`cells per month are kept at zooms ${COARSE_MONTH_CELL_ZOOM} and ${MONTH_CELL_ZOOM}`)
+}
+
 /** Which events of the cells a read counts: those of whole months, or of some values of a field. */
 export interface CellSlice {
   readonly months?: TimeSpan
@@ -258,8 +264,7 @@ export async function extentOfCells(
     )
   let table = 'event_cells'
   if (slice.months) {
-    if (zoom !== MONTH_CELL_ZOOM && zoom !== COARSE_MONTH_CELL_ZOOM)
-      throw new RangeError(`cells per month are kept at zooms ${COARSE_MONTH_CELL_ZOOM} and ${MONTH_CELL_ZOOM}`)
+    assertMonthCellZoom(zoom)
     table = 'event_cell_months'
     conditions.push(`zoom = ${params.add(zoom)}`)
     if (slice.months.start) conditions.push(`month >= ${params.add(slice.months.start)}`)
@@ -293,21 +298,20 @@ export function placeCountsOfCell(datasets: ReadonlyMap<number, number>): PlaceC
   return { count, byDataset: datasets, byValue: new Map() }
 }
 
-// Events per bucket of `interval` from the rows of `table`, each counting the events of one `unit`
-// (a UTC day or month) from `range.start` to `range.end`, under `conditions`.
+// Events per bucket of `interval`: the sums of the `counted` column of `table`'s rows, each for one
+// `unit` (a UTC day or month) from `range.start` to `range.end`, under `conditions`.
 async function unitCountsByBucket(
   pool: Pool,
-  table: 'event_days' | 'event_value_months',
-  unit: 'day' | 'month',
+  from: { table: 'event_days' | 'event_value_months' | 'event_cell_months'; unit: 'day' | 'month' },
+  counted: 'events' | 'located' | 'count',
   params: SqlParams,
   conditions: string[],
   interval: HistogramInterval,
   range: TimeSpan,
-  located: boolean,
 ): Promise<Map<number, number>> {
+  const { table, unit } = from
   if (range.start) conditions.push(`${unit} >= ${params.add(range.start)}`)
   if (range.end) conditions.push(`${unit} < ${params.add(range.end)}`)
-  const counted = located ? 'located' : 'events'
   const { rows } = await pool.query<{ bucket: Date; count: number }>(
     `select date_trunc(${params.add(interval)}, ${unit}, 'UTC') as bucket, sum(${counted})::int as count
        from ${table} where ${conditions.join(' and ')} group by 1 having sum(${counted}) > 0`,
@@ -331,7 +335,8 @@ export async function dayCountsByBucket(
 ): Promise<Map<number, number>> {
   const params = new SqlParams()
   const conditions = [`dataset_id = any(${params.add([...datasetIds])}::int[])`]
-  return unitCountsByBucket(pool, 'event_days', 'day', params, conditions, interval, range, located)
+  const from = { table: 'event_days', unit: 'day' } as const
+  return unitCountsByBucket(pool, from, located ? 'located' : 'events', params, conditions, interval, range)
 }
 
 /** The histogram intervals made of whole months, which the counts per value and month can fill. */
@@ -363,7 +368,33 @@ export async function valueCountsByBucket(
     throw new RangeError(`counts per value are kept per month; asked for ${interval}`)
   const params = new SqlParams()
   const conditions = valueMonthsConditions(params, datasetIds, values)
-  return unitCountsByBucket(pool, 'event_value_months', 'month', params, conditions, interval, range, located)
+  const from = { table: 'event_value_months', unit: 'month' } as const
+  return unitCountsByBucket(pool, from, located ? 'located' : 'events', params, conditions, interval, range)
+}
+
+/**
+ * The located events of whole `months` in the cells of `range` at `zoom` (one of the zooms cells
+ * per month are kept at), per bucket of a {@link MONTHLY_INTERVALS | monthly interval}.
+ */
+export async function monthCellCountsByBucket(
+  pool: Pool,
+  datasetIds: readonly number[],
+  zoom: number,
+  range: CellRange,
+  interval: HistogramInterval,
+  months: TimeSpan,
+): Promise<Map<number, number>> {
+  if (!MONTHLY_INTERVALS.has(interval)) throw new RangeError(`cells are kept per month; asked for ${interval}`)
+  assertMonthCellZoom(zoom)
+  const params = new SqlParams()
+  const conditions = [
+    `dataset_id = any(${params.add([...datasetIds])}::int[])`,
+    `zoom = ${params.add(zoom)}`,
+    `cx between ${params.add(range.minX)} and ${params.add(range.maxX)}`,
+    `cy between ${params.add(range.minY)} and ${params.add(range.maxY)}`,
+  ]
+  const from = { table: 'event_cell_months', unit: 'month' } as const
+  return unitCountsByBucket(pool, from, 'count', params, conditions, interval, months)
 }
 
 /** The first and last time of the builds' events (with a location, when `located`), or null for none. */

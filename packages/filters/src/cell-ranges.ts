@@ -51,7 +51,7 @@ const STRIP_OVERLAP_DEG = 1e-7
  * The cells of a zoom's grid that lie wholly inside a box (which must not cross the antimeridian),
  * so every event they count is in the box; null when none does. The grid's outermost rows, which
  * also hold points past Web Mercator's latitudes, are never inner.
- * @example innerCellRange({ west: -25, south: 34, east: 45, north: 72 }, 6) // { minX: -17, maxX: 31, minY: 39, maxY: 92 }
+ * @example innerCellRange({ west: -25, south: 34, east: 45, north: 72 }, 6) // { minX: -17, maxX: 30, minY: 26, maxY: 74 }
  */
 export function innerCellRange(box: BoundingBox, zoom: number): CellRange | null {
   if (box.west > box.east) return null

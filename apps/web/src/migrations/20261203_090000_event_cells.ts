@@ -18,6 +18,15 @@ export const CELL_SUMMARY = sql.raw(`
      "north" double precision NOT NULL,
      "first_id" integer NOT NULL,`)
 
+// What a day (or a month) keeps of its events: how many, how many located, their first and last times.
+export const SPAN_SUMMARY = sql.raw(`
+     "events" integer NOT NULL,
+     "located" integer NOT NULL,
+     "first_time" timestamp(3) with time zone NOT NULL,
+     "last_time" timestamp(3) with time zone NOT NULL,
+     "first_located_time" timestamp(3) with time zone,
+     "last_located_time" timestamp(3) with time zone,`)
+
 export async function up({ db }: MigrateUpArgs): Promise<void> {
   await db.execute(sql`
    CREATE TABLE IF NOT EXISTS "event_cell_builds" (
@@ -55,12 +64,7 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
    CREATE TABLE IF NOT EXISTS "event_days" (
      "dataset_id" integer NOT NULL REFERENCES "datasets"("id") ON DELETE CASCADE,
      "day" timestamp(3) with time zone NOT NULL,
-     "events" integer NOT NULL,
-     "located" integer NOT NULL,
-     "first_time" timestamp(3) with time zone NOT NULL,
-     "last_time" timestamp(3) with time zone NOT NULL,
-     "first_located_time" timestamp(3) with time zone,
-     "last_located_time" timestamp(3) with time zone,
+     ${SPAN_SUMMARY}
      PRIMARY KEY ("dataset_id", "day")
    );
   `)

@@ -1,6 +1,6 @@
 import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-postgres'
 
-import { CELL_SUMMARY } from './20261203_090000_event_cells'
+import { CELL_SUMMARY, SPAN_SUMMARY } from './20261203_090000_event_cells'
 
 // Event cells per value of a dataset's value-list fields (src/lib/events-read/event-cells), so a
 // read filtered by one such field is counted ahead of time too: map cells at zooms 0–6 and UTC
@@ -30,12 +30,7 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
      "field" text NOT NULL,
      "value" text NOT NULL,
      "month" timestamp(3) with time zone NOT NULL,
-     "events" integer NOT NULL,
-     "located" integer NOT NULL,
-     "first_time" timestamp(3) with time zone NOT NULL,
-     "last_time" timestamp(3) with time zone NOT NULL,
-     "first_located_time" timestamp(3) with time zone,
-     "last_located_time" timestamp(3) with time zone,
+     ${SPAN_SUMMARY}
      PRIMARY KEY ("dataset_id", "field", "value", "month")
    );
   `)

@@ -19,6 +19,7 @@ import * as migration_20261128_220000_audit_log from './20261128_220000_audit_lo
 import * as migration_20261129_000000_quotas from './20261129_000000_quotas'
 import * as migration_20261203_090000_event_cells from './20261203_090000_event_cells'
 import * as migration_20261203_140000_event_value_cells from './20261203_140000_event_value_cells'
+import * as migration_20261203_160000_search_function_cost from './20261203_160000_search_function_cost'
 
 export const migrations = [
   {
@@ -125,5 +126,10 @@ export const migrations = [
     up: migration_20261203_140000_event_value_cells.up,
     down: migration_20261203_140000_event_value_cells.down,
     name: '20261203_140000_event_value_cells',
+  },
+  {
+    up: migration_20261203_160000_search_function_cost.up,
+    down: migration_20261203_160000_search_function_cost.down,
+    name: '20261203_160000_search_function_cost',
   },
 ]

@@ -11,12 +11,9 @@ import type { ReadDatabase } from '../database/read-router'
 import { COARSE_MONTH_CELL_ZOOM } from './event-cells/build-event-cells'
 import {
   buildsCountValuesOf,
+  cellSliceOf,
   extentOfCells,
-  filtersOnlyByPlace,
-  filtersOnlyByPlaceAndTime,
-  valueSliceOf,
   viewHoldsEveryEvent,
-  wholeMonthsOf,
   type CellSlice,
   type LocatedExtent,
 } from './event-cells/cell-queries'
@@ -41,18 +38,6 @@ function boundsOfCells(cells: CellScope): SimpleBoundsResponse {
     ],
     count,
   }
-}
-
-// Which events of the cells the bounds count (null when cells cannot count the filter): all, those
-// of whole months, or those with some values of one field.
-function boundsSliceOf(state: FilterState): CellSlice | null {
-  if (filtersOnlyByPlace(state)) return {}
-  if (filtersOnlyByPlaceAndTime(state)) {
-    const months = wholeMonthsOf(state)
-    return months && { months }
-  }
-  const values = state.startDate || state.endDate ? null : valueSliceOf(state)
-  return values && { values }
 }
 
 function joinExtents(a: LocatedExtent, b: LocatedExtent): SimpleBoundsResponse {
@@ -113,7 +98,7 @@ async function boundsFromCells(
   state: FilterState,
   scope: DatasetScope,
 ): Promise<SimpleBoundsResponse | null> {
-  const slice = boundsSliceOf(state)
+  const slice = cellSliceOf(state)
   if (!slice) return null
   const cells = await eventCellsOf(payload).cellsFor(database, scope)
   if (!cells || (slice.values && !buildsCountValuesOf(slice.values, cells.builds))) return null

@@ -21,17 +21,13 @@ import type { Payload } from 'payload'
 import type { Pool } from 'pg'
 
 import type { ReadDatabase } from '../database/read-router'
-import { MAX_CELL_ZOOM, MONTH_CELL_ZOOM } from './event-cells/build-event-cells'
-import { VALUE_CELL_ZOOM } from './event-cells/build-value-cells'
 import { cellXSql, cellYSql } from './event-cells/cell-grid-sql'
 import {
   buildsCountValuesOf,
+  cellSliceOf,
   cellsInView,
-  filtersOnlyByPlace,
-  filtersOnlyByPlaceAndTime,
+  finestCellZoomOf,
   placeCountsOfCell,
-  valueSliceOf,
-  wholeMonthsOf,
   type CellSlice,
 } from './event-cells/cell-queries'
 import { eventCellsOf } from './event-cells/event-cells-of'
@@ -251,19 +247,6 @@ async function marksFromCells(
   )
 }
 
-// Which events of the cells a read at `zoom` counts, or null when the cells cannot count them: all
-// (up to the finest cells), whole months (the timeline's years and months) or one field's values,
-// both at a country's zoom or wider.
-function cellSliceOf(state: FilterState, zoom: number): CellSlice | null {
-  if (filtersOnlyByPlace(state)) return zoom <= MAX_CELL_ZOOM ? {} : null
-  if (zoom <= MONTH_CELL_ZOOM && filtersOnlyByPlaceAndTime(state)) {
-    const months = wholeMonthsOf(state)
-    return months && { months }
-  }
-  const values = !state.startDate && !state.endDate && zoom <= VALUE_CELL_ZOOM ? valueSliceOf(state) : null
-  return values && { values }
-}
-
 /**
  * The marks for a box at a zoom.
  * @param state - must have a `bbox`; the endpoint requires it
@@ -288,8 +271,9 @@ export async function mapClusters(
     fieldPaths: colorField === undefined ? [] : [colorField],
   })
   if (selections) return marksFromIndex(pool, selections, zoom, view, colorField)
-  const slice = cellSliceOf(state, zoom)
-  if (slice) {
+  // Cells of whole months go to a continent's zoom, of values to a country's.
+  const slice = cellSliceOf(state)
+  if (slice && zoom <= finestCellZoomOf(slice)) {
     const cellScope = await eventCellsOf(payload).cellsFor(database, scope)
     if (cellScope && (!slice.values || buildsCountValuesOf(slice.values, cellScope.builds)))
       return marksFromCells(pool, cellScope, state, scope, zoom, view, colorField, slice)

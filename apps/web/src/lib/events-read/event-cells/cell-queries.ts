@@ -17,7 +17,7 @@ import {
 import type { Pool } from 'pg'
 
 import { SqlParams } from '../event-conditions'
-import { COARSE_MONTH_CELL_ZOOM, MONTH_CELL_ZOOM } from './build-event-cells'
+import { COARSE_MONTH_CELL_ZOOM, MAX_CELL_ZOOM, MONTH_CELL_ZOOM } from './build-event-cells'
 import { VALUE_CELL_ZOOM } from './build-value-cells'
 import type { CellBuildRow } from './event-cell-store'
 
@@ -137,6 +137,27 @@ function assertMonthCellZoom(zoom: number): void {
 export interface CellSlice {
   readonly months?: TimeSpan
   readonly values?: ValueSlice
+}
+
+/**
+ * Which events of the cells a read counts, or null when cells cannot count its filter: all (no
+ * filter beyond datasets and a view), those of whole months, or those with some values of one
+ * value-list field (no time range).
+ * @example cellSliceOf({ fields: {}, startDate: '1990-01-01T00:00:00.000Z' }) // { months: { start: 1990-01-01, end: undefined } }
+ */
+export function cellSliceOf(state: FilterState): CellSlice | null {
+  if (filtersOnlyByPlace(state)) return {}
+  if (filtersOnlyByPlaceAndTime(state)) {
+    const months = wholeMonthsOf(state)
+    return months && { months }
+  }
+  const values = state.startDate || state.endDate ? null : valueSliceOf(state)
+  return values && { values }
+}
+
+/** The finest zoom the cells of a slice's kind are kept at. */
+export function finestCellZoomOf(slice: CellSlice): number {
+  return slice.months ? MONTH_CELL_ZOOM : slice.values ? VALUE_CELL_ZOOM : MAX_CELL_ZOOM
 }
 
 // The cells per value summed over the slice's values: the same columns as a row of event_cells.

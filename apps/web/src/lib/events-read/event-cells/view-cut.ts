@@ -15,10 +15,8 @@ import {
 } from '@chronotope/filters'
 
 import type { SqlParams } from '../event-conditions'
-import { MAX_CELL_ZOOM, MONTH_CELL_ZOOM } from './build-event-cells'
-import { VALUE_CELL_ZOOM } from './build-value-cells'
 import { cellXSql, cellYSql } from './cell-grid-sql'
-import { monthCellZoomFor, type CellSlice } from './cell-queries'
+import { finestCellZoomOf, monthCellZoomFor, type CellSlice } from './cell-queries'
 
 /** Cells across a view, about: the strips around the inside ones then hold a small part of it. */
 const CELLS_ACROSS_VIEW = 64
@@ -31,7 +29,7 @@ export interface ViewCut {
 
 // The finest zoom the slice's cells are kept at with at most about CELLS_ACROSS_VIEW across the view.
 function zoomAcross(view: BoundingBox, slice: CellSlice): number {
-  const finest = slice.months ? MONTH_CELL_ZOOM : slice.values ? VALUE_CELL_ZOOM : MAX_CELL_ZOOM
+  const finest = finestCellZoomOf(slice)
   const width = Math.max(view.east - view.west, 1e-9)
   // Zoom z has 4 × 2^z cells around the world.
   const zoom = Math.max(0, Math.min(finest, Math.floor(Math.log2((CELLS_ACROSS_VIEW * 360) / (4 * width)))))

@@ -22,6 +22,11 @@ export interface RunningChronotope {
    * its exit code, or `null` when it had to be killed after `timeoutMs`.
    */
   interrupt(timeoutMs?: number, signal?: NodeJS.Signals): Promise<number | null>
+  /**
+   * Waits, sending nothing, for the top process to end on its own and resolves with its exit code,
+   * or `null` when it had to be killed after `timeoutMs`.
+   */
+  exited(timeoutMs?: number): Promise<number | null>
   /** Kills whatever is left of its processes (after a failed test). */
   kill(): void
 }
@@ -134,18 +139,28 @@ export async function startChronotope(options: {
     process: child,
     output: () => output,
     kill,
-    interrupt: (timeoutMs = 60_000, signal = 'SIGINT') =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode)
-        const timer = setTimeout(() => {
-          kill()
-          resolve(null)
-        }, timeoutMs)
-        child.once('exit', (code) => {
-          clearTimeout(timer)
-          resolve(code)
-        })
-        child.kill(signal)
-      }),
+    interrupt: (timeoutMs = 60_000, signal = 'SIGINT') => exitOf(child, timeoutMs, kill, signal),
+    exited: (timeoutMs = 60_000) => exitOf(child, timeoutMs, kill),
   }
+}
+
+/** Resolves with `child`'s exit code once it ends (after `signal`, if given), or null after `kill`. */
+function exitOf(
+  child: ChildProcess,
+  timeoutMs: number,
+  kill: () => void,
+  signal?: NodeJS.Signals,
+): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode)
+    const timer = setTimeout(() => {
+      kill()
+      resolve(null)
+    }, timeoutMs)
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      resolve(code)
+    })
+    if (signal) child.kill(signal)
+  })
 }

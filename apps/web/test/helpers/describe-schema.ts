@@ -54,7 +54,8 @@ export async function describeSchema(url: string): Promise<SchemaDescription> {
         order by 1`),
       // Functions of our own (PostGIS's belong to its extension), with a digest of their body.
       functions: await lines(`
-        select p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ') ' || md5(p.prosrc) as line
+        select p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ') ' || md5(p.prosrc)
+               || ' cost ' || p.procost as line
         from pg_proc p
         where p.pronamespace = 'public'::regnamespace and cardinality($1::text[]) >= 0
           and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')
@@ -63,4 +64,20 @@ export async function describeSchema(url: string): Promise<SchemaDescription> {
   } finally {
     await client.end()
   }
+}
+
+/** The lines of each part of a schema found in only one of two descriptions; empty when alike. */
+export function schemaDifferences(
+  left: SchemaDescription,
+  right: SchemaDescription,
+): Partial<Record<keyof SchemaDescription, { onlyInLeft: string[]; onlyInRight: string[] }>> {
+  const differences: Partial<Record<keyof SchemaDescription, { onlyInLeft: string[]; onlyInRight: string[] }>> = {}
+  for (const part of Object.keys(left) as (keyof SchemaDescription)[]) {
+    const inLeft = new Set(left[part])
+    const inRight = new Set(right[part])
+    const onlyInLeft = left[part].filter((line) => !inRight.has(line))
+    const onlyInRight = right[part].filter((line) => !inLeft.has(line))
+    if (onlyInLeft.length > 0 || onlyInRight.length > 0) differences[part] = { onlyInLeft, onlyInRight }
+  }
+  return differences
 }

@@ -10,8 +10,8 @@ import { spawn } from 'node:child_process'
 
 import { COMMAND_RUNNER } from '../../src/lib/runtime/child-process'
 
-/** Runs `node bin/chronotope.mjs <command> …args` with `env`. */
-export function runScript(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+/** Runs `node bin/chronotope.mjs <command> …args` with `env`; resolves with what it printed. */
+export function runScript(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [COMMAND_RUNNER, command, ...args], { env })
     let output = ''
@@ -19,7 +19,7 @@ export function runScript(command: string, args: string[], env: NodeJS.ProcessEn
     child.stderr.on('data', (chunk) => (output += chunk))
     child.on('error', reject)
     child.on('close', (code, signal) => {
-      if (code === 0) resolve()
+      if (code === 0) resolve(output)
       else reject(new Error(`${command} ${args.join(' ')} failed (exit ${code ?? signal}):\n${output}`))
     })
   })

@@ -74,14 +74,23 @@ export async function holdMigrationLock(databaseUrl: string, onWait?: () => void
  * @param databaseUrl - the database; it is created when missing
  */
 export async function appliedMigrationCount(databaseUrl: string): Promise<number> {
+  return (await appliedMigrationNames(databaseUrl)).size
+}
+
+/**
+ * The names of the migrations the database records as applied; none for a new database.
+ * @param databaseUrl - the database; it is created when missing
+ */
+export async function appliedMigrationNames(databaseUrl: string): Promise<Set<string>> {
   const client = await connectCreatingDatabase(databaseUrl)
   try {
     const { rows } = await client.query<{ present: boolean }>(
       "select to_regclass('public.payload_migrations') is not null as present",
     )
-    if (!rows[0]?.present) return 0
-    const counted = await client.query<{ count: string }>('select count(*) from payload_migrations where batch > 0')
-    return Number(counted.rows[0]?.count ?? 0)
+    if (!rows[0]?.present) return new Set()
+    // Batch -1 marks a schema pushed in development, not a migration.
+    const applied = await client.query<{ name: string }>('select name from payload_migrations where batch > 0')
+    return new Set(applied.rows.map((row) => row.name))
   } finally {
     await client.end()
   }

@@ -15,7 +15,8 @@ import { importOverHttp } from '../helpers/http-import'
 
 // The production server as users get it (`npm run build`, then `npm run serve`): our own gzip in
 // front of Next, fast for the streamed exports, zlib's default level for the rest, never twice;
-// and the background jobs run out of the box, in a worker process the launcher starts.
+// and the background jobs run out of the box, in a worker process the launcher starts. It serves
+// the build the end-to-end tests' setup made with `npm run build` (or CI did, before them).
 let dataDir: string
 let database: TestDatabase | undefined
 let app: RunningChronotope
@@ -25,7 +26,6 @@ beforeAll(async () => {
   if (externalServerUrl()) database = await createTestDatabase('chronotope_e2e_gzip')
   const env: NodeJS.ProcessEnv = { ...process.env, CHRONOTOPE_DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: '1' }
   for (const name of ['DATABASE_URL', 'TEST_DATABASE_URL', 'VITEST', 'NODE_ENV']) delete env[name]
-  await runScript('build', [], env)
   app = await startChronotope({ dataDir, databaseUrl: database?.url, production: true })
   // Events to export, in the database the app runs on (the embedded one is found from its data folder).
   await runScript('seed', ['--events', '3000'], database ? { ...env, DATABASE_URL: database.url } : env)

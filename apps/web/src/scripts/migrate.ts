@@ -144,8 +144,10 @@ async function rollBack(payload: Payload, name: string): Promise<void> {
     await commitTransaction(req)
   } catch (error) {
     await killTransaction(req)
+    // Drizzle's error names the statement; PostgreSQL's reason is its cause.
+    const reasons = [error, (error as { cause?: unknown }).cause].filter((part) => part instanceof Error)
     throw new Error(
-      `Rolling back ${name} failed, and nothing of it was undone: ${error instanceof Error ? error.message : String(error)}`,
+      `Rolling back ${name} failed, and nothing of it was undone: ${reasons.length > 0 ? reasons.map((part) => part.message).join(': ') : String(error)}`,
     )
   }
   console.log(`[chronotope] Rolled back ${name} (${Date.now() - started} ms).`)

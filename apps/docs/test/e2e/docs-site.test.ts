@@ -15,7 +15,7 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import type { Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 
 import { buildDocsSite, DOCS_SITE_DIR, isDocsSiteBuilt } from '../../../web/src/lib/runtime/docs-site-build'
 import { createDocsResponder } from '../../../web/src/server/docs-site'
@@ -25,6 +25,8 @@ import { REPOSITORY_URL } from '../../repository'
 
 const TITLE_SUFFIX = ' – Chronotope'
 const PLACEHOLDER = 'Search documentation...'
+// Pages loaded at once: the crawl waits on Chromium more than on the two cores.
+const PAGES_AT_ONCE = 4
 
 // The site as the app serves it: under /docs/, anything else a 404.
 function serve(stateFile: string): Promise<{ server: Server; origin: string }> {
@@ -90,6 +92,25 @@ describe('the documentation site', () => {
     return problems
   }
 
+  // Visits the routes with PAGES_AT_ONCE tabs of `context`, each taking the next route left.
+  async function onPages(
+    context: BrowserContext,
+    routes: readonly string[],
+    visit: (page: Page, route: string) => Promise<void>,
+  ): Promise<void> {
+    let next = 0
+    await Promise.all(
+      Array.from({ length: Math.min(PAGES_AT_ONCE, routes.length) }, async () => {
+        const page = await context.newPage()
+        try {
+          while (next < routes.length) await visit(page, routes[next++]!)
+        } finally {
+          await page.close()
+        }
+      }),
+    )
+  }
+
   // The reference TypeDoc writes (hundreds of pages) is checked as served; the rest also as hydrated.
   const isTypedocPage = (route: string) =>
     route.startsWith('/docs/developers/api/') &&
@@ -102,24 +123,24 @@ describe('the documentation site', () => {
     'answers every page reachable from the home page with its title, links and search box',
     { timeout: 900_000 },
     async () => {
-      // As served (no JavaScript): every page, every link followed.
-      const served = await (await newOfflineContext(offline, { javaScriptEnabled: false })).newPage()
-      const queue = ['/docs/']
-      const seen = new Set(queue)
+      // As served (no JavaScript): every page, every link followed, a few pages at a time.
+      const served = await newOfflineContext(offline, { javaScriptEnabled: false })
+      const seen = new Set(['/docs/'])
       const problems: string[] = []
-      for (let route = queue.shift(); route !== undefined; route = queue.shift()) {
-        const response = await served.goto(`${site.origin}${route}`)
+      const check = async (page: Page, route: string): Promise<string[]> => {
+        const response = await page.goto(`${site.origin}${route}`)
         if (response?.status() !== 200) {
           problems.push(`${route}: answered ${response?.status()}`)
-          continue
+          return []
         }
-        const facts = await factsOf(served)
+        const facts = await factsOf(page)
         problems.push(...problemsOf(route, facts))
         for (const image of facts.images) {
           const url = new URL(image)
           if (url.origin === site.origin && !exists(url.pathname))
             problems.push(`${route}: image ${url.pathname} is missing`)
         }
+        const found: string[] = []
         for (const href of facts.links) {
           const url = new URL(href)
           if (url.origin !== site.origin) continue
@@ -131,14 +152,22 @@ describe('the documentation site', () => {
           if (/\.[a-z]+$/.test(target) && !target.endsWith('.html')) continue
           if (!seen.has(target)) {
             seen.add(target)
-            queue.push(target)
+            found.push(target)
           }
         }
+        return found
+      }
+      // Breadth first, one level of links at a time.
+      for (let level = ['/docs/']; level.length > 0;) {
+        const next: string[] = []
+        await onPages(served, level, async (page, route) => {
+          next.push(...(await check(page, route)))
+        })
+        level = next
       }
       // As readers get it (hydrated): the guides, developer pages, API routes and collections.
-      const hydrated = await offline.context.newPage()
       const read = [...seen].filter((route) => !isTypedocPage(route))
-      for (const route of read) {
+      await onPages(offline.context, read, async (hydrated, route) => {
         await hydrated.goto(`${site.origin}${route}`, { waitUntil: 'domcontentloaded' })
         // Hydration sets the title again (passing through the site's bare title): read it after.
         await hydrated
@@ -149,7 +178,7 @@ describe('the documentation site', () => {
           )
           .catch(() => undefined)
         problems.push(...problemsOf(route, await factsOf(hydrated)).map((problem) => `${problem} (hydrated)`))
-      }
+      })
       expect(problems).toEqual([])
       // The whole site: guides, developer pages, the generated reference.
       expect(seen.size).toBeGreaterThan(300)

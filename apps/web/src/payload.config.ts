@@ -29,6 +29,7 @@ import { loggerOptions } from './lib/logger'
 import { boundCmsEndpoints } from './lib/api/bounded-cms-endpoints'
 import { shareApiErrorShape } from './lib/api/cms-error-shape'
 import { auditFailedSignIn } from './lib/audit/audit-sign-ins'
+import { connectionOptions } from './lib/database/session-options'
 import { addSpatialIndexes } from './lib/database/spatial-indexes'
 import { mapTimestampsExactly } from './lib/database/timestamp-columns'
 import { migrations } from './migrations'
@@ -86,6 +87,8 @@ export default buildConfig({
     pool: {
       connectionString: database?.url ?? 'postgres://missing-database-url',
       max: database?.kind === 'embedded' ? 4 : 10,
+      // The embedded server answers startup packets itself; its one session keeps PGlite's own.
+      options: database?.kind === 'embedded' ? undefined : connectionOptions(settings.databaseWorkMemMb),
     },
     push: false,
     // The embedded database is one session: Payload sometimes queries outside a request's

@@ -10,6 +10,7 @@ import { Pool } from 'pg'
 import { settings } from '../../config/settings'
 import { databasePool } from '../import/progress-tracking'
 import { ReadRouter, type ReadDatabase } from './read-router'
+import { connectionOptions } from './session-options'
 
 const routers = new WeakMap<Pool, ReadRouter>()
 
@@ -22,6 +23,7 @@ function replicaPool(payload: Payload, url: string): Pool {
     max: databasePool(payload).options.max ?? 10,
     connectionTimeoutMillis: REPLICA_CONNECT_TIMEOUT_MS,
     application_name: 'chronotope-read',
+    options: connectionOptions(settings.databaseWorkMemMb),
   })
   // An idle connection dropped by a restarting replica would otherwise end the process.
   pool.on('error', (err) => payload.logger.warn({ err, msg: 'Read replica: an idle connection failed' }))

@@ -53,7 +53,8 @@ export interface Settings {
    * `work_mem` when a connection opens; default 32; 0 leaves the server's own, for a connection
    * pooler that refuses startup options). PostgreSQL's 4 MB turns the bitmap of a search matching
    * rows on more than about 50,000 pages lossy, and then every row of those pages has its search
-   * words worked out again: 40 s instead of a second at ten million events.
+   * words worked out again (searches over ten million events outside memory, eight clients at
+   * once: 38–51 s with 4 MB, 6–16 s with 32 MB).
    */
   readonly databaseWorkMemMb: number
   /** `embedded` when the launcher started the embedded database, else `external`. */

@@ -2,7 +2,8 @@
  * The documentation site as readers get it: built by `npm run build` (the end-to-end tests' setup
  * builds the app and the docs with it; this file builds the docs alone when they are missing),
  * served under `/docs/` by the app's own responder (apps/web/src/server/docs-site.ts), and crawled
- * in Chromium from the home page through every internal link. Every page must answer 200 with the
+ * from the home page through every internal link: as served (its HTML, read as a crawler reads it)
+ * and, for the pages people write, as hydrated in Chromium. Every page must answer 200 with the
  * title suffix, the repository, "Edit this page" and feedback links and the search box; no link
  * may be broken; no request may leave the machine; and the local search must find guide and API
  * pages, each result naming its section.
@@ -13,19 +14,19 @@ import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 
+import { load as loadHtml } from 'cheerio'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import type { BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 
 import { buildDocsSite, DOCS_SITE_DIR, isDocsSiteBuilt } from '../../../web/src/lib/runtime/docs-site-build'
 import { createDocsResponder } from '../../../web/src/server/docs-site'
-import { docsFileCandidates } from '../../../web/src/server/docs-site-paths'
-import { launchOfflineBrowser, newOfflineContext, type OfflineBrowser } from '../../../web/test/helpers/offline-browser'
+import { launchOfflineBrowser, type OfflineBrowser } from '../../../web/test/helpers/offline-browser'
 import { REPOSITORY_URL } from '../../repository'
 
 const TITLE_SUFFIX = ' – Chronotope'
 const PLACEHOLDER = 'Search documentation...'
-// Pages loaded at once: the crawl waits on Chromium more than on the two cores.
+// Pages loaded at once: the crawl waits on the server and Chromium more than on the two cores.
 const PAGES_AT_ONCE = 4
 
 // The site as the app serves it: under /docs/, anything else a 404.
@@ -62,8 +63,50 @@ describe('the documentation site', () => {
     if (stateDir) rmSync(stateDir, { recursive: true, force: true })
   })
 
-  // What a page shows: its title, links, the search box.
-  async function factsOf(page: Page) {
+  /** What a page shows: its title, links, the search box. */
+  interface PageFacts {
+    title: string
+    repository: boolean
+    edit: string | null
+    feedback: string | null
+    search: boolean
+    links: string[]
+  }
+
+  // The same facts read from the HTML as served, without a browser: a few hundred pages in seconds.
+  // URLs are made absolute as a browser's `href` and `src` properties make them.
+  function servedFactsOf(html: string, pageUrl: string): PageFacts & { resources: string[] } {
+    const $ = loadHtml(html)
+    const absolute = (value: string) => new URL(value, pageUrl).href
+    const first = (selector: string) => {
+      const href = $(selector).first().attr('href')
+      return href === undefined ? null : absolute(href)
+    }
+    const all = (selector: string, attribute: string) =>
+      $(selector)
+        .toArray()
+        .map((element) => absolute($(element).attr(attribute) ?? ''))
+    return {
+      title: $('title').first().text().replace(/\s+/g, ' ').trim(),
+      repository: $('a[href]')
+        .toArray()
+        .some((link) => $(link).attr('href') === REPOSITORY_URL),
+      edit: first('a.theme-edit-this-page'),
+      feedback: first('.feedback-link a'),
+      search: $('input')
+        .toArray()
+        .some((input) => $(input).attr('placeholder') === PLACEHOLDER),
+      links: all('a[href]', 'href'),
+      // What a browser fetches to show the page (a canonical or alternate link it does not).
+      resources: [
+        ...all('script[src], img[src], source[src]', 'src'),
+        ...all('link[href]:not([rel~="canonical"]):not([rel~="alternate"])', 'href'),
+      ],
+    }
+  }
+
+  // What a hydrated page shows, read in Chromium.
+  async function factsOf(page: Page): Promise<PageFacts> {
     return page.evaluate(
       ({ repository, placeholder }) => ({
         title: document.title,
@@ -72,13 +115,12 @@ describe('the documentation site', () => {
         feedback: document.querySelector<HTMLAnchorElement>('.feedback-link a')?.href ?? null,
         search: document.querySelector(`input[placeholder="${placeholder}"]`) !== null,
         links: Array.from(document.querySelectorAll<HTMLAnchorElement>('a[href]'), (link) => link.href),
-        images: Array.from(document.querySelectorAll<HTMLImageElement>('img[src]'), (image) => image.src),
       }),
       { repository: REPOSITORY_URL, placeholder: PLACEHOLDER },
     )
   }
 
-  function problemsOf(route: string, facts: Awaited<ReturnType<typeof factsOf>>): string[] {
+  function problemsOf(route: string, facts: PageFacts): string[] {
     const problems: string[] = []
     const pageTitle = facts.title.slice(0, -TITLE_SUFFIX.length)
     if (!facts.title.endsWith(TITLE_SUFFIX)) problems.push(`${route}: title "${facts.title}"`)
@@ -92,21 +134,15 @@ describe('the documentation site', () => {
     return problems
   }
 
-  // Visits the routes with PAGES_AT_ONCE tabs of `context`, each taking the next route left.
-  async function onPages(
-    context: BrowserContext,
+  // Visits the routes PAGES_AT_ONCE at a time: visitor `visitor` takes the next route left.
+  async function inTurns(
     routes: readonly string[],
-    visit: (page: Page, route: string) => Promise<void>,
+    visit: (route: string, visitor: number) => Promise<void>,
   ): Promise<void> {
     let next = 0
     await Promise.all(
-      Array.from({ length: Math.min(PAGES_AT_ONCE, routes.length) }, async () => {
-        const page = await context.newPage()
-        try {
-          while (next < routes.length) await visit(page, routes[next++]!)
-        } finally {
-          await page.close()
-        }
+      Array.from({ length: Math.min(PAGES_AT_ONCE, routes.length) }, async (_, visitor) => {
+        while (next < routes.length) await visit(routes[next++]!, visitor)
       }),
     )
   }
@@ -116,29 +152,34 @@ describe('the documentation site', () => {
     route.startsWith('/docs/developers/api/') &&
     !route.startsWith('/docs/developers/api/api') &&
     !route.startsWith('/docs/developers/api/collections')
-  const exists = (pathname: string) => docsFileCandidates(pathname).length > 0
 
-  // Some 400 pages, each loaded in Chromium: more than the end-to-end tests' usual five minutes.
+  // Some 400 pages read as served, then the 70-odd people write loaded in Chromium.
   it(
     'answers every page reachable from the home page with its title, links and search box',
     { timeout: 900_000 },
     async () => {
-      // As served (no JavaScript): every page, every link followed, a few pages at a time.
-      const served = await newOfflineContext(offline, { javaScriptEnabled: false })
+      // As served (no JavaScript): every page, every link and resource followed.
       const seen = new Set(['/docs/'])
+      const resourcesChecked = new Set<string>()
       const problems: string[] = []
-      const check = async (page: Page, route: string): Promise<string[]> => {
-        const response = await page.goto(`${site.origin}${route}`)
-        if (response?.status() !== 200) {
-          problems.push(`${route}: answered ${response?.status()}`)
+      const check = async (route: string): Promise<string[]> => {
+        const response = await fetch(`${site.origin}${route}`)
+        if (response.status !== 200) {
+          problems.push(`${route}: answered ${response.status}`)
           return []
         }
-        const facts = await factsOf(page)
+        const facts = servedFactsOf(await response.text(), response.url)
         problems.push(...problemsOf(route, facts))
-        for (const image of facts.images) {
-          const url = new URL(image)
-          if (url.origin === site.origin && !exists(url.pathname))
-            problems.push(`${route}: image ${url.pathname} is missing`)
+        for (const resource of facts.resources) {
+          const url = new URL(resource)
+          if (url.protocol === 'data:') continue
+          if (url.origin !== site.origin) problems.push(`${route}: loads ${resource} from outside the machine`)
+          else if (!resourcesChecked.has(url.pathname)) {
+            resourcesChecked.add(url.pathname)
+            const answer = await fetch(url)
+            await answer.body?.cancel()
+            if (answer.status !== 200) problems.push(`${route}: ${url.pathname} answered ${answer.status}`)
+          }
         }
         const found: string[] = []
         for (const href of facts.links) {
@@ -160,14 +201,16 @@ describe('the documentation site', () => {
       // Breadth first, one level of links at a time.
       for (let level = ['/docs/']; level.length > 0;) {
         const next: string[] = []
-        await onPages(served, level, async (page, route) => {
-          next.push(...(await check(page, route)))
+        await inTurns(level, async (route) => {
+          next.push(...(await check(route)))
         })
         level = next
       }
       // As readers get it (hydrated): the guides, developer pages, API routes and collections.
       const read = [...seen].filter((route) => !isTypedocPage(route))
-      await onPages(offline.context, read, async (hydrated, route) => {
+      const tabs = await Promise.all(Array.from({ length: PAGES_AT_ONCE }, () => offline.context.newPage()))
+      await inTurns(read, async (route, visitor) => {
+        const hydrated = tabs[visitor]!
         await hydrated.goto(`${site.origin}${route}`, { waitUntil: 'domcontentloaded' })
         // Hydration sets the title again (passing through the site's bare title): read it after.
         await hydrated
@@ -179,6 +222,7 @@ describe('the documentation site', () => {
           .catch(() => undefined)
         problems.push(...problemsOf(route, await factsOf(hydrated)).map((problem) => `${problem} (hydrated)`))
       })
+      await Promise.all(tabs.map((tab) => tab.close()))
       expect(problems).toEqual([])
       // The whole site: guides, developer pages, the generated reference.
       expect(seen.size).toBeGreaterThan(300)

@@ -21,8 +21,12 @@ declare module 'vitest' {
   }
 }
 
-/** Prepares the database and tells the test files where it is. */
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+// The integration projects (see vitest.config.ts) share one database when Vitest loads this module
+// once for them all; the last one done drops it.
+let prepared: Promise<{ database: Awaited<ReturnType<typeof createTestDatabase>>; dataDir: string }> | undefined
+let users = 0
+
+async function prepare() {
   const database = await createTestDatabase()
   const dataDir = mkdtempSync(path.join(tmpdir(), 'chronotope-test-data-'))
   const env = {
@@ -39,12 +43,24 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await runScript('seed', ['--environment', 'test'], env)
   } catch (error) {
     await database.drop()
+    rmSync(dataDir, { recursive: true, force: true })
     throw error
   }
+  return { database, dataDir }
+}
+
+/** Prepares the database and tells the test files where it is. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  prepared ??= prepare()
+  const { database, dataDir } = await prepared
+  users += 1
   project.provide('databaseUrl', database.url)
   project.provide('databaseKind', database.kind)
   project.provide('dataDir', dataDir)
   return async () => {
+    users -= 1
+    if (users > 0) return
+    prepared = undefined
     await database.drop()
     rmSync(dataDir, { recursive: true, force: true })
   }

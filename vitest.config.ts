@@ -34,9 +34,9 @@ const OWN_SETTINGS = [
 /**
  * Three kinds of project: `unit` (pure code, no database), `integration` and
  * `integration-own-settings` (Payload on a real database: TEST_DATABASE_URL/DATABASE_URL, else the
- * embedded one) and `e2e` (the app started as a user
- * would, driven in Chromium). `npm test` runs all three, one after another: each starts
- * databases and servers of its own, and together they would fight over two cores.
+ * embedded one) and `e2e` (the app started as a user would, driven in Chromium). `npm test` runs
+ * them one after another: each starts databases and servers of its own, and together they would
+ * fight over two cores.
  */
 export default defineConfig({
   resolve: {

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { chooseHistogramInterval, countBuckets, listBuckets, nextBucket, truncateToInterval } from './histogram-buckets'
+import {
+  chooseHistogramInterval,
+  countBuckets,
+  listBuckets,
+  nextBucket,
+  rollUpDayCounts,
+  truncateToInterval,
+} from './histogram-buckets'
 import type { HistogramInterval } from './histogram-buckets'
 
 const at = (iso: string) => new Date(iso)
@@ -222,5 +229,56 @@ describe('chooseHistogramInterval', () => {
     expect(() =>
       chooseHistogramInterval(at('2020-01-01T00:00:00Z'), at('2020-12-31T00:00:00Z'), { min: 300, max: 200 }),
     ).toThrow(RangeError)
+  })
+})
+
+describe('rollUpDayCounts', () => {
+  const day = (text: string) => at(`${text}T00:00:00.000Z`).getTime()
+  const keyed = (buckets: Map<number, number>) =>
+    Object.fromEntries([...buckets].map(([start, count]) => [iso(new Date(start)), count]))
+
+  it('sums the days of each bucket under its start, as date_trunc groups them', () => {
+    const days = new Map([
+      [day('1999-12-27'), 1], // a Monday, in the week of 2000-01-01
+      [day('2000-01-01'), 2],
+      [day('2000-01-31'), 4],
+      [day('2000-02-01'), 8],
+      [day('2001-01-01'), 16],
+    ])
+    expect(keyed(rollUpDayCounts(days, 'week'))).toEqual({
+      '1999-12-27T00:00:00.000Z': 3,
+      '2000-01-31T00:00:00.000Z': 12,
+      '2001-01-01T00:00:00.000Z': 16,
+    })
+    expect(keyed(rollUpDayCounts(days, 'month'))).toEqual({
+      '1999-12-01T00:00:00.000Z': 1,
+      '2000-01-01T00:00:00.000Z': 6,
+      '2000-02-01T00:00:00.000Z': 8,
+      '2001-01-01T00:00:00.000Z': 16,
+    })
+    // The 20th century runs 1901–2000, so 2000 is in it and 2001 starts the next.
+    expect(keyed(rollUpDayCounts(days, 'century'))).toEqual({
+      '1901-01-01T00:00:00.000Z': 15,
+      '2001-01-01T00:00:00.000Z': 16,
+    })
+    expect(keyed(rollUpDayCounts(days, 'day'))).toEqual(keyed(days))
+  })
+
+  it('keeps days before 1970 and before the common era in their buckets', () => {
+    const days = new Map([
+      [day('1969-12-31'), 1],
+      [day('-000043-03-15'), 5],
+    ])
+    expect(keyed(rollUpDayCounts(days, 'decade'))).toEqual({
+      '1960-01-01T00:00:00.000Z': 1,
+      '-000050-01-01T00:00:00.000Z': 5,
+    })
+  })
+
+  it('refuses hours and keys that are not UTC midnights', () => {
+    expect(() => rollUpDayCounts(new Map(), 'hour' as 'day')).toThrow('day counts cannot fill hour buckets')
+    expect(() => rollUpDayCounts(new Map([[day('2000-01-01') + 3_600_000, 1]]), 'month')).toThrow(
+      '2000-01-01T01:00:00.000Z is not the start of a UTC day',
+    )
   })
 })

@@ -216,3 +216,27 @@ export function chooseHistogramInterval(
   })).filter(({ count }) => count <= target.max)
   return (fitting.find(({ count }) => count >= target.min) ?? fitting[0])?.interval ?? 'century'
 }
+
+/**
+ * Sums counts kept per UTC day into the buckets of a coarser interval, keyed by each bucket's start
+ * in epoch milliseconds, as `date_trunc(interval, day, 'UTC')` would group them. Every interval but
+ * 'hour' is made of whole UTC days, so a histogram can count its rows once per day, learn their
+ * range from the same pass, and only then choose its interval.
+ * @param dayCounts - counts keyed by the epoch milliseconds of a UTC midnight
+ * @throws RangeError for 'hour', or for a key that is not a UTC midnight
+ * @example rollUpDayCounts(new Map([[Date.UTC(2021, 0, 4), 2], [Date.UTC(2021, 0, 30), 3]]), 'month') // Map { 1609459200000 => 5 }
+ */
+export function rollUpDayCounts(
+  dayCounts: ReadonlyMap<number, number>,
+  interval: Exclude<HistogramInterval, 'hour'>,
+): Map<number, number> {
+  if ((interval as HistogramInterval) === 'hour') throw new RangeError('day counts cannot fill hour buckets')
+  const buckets = new Map<number, number>()
+  for (const [dayMs, count] of dayCounts) {
+    if (truncateMs(dayMs, 'day') !== dayMs)
+      throw new RangeError(`${new Date(dayMs).toISOString()} is not the start of a UTC day`)
+    const bucket = truncateMs(dayMs, interval)
+    buckets.set(bucket, (buckets.get(bucket) ?? 0) + count)
+  }
+  return buckets
+}

@@ -46,6 +46,7 @@ export {
   listBuckets,
   MAX_HISTOGRAM_BUCKETS,
   nextBucket,
+  rollUpDayCounts,
   truncateToInterval,
 } from './histogram-buckets'
 export type { HistogramInterval, HistogramTarget } from './histogram-buckets'

@@ -11,6 +11,7 @@ import {
   MAX_HISTOGRAM_BUCKETS,
   nextBucket,
   parseFilterInstant,
+  rollUpDayCounts,
   type BoundingBox,
   type FilterState,
   type HistogramInterval,
@@ -98,6 +99,35 @@ async function databaseCounts(
     params.values,
   )
   return new Map(rows.map((row) => [row.bucket.getTime(), row.count]))
+}
+
+/** The events of a read per UTC day, and the first and last of their instants. */
+interface DayCounts {
+  readonly first: Date
+  readonly last: Date
+  /** Keyed by the epoch milliseconds of each day's UTC midnight. */
+  readonly days: ReadonlyMap<number, number>
+}
+
+// One pass over the rows for both the range and the counts. A search's matches are spread over the
+// whole table, so the two probes of databaseTimeRange cannot stop early: each would visit every
+// match, and the counts would visit them a third time.
+async function databaseDayCounts(pool: Pool, state: FilterState, scope: DatasetScope): Promise<DayCounts | null> {
+  const params = new SqlParams()
+  const where = eventConditions(state, scope, params)
+  const { rows } = await pool.query<{ day: Date; count: number; first: Date; last: Date }>(
+    `select date_trunc('day', e.event_time, 'UTC') as day, count(*)::int as count,
+            min(e.event_time) as first, max(e.event_time) as last
+     from events e where ${where} and e.event_time is not null group by 1`,
+    params.values,
+  )
+  if (rows.length === 0) return null
+  let { first, last } = rows[0]!
+  for (const row of rows) {
+    if (row.first < first) first = row.first
+    if (row.last > last) last = row.last
+  }
+  return { first, last, days: new Map(rows.map((row) => [row.day.getTime(), row.count])) }
 }
 
 function indexCounts(selections: readonly Selection[], starts: readonly Date[]): Map<number, number> {
@@ -204,13 +234,18 @@ export async function eventHistogram(
   const pool = database.pool
   const selections = await selectFromIndex(payload, database, state, scope, { ordered: false })
   const fromCells = selections ? null : await cellHistogram(payload, database, state, scope)
+  const given = givenRange(state)
+  const byDay =
+    !selections && !fromCells && !given && asked !== 'hour' ? await databaseDayCounts(pool, state, scope) : undefined
   const range =
-    givenRange(state) ??
-    (selections
-      ? indexTimeRange(state, selections)
-      : fromCells
-        ? await cellTimeRange(pool, state, scope, fromCells)
-        : await databaseTimeRange(pool, state, scope))
+    given ??
+    (byDay !== undefined
+      ? byDay && rangeOf(state, byDay.first, byDay.last)
+      : selections
+        ? indexTimeRange(state, selections)
+        : fromCells
+          ? await cellTimeRange(pool, state, scope, fromCells)
+          : await databaseTimeRange(pool, state, scope))
   if (!range) return { interval: asked === 'auto' ? 'year' : asked, buckets: [], total: 0, range: null }
   const interval: HistogramInterval = asked === 'auto' ? chooseHistogramInterval(range.start, range.end) : asked
   let starts: Date[]
@@ -228,7 +263,9 @@ export async function eventHistogram(
     ? indexCounts(selections, starts)
     : fromCells
       ? await cellCounts(pool, state, scope, fromCells, interval)
-      : await databaseCounts(pool, state, scope, interval)
+      : byDay && interval !== 'hour'
+        ? rollUpDayCounts(byDay.days, interval)
+        : await databaseCounts(pool, state, scope, interval)
   const buckets = starts.map((start) => ({
     start: start.toISOString(),
     end: nextBucket(start, interval).toISOString(),

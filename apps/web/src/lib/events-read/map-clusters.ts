@@ -189,22 +189,29 @@ async function marksFromIndex(
   )
 }
 
-async function marksFromDatabase(
+// The first SINGLE_EVENTS_UP_TO + 1 located events in view, by id.
+async function firstSingles(
+  pool: Pool,
+  snapped: FilterState,
+  scope: DatasetScope,
+  colorField: string | undefined,
+): Promise<SingleRow[]> {
+  const params = new SqlParams()
+  params.add(colorPath(colorField))
+  const where = `${eventConditions(snapped, scope, params)} and e.location is not null`
+  const { rows } = await pool.query<SingleRow>(
+    `select ${SINGLE_COLUMNS} from events e where ${where} order by e.id limit ${params.add(SINGLE_EVENTS_UP_TO + 1)}`,
+    params.values,
+  )
+  return rows
+}
+
+async function cellsFromDatabase(
   pool: Pool,
   snapped: FilterState,
   scope: DatasetScope,
   zoom: number,
-  colorField: string | undefined,
-): Promise<MapClustersResponse> {
-  const first = new SqlParams()
-  first.add(colorPath(colorField))
-  const firstWhere = `${eventConditions(snapped, scope, first)} and e.location is not null`
-  const { rows: few } = await pool.query<SingleRow>(
-    `select ${SINGLE_COLUMNS} from events e where ${firstWhere} order by e.id limit ${first.add(SINGLE_EVENTS_UP_TO + 1)}`,
-    first.values,
-  )
-  if (few.length <= SINGLE_EVENTS_UP_TO) return singlesResponse(few, zoom, colorField)
-
+): Promise<ClusterCellSummary[]> {
   const params = new SqlParams()
   const where = `${eventConditions(snapped, scope, params)} and e.location is not null`
   const size = params.add(clusterCellSize(zoom))
@@ -220,7 +227,32 @@ async function marksFromDatabase(
      order by cy, cx`,
     params.values,
   )
-  return clustersResponse(pool, rows, zoom, colorField, (marks) =>
+  return rows
+}
+
+// A search's matches are found by their words and spread over the whole table, so "the first 201
+// by id" cannot stop early: it would visit every match once to learn there are more than 200, and
+// the cells would visit them again. Searches count the cells first; other reads, whose first 201
+// usually come after a short walk, look for few events first.
+async function marksFromDatabase(
+  pool: Pool,
+  snapped: FilterState,
+  scope: DatasetScope,
+  zoom: number,
+  colorField: string | undefined,
+): Promise<MapClustersResponse> {
+  let cells: ClusterCellSummary[] | undefined
+  if (snapped.text) {
+    cells = await cellsFromDatabase(pool, snapped, scope, zoom)
+    const located = cells.reduce((sum, cell) => sum + cell.count, 0)
+    if (located <= SINGLE_EVENTS_UP_TO)
+      return singlesResponse(await firstSingles(pool, snapped, scope, colorField), zoom, colorField)
+  } else {
+    const few = await firstSingles(pool, snapped, scope, colorField)
+    if (few.length <= SINGLE_EVENTS_UP_TO) return singlesResponse(few, zoom, colorField)
+  }
+  cells ??= await cellsFromDatabase(pool, snapped, scope, zoom)
+  return clustersResponse(pool, cells, zoom, colorField, (marks) =>
     placeCountsFromDatabase(pool, snapped, scope, marks, colorField),
   )
 }

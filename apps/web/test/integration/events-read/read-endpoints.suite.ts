@@ -449,6 +449,72 @@ describe('GET /api/events/filters as the data changes', () => {
   })
 })
 
+describe('a search counted alike by every endpoint', () => {
+  it("gives a search's histogram, its range and interval, and its map marks as the events do", async () => {
+    const searched = await createReadFixture(`Searched ${Date.now()}`, 0, 0)
+    const pool = databasePool(await testPayload())
+    // 240 aftershocks (more than the map shows one by one) spread over 1980–2019 and the world,
+    // 6 sightings within three days, and 354 events with neither word.
+    await insertEventsBulk(
+      pool,
+      Array.from({ length: 600 }, (_, index) => {
+        const aftershock = index % 5 < 2
+        const sighting = index % 100 === 7
+        return eventRow(searched.publicDatasetId, `searched-${index}`, {
+          title: aftershock ? `Aftershock ${index}` : sighting ? `Odd sighting ${index}` : `Quiet day ${index}`,
+          longitude: ((index * 37) % 359) - 179,
+          latitude: ((index * 53) % 160) - 80,
+          eventTime: sighting
+            ? new Date(Date.UTC(2003, 4, 1, index % 24) + (index % 3) * 86_400_000)
+            : new Date(Date.UTC(1980 + (index % 40), index % 12, 1 + (index % 28), index % 24, 30)),
+        })
+      }),
+    )
+    const expectedBuckets = async (word: string, interval: string) => {
+      const { rows } = await pool.query<{ bucket: Date; count: number }>(
+        `select date_trunc($3, event_time, 'UTC') as bucket, count(*)::int as count from events
+          where dataset_id = $1 and title ilike $2 group by 1`,
+        [searched.publicDatasetId, `%${word}%`, interval],
+      )
+      return new Map(rows.map((row) => [row.bucket.getTime(), row.count]))
+    }
+    const extent = async (word: string) => {
+      const { rows } = await pool.query<{ first: Date; last: Date }>(
+        'select min(event_time) as first, max(event_time) as last from events where dataset_id = $1 and title ilike $2',
+        [searched.publicDatasetId, `%${word}%`],
+      )
+      return { start: rows[0]!.first.toISOString(), end: rows[0]!.last.toISOString() }
+    }
+    const counted = (buckets: Array<{ start: string; count: number }>) =>
+      new Map(buckets.filter((bucket) => bucket.count > 0).map((bucket) => [Date.parse(bucket.start), bucket.count]))
+    const scoped = `catalogs=${searched.catalogId}`
+    for (const [word, auto] of [
+      ['aftershock', 'year'],
+      ['sighting', 'hour'],
+    ] as const) {
+      const { body } = await owner.get(`/events/histogram?${scoped}&q=${word}`)
+      expect(body.interval, word).toBe(auto)
+      expect(body.range, word).toEqual(await extent(word))
+      expect(counted(body.buckets), word).toEqual(await expectedBuckets(word, auto))
+      for (const interval of ['week', 'month', 'decade']) {
+        const asked = (await owner.get(`/events/histogram?${scoped}&q=${word}&interval=${interval}`)).body
+        expect(counted(asked.buckets), `${word} by ${interval}`).toEqual(await expectedBuckets(word, interval))
+      }
+    }
+    const marks = async (word: string) =>
+      (await owner.get(`/events/map-clusters?${scoped}&q=${word}&bbox=-180,-85,180,85&zoom=2`)).body.features as Json[]
+    const aftershocks = await marks('aftershock')
+    expect(aftershocks.some((feature) => feature.properties.cluster)).toBe(true)
+    expect(aftershocks.reduce((sum, feature) => sum + (feature.properties.count ?? 1), 0)).toBe(240)
+    const sightings = await marks('sighting')
+    expect(sightings).toHaveLength(6)
+    expect(sightings.every((feature) => feature.properties.cluster === false)).toBe(true)
+    expect(sightings.map((feature) => feature.properties.title).sort()).toEqual(
+      [7, 107, 207, 307, 407, 507].map((index) => `Odd sighting ${index}`).sort(),
+    )
+  })
+})
+
 describe('text search ignores accents', () => {
   it('finds "Grève" for q=greve, and the accented query finds the unaccented text', async () => {
     const strike = eventRow(fixture.publicDatasetId, `read-greve-${Date.now()}`, {

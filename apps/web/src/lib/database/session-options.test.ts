@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest'
 import { connectionOptions } from './session-options'
 
 describe('connectionOptions', () => {
-  it('sets work_mem in MB', () => {
-    expect(connectionOptions(32)).toBe('-c work_mem=32MB')
-    expect(connectionOptions(1)).toBe('-c work_mem=1MB')
+  it('sets work_mem in MB and turns JIT compilation off', () => {
+    expect(connectionOptions(32)).toBe('-c work_mem=32MB -c jit=off')
+    expect(connectionOptions(1)).toBe('-c work_mem=1MB -c jit=off')
   })
 
-  it('sends nothing for 0, leaving the server’s own setting', () => {
+  it('sends nothing for 0, leaving the server’s own settings', () => {
     expect(connectionOptions(0)).toBeUndefined()
   })
 

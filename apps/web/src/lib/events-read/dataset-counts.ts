@@ -14,6 +14,7 @@ import { eventConditions, SqlParams, type DatasetScope } from './event-condition
 import { selectFromIndex } from './event-index/indexed-selection'
 import { isoOrNull } from './event-rows'
 import type { DatasetCount, DatasetCountsResponse } from './read-responses'
+import { searchViewPlan } from './search-view-plan'
 
 /** One dataset's filtered events: how many, and the first and last event time in epoch ms. */
 export interface DatasetEventCount {
@@ -50,7 +51,7 @@ export async function countEventsByDataset(
     })
   }
   const params = new SqlParams()
-  const where = eventConditions(state, scope, params)
+  const where = eventConditions(state, scope, params, await searchViewPlan(database.pool, state, scope))
   // Epoch milliseconds as float8, so years before the common era arrive as plain numbers.
   const { rows: found } = await database.pool.query<{
     dataset_id: number

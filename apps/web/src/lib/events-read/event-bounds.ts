@@ -23,6 +23,7 @@ import { cutView, outsideCutSql } from './event-cells/view-cut'
 import { eventConditions, SqlParams, type DatasetScope } from './event-conditions'
 import { selectFromIndex } from './event-index/indexed-selection'
 import type { SimpleBoundsResponse } from './read-responses'
+import { searchViewPlan } from './search-view-plan'
 
 // The union of the datasets' extents, as st_extent gives it over all their events.
 function boundsOfCells(cells: CellScope): SimpleBoundsResponse {
@@ -123,5 +124,6 @@ export async function eventBounds(
   const fromCells = await boundsFromCells(payload, database, state, scope)
   if (fromCells) return fromCells
   const params = new SqlParams()
-  return extentOfEvents(database.pool, eventConditions(state, scope, params), params.values)
+  const where = eventConditions(state, scope, params, await searchViewPlan(database.pool, state, scope))
+  return extentOfEvents(database.pool, where, params.values)
 }

@@ -35,6 +35,15 @@ describe('eventConditions', () => {
     expect(params).toEqual([170, -10, 180, 10, -180, -10, -170, 10])
   })
 
+  it('checks the view on the matches, out of reach of the spatial index, when asked', () => {
+    const state = parseFilterState(new URLSearchParams('bbox=170,-10,-170,10&q=flood'))
+    const text = eventConditions(state, 'all', new SqlParams(), { viewOnMatches: true })
+    expect(text).toMatch(
+      /^e\.removed_at is null and coalesce\(\(e\.location && st_makeenvelope\(.*\) or e\.location && st_makeenvelope\(.*\)\), false\) and to_tsvector/,
+    )
+    expect(eventConditions(state, 'all', new SqlParams())).not.toContain('coalesce((e.location')
+  })
+
   it('keeps field paths and values out of the SQL text', () => {
     const hostile = `{"kind":["'; delete from users; --"],"a.b":{"min":1,"max":5}}`
     const { text, params } = conditionsOf(`filters=${encodeURIComponent(hostile)}`)

@@ -46,6 +46,15 @@ export class SqlParams {
   }
 }
 
+/** How {@link eventConditions} writes some conditions, for the planner; the rows are the same. */
+export interface ConditionOptions {
+  /**
+   * Check the map view on the rows the other conditions find, out of the spatial index's reach:
+   * for a search whose matches are many times fewer than the events in view (`search-view-plan.ts`).
+   */
+  readonly viewOnMatches?: boolean
+}
+
 /**
  * The conditions of a filter state over `events e`, joined with `and`; events marked removed are
  * always left out.
@@ -53,7 +62,12 @@ export class SqlParams {
  * @example eventConditions({ catalogs: [], datasets: [], fields: {}, text: 'flood' }, [1, 2], new SqlParams())
  * // "e.removed_at is null and e.dataset_id = any($1::int[]) and to_tsvector(...) @@ websearch_to_tsquery('simple', $2)"
  */
-export function eventConditions(state: FilterState, scope: DatasetScope, params: SqlParams): string {
+export function eventConditions(
+  state: FilterState,
+  scope: DatasetScope,
+  params: SqlParams,
+  options: ConditionOptions = {},
+): string {
   // Events gone from a scheduled import's source, when marked removed, are for the admin only.
   const conditions: string[] = ['e.removed_at is null']
   if (scope !== 'all') conditions.push(`e.dataset_id = any(${params.add([...scope])}::int[])`)
@@ -65,7 +79,9 @@ export function eventConditions(state: FilterState, scope: DatasetScope, params:
         `e.location && st_makeenvelope(${params.add(box.west)}::float8, ${params.add(box.south)}::float8, ` +
         `${params.add(box.east)}::float8, ${params.add(box.north)}::float8, 4326)`,
     )
-    conditions.push(boxes.length === 1 ? boxes[0]! : `(${boxes.join(' or ')})`)
+    const view = boxes.length === 1 ? boxes[0]! : `(${boxes.join(' or ')})`
+    // `coalesce` is not an operator the spatial index answers, so the planner cannot use it.
+    conditions.push(options.viewOnMatches ? `coalesce(${view}, false)` : view)
   }
   for (const [path, filter] of Object.entries(state.fields)) {
     const value = `(e.data #>> ${params.add(path.split('.'))}::text[])`

@@ -43,6 +43,7 @@ import type { CellScope } from './event-cells/event-cell-store'
 import { cutView, outsideCutSql, type ViewCut } from './event-cells/view-cut'
 import { eventConditions, SqlParams, type DatasetScope } from './event-conditions'
 import { selectFromIndex } from './event-index/indexed-selection'
+import { searchViewPlan } from './search-view-plan'
 import type { HistogramResponse } from './read-responses'
 
 interface TimeRange {
@@ -70,7 +71,7 @@ function indexTimeRange(state: FilterState, selections: readonly Selection[]): T
 
 async function databaseTimeRange(pool: Pool, state: FilterState, scope: DatasetScope): Promise<TimeRange | null> {
   const params = new SqlParams()
-  const where = eventConditions(state, scope, params)
+  const where = eventConditions(state, scope, params, await searchViewPlan(pool, state, scope))
   // Two index probes on event_time instead of one min/max aggregate over every row.
   const { rows } = await pool.query<{ first: Date | null; last: Date | null }>(
     `select (select e.event_time from events e where ${where} and e.event_time is not null order by e.event_time asc limit 1) as first,
@@ -90,7 +91,7 @@ async function databaseCounts(
   outside?: { readonly view: BoundingBox; readonly cut: ViewCut },
 ): Promise<Map<number, number>> {
   const params = new SqlParams()
-  let where = eventConditions(state, scope, params)
+  let where = eventConditions(state, scope, params, await searchViewPlan(pool, state, scope))
   // Only the events of the strips around the cells wholly inside the view, which count the rest.
   if (outside) where += ` and ${outsideCutSql(outside.view, outside.cut, params)}`
   const { rows } = await pool.query<{ bucket: Date; count: number }>(
@@ -114,7 +115,7 @@ interface DayCounts {
 // match, and the counts would visit them a third time.
 async function databaseDayCounts(pool: Pool, state: FilterState, scope: DatasetScope): Promise<DayCounts | null> {
   const params = new SqlParams()
-  const where = eventConditions(state, scope, params)
+  const where = eventConditions(state, scope, params, await searchViewPlan(pool, state, scope))
   const { rows } = await pool.query<{ day: Date; count: number; first: Date; last: Date }>(
     `select date_trunc('day', e.event_time, 'UTC') as day, count(*)::int as count,
             min(e.event_time) as first, max(e.event_time) as last

@@ -22,6 +22,7 @@ import { eventConditions, SqlParams, type DatasetScope } from './event-condition
 import { selectFromIndex } from './event-index/indexed-selection'
 import { EVENT_ITEM_COLUMNS, toEventItem, type EventItemRow } from './event-rows'
 import type { EventsListResponse } from './read-responses'
+import { estimatedRows, searchViewPlan } from './search-view-plan'
 
 function afterCursor(cursorText: string, descending: boolean, params: SqlParams): string {
   const cursor = decodeCursor(cursorText)
@@ -53,15 +54,6 @@ function pageResponse(rows: readonly EventItemRow[], hasMore: boolean, list: Lis
  */
 const FEW_SEARCH_MATCHES = 25_000
 
-// The planner's estimate of the rows `where` selects: a plan, not a count, so it costs a millisecond.
-async function estimatedRows(pool: Pool, where: string, values: readonly unknown[]): Promise<number> {
-  const { rows } = await pool.query<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>(
-    `explain (format json) select 1 from events e where ${where}`,
-    [...values],
-  )
-  return rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? Infinity
-}
-
 async function pageFromDatabase(
   pool: Pool,
   state: FilterState,
@@ -70,7 +62,7 @@ async function pageFromDatabase(
 ): Promise<EventsListResponse> {
   const params = new SqlParams()
   const descending = list.sort === 'time-desc'
-  let where = eventConditions(state, scope, params)
+  let where = eventConditions(state, scope, params, await searchViewPlan(pool, state, scope))
   if (list.cursor) where += ` and ${afterCursor(list.cursor, descending, params)}`
   // A page of a search makes the planner walk the time index and search each event's text on the
   // way, which for rare words reads most of the table (1.1 s for a word in 1 % of a million

@@ -32,9 +32,10 @@ import {
 } from './event-cells/cell-queries'
 import { eventCellsOf } from './event-cells/event-cells-of'
 import type { CellScope } from './event-cells/event-cell-store'
-import { eventConditions, SqlParams, type DatasetScope } from './event-conditions'
+import { eventConditions, SqlParams, type ConditionOptions, type DatasetScope } from './event-conditions'
 import { selectFromIndex } from './event-index/indexed-selection'
 import { isoOrNull } from './event-rows'
+import { searchViewPlan } from './search-view-plan'
 import { groupRowsByPlace, placeCountsFromDatabase, placeFeature, placeOfRows, type PlaceMark } from './map-places'
 import type { MapClusterFeature, MapClustersResponse } from './read-responses'
 
@@ -195,10 +196,11 @@ async function firstSingles(
   snapped: FilterState,
   scope: DatasetScope,
   colorField: string | undefined,
+  options: ConditionOptions,
 ): Promise<SingleRow[]> {
   const params = new SqlParams()
   params.add(colorPath(colorField))
-  const where = `${eventConditions(snapped, scope, params)} and e.location is not null`
+  const where = `${eventConditions(snapped, scope, params, options)} and e.location is not null`
   const { rows } = await pool.query<SingleRow>(
     `select ${SINGLE_COLUMNS} from events e where ${where} order by e.id limit ${params.add(SINGLE_EVENTS_UP_TO + 1)}`,
     params.values,
@@ -211,9 +213,10 @@ async function cellsFromDatabase(
   snapped: FilterState,
   scope: DatasetScope,
   zoom: number,
+  options: ConditionOptions,
 ): Promise<ClusterCellSummary[]> {
   const params = new SqlParams()
-  const where = `${eventConditions(snapped, scope, params)} and e.location is not null`
+  const where = `${eventConditions(snapped, scope, params, options)} and e.location is not null`
   const size = params.add(clusterCellSize(zoom))
   const { rows } = await pool.query<ClusterCellSummary>(
     `select cx, cy, count(*)::int as count, avg(lon) as longitude, avg(lat) as latitude,
@@ -241,17 +244,18 @@ async function marksFromDatabase(
   zoom: number,
   colorField: string | undefined,
 ): Promise<MapClustersResponse> {
+  const options = await searchViewPlan(pool, snapped, scope)
   let cells: ClusterCellSummary[] | undefined
   if (snapped.text) {
-    cells = await cellsFromDatabase(pool, snapped, scope, zoom)
+    cells = await cellsFromDatabase(pool, snapped, scope, zoom, options)
     const located = cells.reduce((sum, cell) => sum + cell.count, 0)
     if (located <= SINGLE_EVENTS_UP_TO)
-      return singlesResponse(await firstSingles(pool, snapped, scope, colorField), zoom, colorField)
+      return singlesResponse(await firstSingles(pool, snapped, scope, colorField, options), zoom, colorField)
   } else {
-    const few = await firstSingles(pool, snapped, scope, colorField)
+    const few = await firstSingles(pool, snapped, scope, colorField, options)
     if (few.length <= SINGLE_EVENTS_UP_TO) return singlesResponse(few, zoom, colorField)
   }
-  cells ??= await cellsFromDatabase(pool, snapped, scope, zoom)
+  cells ??= await cellsFromDatabase(pool, snapped, scope, zoom, options)
   return clustersResponse(pool, cells, zoom, colorField, (marks) =>
     placeCountsFromDatabase(pool, snapped, scope, marks, colorField),
   )

@@ -50,8 +50,8 @@ export interface Settings {
   /**
    * Memory each query step of the app's connections to a PostgreSQL server may use for a sort, a
    * hash or a bitmap of matching rows, in MB (`CHRONOTOPE_DATABASE_WORK_MEM_MB`, sent as
-   * `work_mem` when a connection opens; default 32; 0 leaves the server's own, for a connection
-   * pooler that refuses startup options). PostgreSQL's 4 MB turns the bitmap of a search matching
+   * `work_mem`, with `jit=off`, when a connection opens; default 32; 0 sends neither and leaves the
+   * server's own, for a connection pooler that refuses startup options). PostgreSQL's 4 MB turns the bitmap of a search matching
    * rows on more than about 50,000 pages lossy, and then every row of those pages has its search
    * words worked out again (searches over ten million events outside memory, eight clients at
    * once: 38–51 s with 4 MB, 6–16 s with 32 MB).

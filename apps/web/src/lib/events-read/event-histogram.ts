@@ -41,7 +41,7 @@ import {
 import { eventCellsOf } from './event-cells/event-cells-of'
 import type { CellScope } from './event-cells/event-cell-store'
 import { cutView, outsideCutSql, type ViewCut } from './event-cells/view-cut'
-import { eventConditions, SqlParams, type DatasetScope } from './event-conditions'
+import { eventConditions, SqlParams, type ConditionOptions, type DatasetScope } from './event-conditions'
 import { selectFromIndex } from './event-index/indexed-selection'
 import { searchViewPlan } from './search-view-plan'
 import type { HistogramResponse } from './read-responses'
@@ -69,9 +69,14 @@ function indexTimeRange(state: FilterState, selections: readonly Selection[]): T
   return extent && rangeOf(state, new Date(extent.firstMs), new Date(extent.lastMs))
 }
 
-async function databaseTimeRange(pool: Pool, state: FilterState, scope: DatasetScope): Promise<TimeRange | null> {
+async function databaseTimeRange(
+  pool: Pool,
+  state: FilterState,
+  scope: DatasetScope,
+  options: ConditionOptions = {},
+): Promise<TimeRange | null> {
   const params = new SqlParams()
-  const where = eventConditions(state, scope, params, await searchViewPlan(pool, state, scope))
+  const where = eventConditions(state, scope, params, options)
   // Two index probes on event_time instead of one min/max aggregate over every row.
   const { rows } = await pool.query<{ first: Date | null; last: Date | null }>(
     `select (select e.event_time from events e where ${where} and e.event_time is not null order by e.event_time asc limit 1) as first,
@@ -88,10 +93,14 @@ async function databaseCounts(
   state: FilterState,
   scope: DatasetScope,
   interval: HistogramInterval,
-  outside?: { readonly view: BoundingBox; readonly cut: ViewCut },
+  how: {
+    readonly outside?: { readonly view: BoundingBox; readonly cut: ViewCut }
+    readonly options?: ConditionOptions
+  } = {},
 ): Promise<Map<number, number>> {
+  const { outside, options } = how
   const params = new SqlParams()
-  let where = eventConditions(state, scope, params, await searchViewPlan(pool, state, scope))
+  let where = eventConditions(state, scope, params, options)
   // Only the events of the strips around the cells wholly inside the view, which count the rest.
   if (outside) where += ` and ${outsideCutSql(outside.view, outside.cut, params)}`
   const { rows } = await pool.query<{ bucket: Date; count: number }>(
@@ -113,9 +122,14 @@ interface DayCounts {
 // One pass over the rows for both the range and the counts. A search's matches are spread over the
 // whole table, so the two probes of databaseTimeRange cannot stop early: each would visit every
 // match, and the counts would visit them a third time.
-async function databaseDayCounts(pool: Pool, state: FilterState, scope: DatasetScope): Promise<DayCounts | null> {
+async function databaseDayCounts(
+  pool: Pool,
+  state: FilterState,
+  scope: DatasetScope,
+  options: ConditionOptions,
+): Promise<DayCounts | null> {
   const params = new SqlParams()
-  const where = eventConditions(state, scope, params, await searchViewPlan(pool, state, scope))
+  const where = eventConditions(state, scope, params, options)
   const { rows } = await pool.query<{ day: Date; count: number; first: Date; last: Date }>(
     `select date_trunc('day', e.event_time, 'UTC') as day, count(*)::int as count,
             min(e.event_time) as first, max(e.event_time) as last
@@ -207,7 +221,7 @@ async function cellCounts(
     const { cut } = read.outside
     const [inside, around] = await Promise.all([
       monthCellCountsByBucket(pool, ids, cut.zoom, cut.inner, interval, read.span),
-      databaseCounts(pool, state, scope, interval, read.outside),
+      databaseCounts(pool, state, scope, interval, { outside: read.outside }),
     ])
     for (const [bucket, count] of around) inside.set(bucket, (inside.get(bucket) ?? 0) + count)
     return inside
@@ -235,9 +249,13 @@ export async function eventHistogram(
   const pool = database.pool
   const selections = await selectFromIndex(payload, database, state, scope, { ordered: false })
   const fromCells = selections ? null : await cellHistogram(payload, database, state, scope)
+  // Asked once: a histogram read from the events may run two queries.
+  const plan = selections || fromCells ? {} : await searchViewPlan(pool, state, scope)
   const given = givenRange(state)
   const byDay =
-    !selections && !fromCells && !given && asked !== 'hour' ? await databaseDayCounts(pool, state, scope) : undefined
+    !selections && !fromCells && !given && asked !== 'hour'
+      ? await databaseDayCounts(pool, state, scope, plan)
+      : undefined
   const range =
     given ??
     (byDay !== undefined
@@ -246,7 +264,7 @@ export async function eventHistogram(
         ? indexTimeRange(state, selections)
         : fromCells
           ? await cellTimeRange(pool, state, scope, fromCells)
-          : await databaseTimeRange(pool, state, scope))
+          : await databaseTimeRange(pool, state, scope, plan))
   if (!range) return { interval: asked === 'auto' ? 'year' : asked, buckets: [], total: 0, range: null }
   const interval: HistogramInterval = asked === 'auto' ? chooseHistogramInterval(range.start, range.end) : asked
   let starts: Date[]
@@ -266,7 +284,7 @@ export async function eventHistogram(
       ? await cellCounts(pool, state, scope, fromCells, interval)
       : byDay && interval !== 'hour'
         ? rollUpDayCounts(byDay.days, interval)
-        : await databaseCounts(pool, state, scope, interval)
+        : await databaseCounts(pool, state, scope, interval, { options: plan })
   const buckets = starts.map((start) => ({
     start: start.toISOString(),
     end: nextBucket(start, interval).toISOString(),

@@ -6,10 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { parseFilterState } from '@chronotope/filters'
-
 import { insertEventsBulk } from '../../../src/lib/events/bulk-insert-events'
-import { searchViewPlan } from '../../../src/lib/events-read/search-view-plan'
 import { databasePool } from '../../../src/lib/import/progress-tracking'
 import { anonymous, ApiClient, testPayload, type ApiResponse } from '../../helpers/api-client'
 import { eventRow } from '../../helpers/event-rows'
@@ -515,15 +512,6 @@ describe('a search counted alike by every endpoint', () => {
     expect(sightings.map((feature) => feature.properties.title).sort()).toEqual(
       [7, 107, 207, 307, 407, 507].map((index) => `Odd sighting ${index}`).sort(),
     )
-    // What the planner expects decides how the view is found, never which rows count.
-    await pool.query('analyze events')
-    const state = (query: string) => parseFilterState(new URLSearchParams(`${scoped}&${query}`))
-    const ids = [searched.publicDatasetId]
-    expect(await searchViewPlan(pool, state('q=sighting&bbox=-180,-85,180,85'), ids)).toEqual({ viewOnMatches: true })
-    expect(await searchViewPlan(pool, state('q=aftershock&bbox=10,10,10.5,10.5'), ids)).toEqual({
-      viewOnMatches: false,
-    })
-    expect(await searchViewPlan(pool, state('bbox=-180,-85,180,85'), ids)).toEqual({})
   })
 })
 

@@ -22,7 +22,7 @@ export const healthEndpoint: Endpoint = {
       isEmbedded: database?.kind === 'embedded',
       shippedMigrations: migrations.map((migration) => migration.name),
       version: packageJson.version,
-      eventIndex: eventIndexOf(req.payload).health(),
+      eventIndex: await eventIndexOf(req.payload).health(),
       readReplica: replica.status().configured ? () => replica.health() : undefined,
     })
     return Response.json(result, {

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events'
 import { existsSync, readdirSync, truncateSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -7,10 +8,22 @@ import type { Pool } from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { EventIndexStore } from '../../../src/lib/events-read/event-index/event-index-store'
+import {
+  clusterPeerLink,
+  IndexPeerRelay,
+  type IndexPeerLink,
+  type PeerChannel,
+} from '../../../src/lib/events-read/event-index/index-peers'
+import { databaseLoadLock } from '../../../src/lib/events-read/event-index/load-lock'
 import { databaseIdentity, SegmentSnapshots } from '../../../src/lib/events-read/event-index/segment-snapshots'
 import { databasePool } from '../../../src/lib/import/progress-tracking'
 import { testPayload } from '../../helpers/api-client'
 import { createReadFixture, type ReadFixture } from '../../helpers/read-fixture'
+import { externalServerUrl } from '../../setup/test-database'
+
+// The embedded database serves every connection in one session, whose advisory locks all its
+// connections share: the app takes no load lock there (it runs one web process).
+const onPostgres = externalServerUrl() !== undefined
 
 let fixture: ReadFixture
 let pool: Pool
@@ -40,15 +53,47 @@ function watchedPool(): { pool: Pool; queries: string[] } {
 }
 
 /** A store of its own, as a freshly started process has, sharing the snapshot folder. */
-function openStore(source: Pool, onError: (error: unknown) => void = () => {}) {
+function openStore(
+  source: Pool,
+  onError: (error: unknown) => void = () => {},
+  shared: { locked?: boolean; peers?: IndexPeerLink } = {},
+) {
   const snapshots = new SegmentSnapshots(source, { directory, minEvents: 0, onError })
   const loaded: string[] = []
   const store = new EventIndexStore(source, {
     maxEvents: 100_000,
     snapshots,
     onLoaded: (what) => loaded.push(what),
+    // On the real pool: a watched pool only passes queries on.
+    loadLock: shared.locked ? databaseLoadLock(pool, 20) : undefined,
+    peers: shared.peers,
   })
   return { store, snapshots, loaded }
+}
+
+/**
+ * Two web processes' links to one cluster primary, in this process: messages go through the
+ * primary's relay and Node's IPC shape, one turn of the event loop each way, as over a channel.
+ */
+function clusterOfTwo(): [IndexPeerLink, IndexPeerLink] {
+  const relay = new IndexPeerRelay()
+  const link = (id: number) => {
+    const messages = new EventEmitter()
+    relay.add(id, (message) => setImmediate(() => messages.emit('message', message)))
+    const channel: PeerChannel = {
+      send: (message) => Boolean(setImmediate(() => relay.receive(id, message))),
+      on: (event, listener) => messages.on(event, listener),
+      env: { CHRONOTOPE_WEB_CLUSTER_WORKER: '1' },
+    }
+    return clusterPeerLink(channel)!
+  }
+  return [link(1), link(2)]
+}
+
+/** Moves an event, which gives the dataset a new events version that no snapshot holds yet. */
+async function changeEvents(): Promise<void> {
+  const [segment] = (await openStore(pool).store.segmentsFor([fixture.publicDatasetId], []))!
+  await pool.query(`update events set event_time = event_time + interval '1 second' where id = $1`, [segment!.ids[0]])
 }
 
 async function loadEverything(store: EventIndexStore) {
@@ -145,6 +190,56 @@ describe('event index snapshots', () => {
     const third = openStore(pool)
     await third.store.segmentsFor([fixture.publicDatasetId], [])
     expect(third.loaded).toEqual([`dataset ${fixture.publicDatasetId} from its snapshot`])
+  })
+
+  it.runIf(onPostgres)(
+    'let two processes that load one dataset at once make the database read it only once',
+    async () => {
+      await changeEvents()
+      const watchedA = watchedPool()
+      const watchedB = watchedPool()
+      const a = openStore(watchedA.pool, undefined, { locked: true })
+      const b = openStore(watchedB.pool, undefined, { locked: true })
+      const [segmentA, segmentB] = await Promise.all([loadEverything(a.store), loadEverything(b.store)])
+      expect(segmentB.ids).toEqual(segmentA.ids)
+      // One process read the events, the field and the search words; the other read its snapshots.
+      const reads = [readsEvents(watchedA.queries).length, readsEvents(watchedB.queries).length].sort()
+      expect(reads[0]).toBe(0)
+      expect(reads[1]).toBeGreaterThanOrEqual(3)
+      const fromSnapshots = [a.loaded, b.loaded].find((loaded) =>
+        loaded.every((what) => /from (its|their) snapshot/.test(what)),
+      )
+      expect(fromSnapshots).toHaveLength(3)
+      // The lock is let go: a third load takes it at once.
+      const { rows } = await pool.query<{ held: number }>(
+        "select count(*)::int as held from pg_locks where locktype = 'advisory' and granted",
+      )
+      expect(rows[0]!.held).toBe(0)
+    },
+  )
+
+  it('let a web process read what another of its server loaded, and report loading until both are done', async () => {
+    await changeEvents()
+    const [linkA, linkB] = clusterOfTwo()
+    const watchedB = watchedPool()
+    const a = openStore(pool, undefined, { locked: true, peers: linkA })
+    const b = openStore(watchedB.pool, undefined, { locked: true, peers: linkB })
+    const original = await loadEverything(a.store)
+    // Asked nothing itself, B follows A from the snapshots; either one's health counts B's loads.
+    await expect.poll(async () => (await a.store.health()).loading, { timeout: 10_000 }).toBe(0)
+    expect((await b.store.health()).loading).toBe(0)
+    expect(b.loaded).toEqual([
+      `dataset ${fixture.publicDatasetId} from its snapshot`,
+      `field "attendance" of dataset ${fixture.publicDatasetId} from its snapshot`,
+      `the search words of dataset ${fixture.publicDatasetId} from their snapshot`,
+    ])
+    expect(readsEvents(watchedB.queries)).toEqual([])
+    const copy = (await b.store.segmentsFor([fixture.publicDatasetId], ['attendance']))![0]!
+    expect(copy.version).toBe(original.version)
+    expect(copy.ids).toEqual(original.ids)
+    expect(copy.textPostings).toBeDefined()
+    // What B read from snapshots it does not announce back: A loaded each part once.
+    expect(a.loaded).toHaveLength(3)
   })
 
   it('are not written for small datasets, which the database reads in milliseconds', async () => {

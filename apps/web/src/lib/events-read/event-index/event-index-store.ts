@@ -9,6 +9,8 @@ import { SEGMENT_BYTES_PER_EVENT, type EventSegment } from '@chronotope/event-in
 import type { Pool } from 'pg'
 
 import type { ReadDatabase } from '../../database/read-router'
+import type { IndexPeerLink, LoadedPart } from './index-peers'
+import type { LoadLock } from './load-lock'
 import type { SegmentSnapshots } from './segment-snapshots'
 import {
   loadFieldColumn,
@@ -45,6 +47,16 @@ export interface EventIndexOptions {
    * segment-snapshots.ts); none by default.
    */
   readonly snapshots?: SegmentSnapshots
+  /**
+   * Makes the processes sharing the database read a big dataset (one with a snapshot) from it one
+   * at a time; the others then read the snapshot (see load-lock.ts). None by default.
+   */
+  readonly loadLock?: LoadLock
+  /**
+   * The other web processes of this server (see index-peers.ts): told of each load, they read its
+   * snapshot too, and this index reads what they announce. None by default.
+   */
+  readonly peers?: IndexPeerLink
 }
 
 /** What the index can say about the store, e.g. for the health check. */
@@ -58,20 +70,40 @@ export interface EventIndexStatus {
 
 const newer = (a: string, b: string) => BigInt(a) >= BigInt(b)
 
+/** Where a load reads: `snapshot-only` for a load a peer announced, which never asks the database. */
+type LoadSource = 'any' | 'snapshot-only'
+
+/** How {@link readThrough} reads one thing. */
+interface ReadThrough<T> {
+  readonly fromSnapshot: () => Promise<T | null> | undefined
+  readonly fromDatabase: () => Promise<T | null>
+  readonly writeSnapshot: (value: T) => Promise<void> | undefined
+  /** Runs the database read and the snapshot's write, alone across processes when locked. */
+  readonly exclusive?: <R>(read: () => Promise<R>) => Promise<R>
+  readonly source: LoadSource
+}
+
 /**
  * What a load reads: its snapshot when there is one, else the database, whose answer is then
- * written as the next snapshot.
+ * written as the next snapshot. Under a lock the snapshot is asked again once the lock is held
+ * (another process may have written it meanwhile), and the write ends before the lock is let go.
  */
-async function readThrough<T>(
-  fromSnapshot: () => Promise<T | null> | undefined,
-  fromDatabase: () => Promise<T | null>,
-  writeSnapshot: (value: T) => void,
-): Promise<{ value: T | null; fromSnapshot: boolean }> {
-  const snapshot = await fromSnapshot()
+async function readThrough<T>(read: ReadThrough<T>): Promise<{ value: T | null; fromSnapshot: boolean }> {
+  const snapshot = await read.fromSnapshot()
   if (snapshot) return { value: snapshot, fromSnapshot: true }
-  const value = await fromDatabase()
-  if (value) writeSnapshot(value)
-  return { value, fromSnapshot: false }
+  if (read.source === 'snapshot-only') return { value: null, fromSnapshot: true }
+  if (!read.exclusive) {
+    const value = await read.fromDatabase()
+    if (value) void read.writeSnapshot(value)
+    return { value, fromSnapshot: false }
+  }
+  return read.exclusive(async () => {
+    const written = await read.fromSnapshot()
+    if (written) return { value: written, fromSnapshot: true }
+    const value = await read.fromDatabase()
+    if (value) await read.writeSnapshot(value)
+    return { value, fromSnapshot: false }
+  })
 }
 
 /** One database's event index. */
@@ -84,16 +116,75 @@ export class EventIndexStore {
   constructor(
     private readonly pool: Pool,
     private readonly options: EventIndexOptions,
-  ) {}
+  ) {
+    options.peers?.onPeerLoaded((loaded) => this.loadFromPeer(loaded))
+  }
 
   // Loads bigger than this run in the background.
   private get awaitedLoadEvents(): number {
     return this.options.awaitedLoadEvents ?? AWAITED_LOAD_EVENTS
   }
 
-  /** What the health check shows: whether the index is on, and how many loads run. */
-  health(): { enabled: boolean; loading: number } {
-    return { enabled: this.options.maxEvents > 0, loading: this.loadCount() }
+  /**
+   * What the health check shows: whether the index is on, and how many loads run here and in the
+   * other web processes of this server.
+   */
+  async health(): Promise<{ enabled: boolean; loading: number }> {
+    const peers = this.options.peers ? await this.options.peers.peersLoading() : 0
+    return { enabled: this.options.maxEvents > 0, loading: this.loadCount() + peers }
+  }
+
+  // Whether loads of this many events go through snapshots, and so through the lock and to peers.
+  private sharesLoadsOf(events: number): boolean {
+    return this.options.snapshots?.keeps(events) === true
+  }
+
+  // The lock around a database read that other processes would otherwise repeat.
+  private exclusive(key: string, events: number): ReadThrough<unknown>['exclusive'] {
+    const lock = this.options.loadLock
+    if (!lock || !this.sharesLoadsOf(events)) return undefined
+    return (read) => lock.run(`event-index:${key}`, read)
+  }
+
+  // Tells the peers of a load of this process's own (not one they announced), once on disk.
+  private announce(loaded: LoadedPart, events: number, source: LoadSource): void {
+    if (source === 'any' && this.sharesLoadsOf(events)) this.options.peers?.announce(loaded)
+  }
+
+  private loadingChanged(): void {
+    this.options.peers?.reportLoading(this.loadCount())
+  }
+
+  // A peer loaded something: read its snapshot, unless this index has it, is loading it, or has
+  // no room for it. Fields and search words wait for their segment to load first.
+  private loadFromPeer(loaded: LoadedPart): void {
+    try {
+      if (this.options.maxEvents === 0) return
+      const pending = this.loads.get(loaded.datasetId)
+      if (loaded.part === 'segment') {
+        if (pending || this.isFresh(loaded.datasetId, { version: loaded.version, count: loaded.events })) return
+        const others = this.status()
+        if (
+          others.events + loaded.events > this.options.maxEvents ||
+          others.bytes + loaded.events * SEGMENT_BYTES_PER_EVENT > this.maxBytes
+        )
+          return
+        void this.load(this.pool, loaded.datasetId, loaded.version, 'snapshot-only')
+        return
+      }
+      if (pending) {
+        void pending.then(() => this.loadFromPeer(loaded))
+        return
+      }
+      const segment = this.segments.get(loaded.datasetId)
+      if (!segment || segment.version !== loaded.version) return
+      if (loaded.part === 'field') {
+        if (!segment.field(loaded.path)) void this.loadField(this.pool, segment, loaded.path, 'snapshot-only')
+      } else if (!segment.textPostings) this.loadTextPostings([segment], this.pool, 'snapshot-only')
+    } finally {
+      // Also when nothing loads: the primary counted the announcement as a load here until told.
+      this.loadingChanged()
+    }
   }
 
   /** How many datasets and events are held, and how many loads run. */
@@ -153,7 +244,9 @@ export class EventIndexStore {
     const staleEvents = stale.reduce((sum, [, version]) => sum + version.count, 0)
     if (stale.length > 0) {
       this.makeRoomFor(staleEvents, staleEvents * SEGMENT_BYTES_PER_EVENT, new Set(wanted.map(([id]) => id)))
-      const loads = stale.map(([datasetId, version]) => this.load(source, datasetId, version.version))
+      const loads = stale.map(([datasetId, version]) =>
+        this.load(source, datasetId, version.version, 'any', version.count),
+      )
       if (staleEvents > this.awaitedLoadEvents) return null
       await Promise.all(loads)
     }
@@ -200,27 +293,38 @@ export class EventIndexStore {
 
   // One load per dataset at a time; a failed or raced load leaves the old segment in place. The
   // snapshot of exactly `version` is read first; a segment read from the database is written.
-  private load(source: Pool, datasetId: number, version: string): Promise<void> {
+  private load(source: Pool, datasetId: number, version: string, from: LoadSource = 'any', events = 0): Promise<void> {
     let running = this.loads.get(datasetId)
     if (!running) {
       const started = performance.now()
       const snapshots = this.options.snapshots
-      running = readThrough(
-        () => snapshots?.readSegment(datasetId, version),
-        () => loadSegment(source, datasetId),
-        (loaded) => snapshots?.writeSegment(loaded),
-      )
+      running = readThrough({
+        fromSnapshot: () => snapshots?.readSegment(datasetId, version),
+        fromDatabase: () => loadSegment(source, datasetId),
+        writeSnapshot: (loaded) => snapshots?.writeSegment(loaded),
+        exclusive: this.exclusive(`segment:${datasetId}`, events),
+        source: from,
+      })
         .then(({ value: segment, fromSnapshot }) => {
           const held = this.segments.get(datasetId)
           if (segment && (!held || newer(segment.version, held.version))) {
             this.segments.set(datasetId, segment)
             const what = `dataset ${datasetId}${fromSnapshot ? ' from its snapshot' : ''}`
             this.options.onLoaded?.(what, segment.size, (performance.now() - started) / 1000)
+            this.announce(
+              { part: 'segment', datasetId, version: segment.version, events: segment.size },
+              segment.size,
+              from,
+            )
           }
         })
         .catch((error: unknown) => this.options.onLoadError?.(error, `the events of dataset ${datasetId}`))
-        .finally(() => this.loads.delete(datasetId))
+        .finally(() => {
+          this.loads.delete(datasetId)
+          this.loadingChanged()
+        })
       this.loads.set(datasetId, running)
+      this.loadingChanged()
     }
     return running
   }
@@ -241,26 +345,34 @@ export class EventIndexStore {
     return missing.every(([segment, path]) => segment.field(path) !== undefined)
   }
 
-  private loadField(source: Pool, segment: EventSegment, path: string): Promise<void> {
+  private loadField(source: Pool, segment: EventSegment, path: string, from: LoadSource = 'any'): Promise<void> {
     const key = `${segment.datasetId}:${segment.version}:${path}`
     let running = this.fieldLoads.get(key)
     if (!running) {
       const started = performance.now()
       const snapshots = this.options.snapshots
-      running = readThrough(
-        () => snapshots?.readField(segment, path),
-        () => loadFieldColumn(source, segment, path),
-        (loaded) => snapshots?.writeField(segment, path, loaded),
-      )
+      running = readThrough({
+        fromSnapshot: () => snapshots?.readField(segment, path),
+        fromDatabase: () => loadFieldColumn(source, segment, path),
+        writeSnapshot: (loaded) => snapshots?.writeField(segment, path, loaded),
+        exclusive: this.exclusive(`field:${key}`, segment.size),
+        source: from,
+      })
         .then(({ value: column, fromSnapshot }) => {
           if (!column) return
           segment.setField(path, column)
           const what = `field "${path}" of dataset ${segment.datasetId}${fromSnapshot ? ' from its snapshot' : ''}`
           this.options.onLoaded?.(what, segment.size, (performance.now() - started) / 1000)
+          const { datasetId, version } = segment
+          this.announce({ part: 'field', datasetId, version, path }, segment.size, from)
         })
         .catch((error: unknown) => this.options.onLoadError?.(error, `field "${path}" of dataset ${segment.datasetId}`))
-        .finally(() => this.fieldLoads.delete(key))
+        .finally(() => {
+          this.fieldLoads.delete(key)
+          this.loadingChanged()
+        })
       this.fieldLoads.set(key, running)
+      this.loadingChanged()
     }
     return running
   }
@@ -273,28 +385,37 @@ export class EventIndexStore {
    * Starts reading the full-text postings of the segments that lack them, in the background:
    * searches meanwhile ask the database, which answers the same.
    * @param source - the pool to read them from (a current replica's); default the store's own
+   * @param from - `snapshot-only` for postings a peer announced
    */
-  loadTextPostings(segments: readonly EventSegment[], source: Pool = this.pool): void {
+  loadTextPostings(segments: readonly EventSegment[], source: Pool = this.pool, from: LoadSource = 'any'): void {
     for (const segment of segments) {
       if (segment.textPostings || this.postingsLoads.has(segment)) continue
       const snapshots = this.options.snapshots
       const started = performance.now()
-      const running = readThrough(
-        () => snapshots?.readText(segment),
-        () => loadTextPostings(source, segment),
-        (loaded) => snapshots?.writeText(segment, loaded),
-      )
+      const running = readThrough({
+        fromSnapshot: () => snapshots?.readText(segment),
+        fromDatabase: () => loadTextPostings(source, segment),
+        writeSnapshot: (loaded) => snapshots?.writeText(segment, loaded),
+        exclusive: this.exclusive(`text:${segment.datasetId}:${segment.version}`, segment.size),
+        source: from,
+      })
         .then(({ value: postings, fromSnapshot }) => {
           if (!postings) return
           segment.setTextPostings(postings)
           const what = `the search words of dataset ${segment.datasetId}${fromSnapshot ? ' from their snapshot' : ''}`
           this.options.onLoaded?.(what, segment.size, (performance.now() - started) / 1000)
+          const { datasetId, version } = segment
+          this.announce({ part: 'text', datasetId, version }, segment.size, from)
         })
         .catch((error: unknown) =>
           this.options.onLoadError?.(error, `the search words of dataset ${segment.datasetId}`),
         )
-        .finally(() => this.postingsLoads.delete(segment))
+        .finally(() => {
+          this.postingsLoads.delete(segment)
+          this.loadingChanged()
+        })
       this.postingsLoads.set(segment, running)
+      this.loadingChanged()
     }
   }
 

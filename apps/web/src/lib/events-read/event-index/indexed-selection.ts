@@ -15,6 +15,8 @@ import type { ReadDatabase } from '../../database/read-router'
 import { databasePool } from '../../import/progress-tracking'
 import type { DatasetScope } from '../event-conditions'
 import { EventIndexStore, type EventIndexStatus } from './event-index-store'
+import { clusterPeerLink } from './index-peers'
+import { databaseLoadLock } from './load-lock'
 import { SegmentSnapshots } from './segment-snapshots'
 import { textMatches } from './text-search'
 
@@ -47,6 +49,9 @@ export function eventIndexOf(payload: Payload): EventIndexStore {
               payload.logger.warn({ err, msg: `Event index: could not use ${what}; reads use the database` }),
           })
         : undefined,
+      // The embedded database serves one session: a lock held on one connection would stall the load.
+      loadLock: settings.databaseKind === 'external' ? databaseLoadLock(pool) : undefined,
+      peers: settings.eventIndexSnapshots ? clusterPeerLink() : undefined,
       onLoaded: (what, events, seconds) => {
         // Not every small dataset: the loads that take time and memory worth an operator's eye.
         if (events >= LOGGED_LOAD_EVENTS) payload.logger.info(describeLoad(what, seconds, store!.status()))

@@ -112,8 +112,8 @@ export class SegmentSnapshots {
 
   // Writes in the background, once per file, through a temporary file renamed into place, so a
   // reader never sees half a snapshot; then removes the dataset's older versions.
-  private write(segment: EventSegment, part: string, encode: () => Uint8Array[]): void {
-    if (segment.size < this.minEvents) return
+  private write(segment: EventSegment, part: string, encode: () => Uint8Array[]): Promise<void> {
+    if (!this.keeps(segment.size)) return Promise.resolve()
     const task = (async () => {
       const file = await this.fileOf(segment.datasetId, segment.version, part)
       if (file === undefined || this.writing.has(file)) return
@@ -138,6 +138,12 @@ export class SegmentSnapshots {
     })()
     this.pendingWrites.add(task)
     void task.finally(() => this.pendingWrites.delete(task))
+    return task
+  }
+
+  /** Whether a segment of `events` events is written (smaller ones are not worth a file). */
+  keeps(events: number): boolean {
+    return events >= this.minEvents
   }
 
   private async removeOlderThan(folder: string, version: string): Promise<void> {
@@ -155,9 +161,9 @@ export class SegmentSnapshots {
     )
   }
 
-  /** Writes a segment read from the database (in the background). */
-  writeSegment(segment: EventSegment): void {
-    this.write(segment, 'segment', () => encodeSegmentSnapshot(segment))
+  /** Writes a segment read from the database; settles once it is on disk (a failure goes to `onError`). */
+  writeSegment(segment: EventSegment): Promise<void> {
+    return this.write(segment, 'segment', () => encodeSegmentSnapshot(segment))
   }
 
   /** The field column of `path` for `segment`, from its snapshot; null when there is none. */
@@ -167,9 +173,9 @@ export class SegmentSnapshots {
     )
   }
 
-  /** Writes a field column read from the database (in the background). */
-  writeField(segment: EventSegment, path: string, column: FieldColumn): void {
-    this.write(segment, fieldPart(path), () => encodeFieldSnapshot(segment, path, column))
+  /** Writes a field column read from the database; settles once it is on disk (a failure goes to `onError`). */
+  writeField(segment: EventSegment, path: string, column: FieldColumn): Promise<void> {
+    return this.write(segment, fieldPart(path), () => encodeFieldSnapshot(segment, path, column))
   }
 
   /** The search postings of `segment`, from their snapshot; null when there is none. */
@@ -179,9 +185,9 @@ export class SegmentSnapshots {
     )
   }
 
-  /** Writes search postings read from the database (in the background). */
-  writeText(segment: EventSegment, postings: TextPostings): void {
-    this.write(segment, 'text', () => encodeTextSnapshot(segment, postings))
+  /** Writes search postings read from the database; settles once it is on disk (a failure goes to `onError`). */
+  writeText(segment: EventSegment, postings: TextPostings): Promise<void> {
+    return this.write(segment, 'text', () => encodeTextSnapshot(segment, postings))
   }
 
   /** Removes the snapshots of every dataset but `datasetIds` (deleted datasets, emptied ones). */

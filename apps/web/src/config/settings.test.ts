@@ -73,6 +73,13 @@ describe('readSettings', () => {
     [{}, { eventIndexSnapshots: true }],
     [{ CHRONOTOPE_EVENT_INDEX_SNAPSHOTS: 'false' }, { eventIndexSnapshots: false }],
     [{}, { eventIndexMaxBytes: Math.round(processMemoryLimit() / 4) }],
+    // Web processes share the index's default budget; the embedded database and development run one.
+    [{}, { webProcesses: 1 }],
+    [
+      { NODE_ENV: 'production', PAYLOAD_SECRET: 's', CHRONOTOPE_WEB_PROCESSES: '2' },
+      { webProcesses: 2, eventIndexMaxBytes: Math.round(processMemoryLimit() / 8) },
+    ],
+    [{ NODE_ENV: 'production', PAYLOAD_SECRET: 's', CHRONOTOPE_DATABASE_KIND: 'embedded' }, { webProcesses: 1 }],
     [{}, { apiMaxLimit: 1000 }],
     [{ CHRONOTOPE_API_MAX_LIMIT: '250' }, { apiMaxLimit: 250 }],
     [{}, { importMaxSheets: 50 }],
@@ -135,6 +142,7 @@ describe('readSettings', () => {
     [{ CHRONOTOPE_UPLOAD_RATE_LIMIT_USER: 'lots' }, 'CHRONOTOPE_UPLOAD_RATE_LIMIT_USER must look like 20/hour'],
     [{ CHRONOTOPE_UPLOAD_RATE_LIMIT_IP: '0/hour' }, 'CHRONOTOPE_UPLOAD_RATE_LIMIT_IP must look like 20/hour'],
     [{ CHRONOTOPE_WORKERS: 'two' }, 'CHRONOTOPE_WORKERS must be a whole number, 0 or more; got "two"'],
+    [{ CHRONOTOPE_WEB_PROCESSES: '0' }, 'CHRONOTOPE_WEB_PROCESSES must be a whole number, 1 or more; got "0"'],
     [{ CHRONOTOPE_LOGIN_RATE_LIMIT_IP: 'ten' }, 'CHRONOTOPE_LOGIN_RATE_LIMIT_IP must look like 20/hour'],
     [
       { CHRONOTOPE_TRUSTED_PROXIES: '10.0.0.1, proxy.internal' },

@@ -5,12 +5,14 @@
  * Every default works offline on a laptop: no `DATABASE_URL` means the embedded database.
  * @module
  */
+import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import { InvalidAddressRange, parseAddressRanges, type AddressRange } from '../lib/http/client-address'
 import { InvalidAllowedHost, parseAllowedHosts, type OutboundAllowList } from '@chronotope/geocoding/outbound-policy'
 import { processMemoryLimit } from '../lib/runtime/memory-limit'
+import { defaultWebProcesses } from '../lib/runtime/web-processes'
 import { readRepositoryUrl } from './repository-url'
 import { isTrustLevel, TRUST_LEVEL_ORDER, TRUST_LEVELS, type TrustLevel } from '../constants/trust-levels'
 
@@ -82,6 +84,14 @@ export interface Settings {
    * does not run jobs (production), else 0; 0 when you run your own workers.
    */
   readonly workerProcesses: number
+  /**
+   * Web processes serving the app side by side on one port (`CHRONOTOPE_WEB_PROCESSES`): by
+   * default one per core in production on an external PostgreSQL, as many as the memory has room
+   * for at 2 GB each, at most 8; one for `npm run dev` and for the embedded database (see
+   * `lib/runtime/web-processes`). Each holds its own event index, which shares the index's memory
+   * budget with the others.
+   */
+  readonly webProcesses: number
   /**
    * Process id of the launcher (`npm start`, `npm run serve`) that started this process, which it
    * sets in `CHRONOTOPE_LAUNCHER_PID`: its workers and web server stop when it is gone.
@@ -170,7 +180,7 @@ export interface Settings {
   /**
    * Most memory the in-memory event index of each web process may hold, in bytes
    * (`CHRONOTOPE_EVENT_INDEX_MAX_MB`, default a quarter of the memory the process may use: the
-   * container's limit, else the machine's). Events take about 30 bytes each, more with the data
+   * container's limit, else the machine's, shared by the {@link webProcesses}). Events take about 30 bytes each, more with the data
    * fields the filters read; datasets that do not fit are read from the database.
    */
   readonly eventIndexMaxBytes: number
@@ -427,6 +437,17 @@ export function readSettings(env: Environment = process.env): Settings {
     throw new InvalidSetting('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}; got "${env.LOG_LEVEL}"`)
   }
   const runJobsInWeb = readBoolean(env, 'CHRONOTOPE_RUN_JOBS_IN_WEB', environment !== 'production')
+  const memoryBytes = processMemoryLimit()
+  const webProcesses = readPositiveInteger(
+    env,
+    'CHRONOTOPE_WEB_PROCESSES',
+    defaultWebProcesses({
+      cores: availableParallelism(),
+      memoryBytes,
+      production: environment === 'production',
+      embeddedDatabase: env.CHRONOTOPE_DATABASE_KIND === 'embedded',
+    }),
+  )
   return Object.freeze({
     environment,
     databaseUrl: readDatabaseUrl(env, 'DATABASE_URL'),
@@ -441,6 +462,7 @@ export function readSettings(env: Environment = process.env): Settings {
     seedOnFirstStart: readBoolean(env, 'CHRONOTOPE_SEED_ON_FIRST_START', true),
     runJobsInWeb,
     workerProcesses: readWholeNumber(env, 'CHRONOTOPE_WORKERS', runJobsInWeb ? 0 : 1),
+    webProcesses,
     launcherPid: env.CHRONOTOPE_LAUNCHER_PID ? readWholeNumber(env, 'CHRONOTOPE_LAUNCHER_PID', 0) : undefined,
     logLevel: logLevel as Settings['logLevel'],
     uploadMaxBytes: Math.round(readPositiveNumber(env, 'CHRONOTOPE_UPLOAD_MAX_MB', 100) * 1024 * 1024),
@@ -478,8 +500,11 @@ export function readSettings(env: Environment = process.env): Settings {
     geocodingMinimumConfidence: readFraction(env, 'CHRONOTOPE_GEOCODING_MIN_CONFIDENCE', 0.5),
     eventIndexMaxEvents: readWholeNumber(env, 'CHRONOTOPE_EVENT_INDEX_MAX_EVENTS', Number.MAX_SAFE_INTEGER),
     eventIndexMaxBytes: Math.round(
-      readPositiveNumber(env, 'CHRONOTOPE_EVENT_INDEX_MAX_MB', (processMemoryLimit() * EVENT_INDEX_MEMORY_SHARE) / MB) *
-        MB,
+      readPositiveNumber(
+        env,
+        'CHRONOTOPE_EVENT_INDEX_MAX_MB',
+        (memoryBytes * EVENT_INDEX_MEMORY_SHARE) / webProcesses / MB,
+      ) * MB,
     ),
     eventIndexSnapshots: readBoolean(env, 'CHRONOTOPE_EVENT_INDEX_SNAPSHOTS', true),
     eventCellsMinEvents: readWholeNumber(env, 'CHRONOTOPE_EVENT_CELLS_MIN_EVENTS', 100_000),

@@ -28,6 +28,8 @@ export interface WorkerSupervisorOptions {
   readonly policy?: WorkerRestartPolicy
   /** How long a worker may take to finish its current job when stopped, in ms. */
   readonly graceMs?: number
+  /** What the log calls each process before its number; default `Worker`. */
+  readonly label?: string
 }
 
 function describeExit(code: number | null, signal: NodeJS.Signals | null): string {
@@ -59,7 +61,7 @@ export function superviseWorkers(options: WorkerSupervisorOptions): WorkerSuperv
       if (stopping) return
       const ranMs = Date.now() - startedAt
       const decision = decideWorkerRestart(crashesInARow, ranMs, policy)
-      const what = `Worker ${index} ${describeExit(code, signal)} after ${Math.round(ranMs / 1000)} s`
+      const what = `${options.label ?? 'Worker'} ${index} ${describeExit(code, signal)} after ${Math.round(ranMs / 1000)} s`
       if (decision.action === 'give-up') {
         giveUp(
           `${what}: ${decision.crashesInARow} crashes in a row, each soon after it started; not restarting it again. See its output above.`,

@@ -56,7 +56,10 @@ interface GrowthRow {
   readonly restartSeconds: number
   readonly indexBytes?: number
   readonly indexEvents?: number
+  /** The largest web process's resident memory. */
   readonly webRssBytes?: number
+  /** Web processes serving the app (CHRONOTOPE_WEB_PROCESSES, one per core by default). */
+  readonly webProcesses: number
   readonly treePssBytes: number
   readonly one: Spread
   readonly eight: Spread
@@ -161,7 +164,10 @@ async function measureStarted(
         }
     process.stdout.write('\n')
     const memory = treeMemory(app.pid)
-    const web = memory.processes.find((process) => process.command.includes('web-server'))
+    // With several web processes, the primary that only watches them is the smallest of these.
+    const web = memory.processes
+      .filter((process) => process.command.includes('web-server'))
+      .sort((a, b) => b.rssBytes - a.rssBytes)
     return {
       events,
       seedSeconds,
@@ -169,7 +175,8 @@ async function measureStarted(
       loadSeconds,
       indexBytes: load?.bytes,
       indexEvents: load?.events,
-      webRssBytes: web?.rssBytes,
+      webRssBytes: web[0]?.rssBytes,
+      webProcesses: Math.max(1, web.length - 1),
       treePssBytes: memory.pssBytes,
       one: spread(one, TARGET_ONE_CLIENT_MS),
       eight: spread(eight, TARGET_EIGHT_CLIENTS_MS),
@@ -191,7 +198,8 @@ function printCurve(rows: readonly GrowthRow[]): void {
     'index MB': row.indexBytes === undefined ? '-' : (row.indexBytes / 1024 / 1024).toFixed(1),
     'bytes/event':
       row.indexBytes === undefined || !row.indexEvents ? '-' : (row.indexBytes / row.indexEvents).toFixed(1),
-    'web RSS': row.webRssBytes === undefined ? '-' : megabytes(row.webRssBytes),
+    'web RSS (largest of n)':
+      row.webRssBytes === undefined ? '-' : `${megabytes(row.webRssBytes)} (${row.webProcesses})`,
     'tree PSS': megabytes(row.treePssBytes),
     '1 client p95 median / worst ms': `${ms(row.one.medianMs)} / ${ms(row.one.worstMs)}`,
     [`≤ ${TARGET_ONE_CLIENT_MS} ms`]: `${row.one.withinTarget}/${row.one.scenarios}`,

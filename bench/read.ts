@@ -24,6 +24,7 @@ import pg from 'pg'
 import { findRunningEmbeddedDatabase } from '../apps/web/src/lib/runtime/database-attachment'
 import { cleanUpOnSignals } from './cleanup'
 import { describeLoadAverage } from './machine-load'
+import { megabytes, treeMemory } from './process-memory'
 import { measureExport, measureRequests, percentile, type FailedRequest } from './read-load'
 import { lastIndexLoad, primeEventIndex } from './read-prime'
 import {
@@ -265,6 +266,16 @@ function printTable<T extends object>(rows: readonly T[], firstRight = 3, lastRi
   for (const row of rows) console.log(line(columns.map((column) => text(row, column))))
 }
 
+/** How many web processes serve the app, and the largest one's resident memory. */
+function webProcessesOf(app: RunningApp): { count: number; largestRssBytes: number } {
+  // With several, the primary that only watches them is one more `web-server` process.
+  const web = treeMemory(app.pid).processes.filter((process) => process.command.includes('web-server'))
+  return {
+    count: Math.max(1, web.length - 1),
+    largestRssBytes: Math.max(0, ...web.map((process) => process.rssBytes)),
+  }
+}
+
 /** What the index holds, from the last load the server logged: its events, memory and bytes an event. */
 function describeIndexMemory(output: string): string {
   const load = lastIndexLoad(output)
@@ -290,15 +301,23 @@ async function runMix(app: RunningApp, pool: pg.Pool, datasetIds: readonly numbe
     console.log(describeIndexMemory(app.output()))
   }
   // Each request of the mix once, so the scenarios measured first do not alone pay for the server's
-  // first run of each code path (compilation, summaries a segment computes once and keeps).
+  // first run of each code path (compilation, summaries a segment computes once and keeps); on as
+  // many connections as there are web processes, which the server hands out in turn, so each
+  // process is warmed.
   const warmStarted = performance.now()
-  for (const endpoint of READ_ENDPOINTS) {
-    for (const view of MAP_VIEWS)
-      for (const filter of FILTER_CASES)
-        await (await fetch(`${app.baseUrl}${requestPath(endpoint, view, filter)}`)).arrayBuffer()
+  const webProcesses = webProcessesOf(app)
+  const warm = async () => {
+    for (const endpoint of READ_ENDPOINTS)
+      for (const view of MAP_VIEWS)
+        for (const filter of FILTER_CASES)
+          await (await fetch(`${app.baseUrl}${requestPath(endpoint, view, filter)}`)).arrayBuffer()
   }
+  await Promise.all(Array.from({ length: webProcesses.count }, warm))
   console.log(
-    `Sent each request of the mix once, before measuring, in ${((performance.now() - warmStarted) / 1000).toFixed(1)} s`,
+    `Sent each request of the mix once on each of ${webProcesses.count} connections, before measuring, in ${((performance.now() - warmStarted) / 1000).toFixed(1)} s`,
+  )
+  console.log(
+    `Web processes: ${webProcesses.count}, the largest holding ${megabytes(webProcesses.largestRssBytes)} (RSS); load average ${describeLoadAverage()}`,
   )
   const baselines = new Map<string, { count: number; p50Ms: number }>()
   for (const view of MAP_VIEWS)

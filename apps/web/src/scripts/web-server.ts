@@ -17,6 +17,7 @@ import { DOCS_SITE_DIR, docsBuildStateFile } from '../lib/runtime/docs-site-buil
 import { securityHeaderRules } from '../lib/security/security-headers'
 import { stopWhenLauncherExits } from '../lib/runtime/launcher-watch'
 import { isClusterWorker, startWebCluster } from '../lib/runtime/web-cluster'
+import { clusterPeerLink } from '../lib/events-read/event-index/index-peers'
 import { startProductionServer, type ProductionServer } from '../server/production-server'
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
@@ -73,9 +74,12 @@ async function runServer(): Promise<void> {
   }
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
-  // A web process of a cluster stops with its primary, which watches the launcher.
-  if (isClusterWorker()) process.on('disconnect', stop)
-  else stopWhenLauncherExits(stop)
+  // A web process of a cluster stops with its primary, which watches the launcher. It listens to
+  // the other processes' index news from the start, before its own index exists.
+  if (isClusterWorker()) {
+    process.on('disconnect', stop)
+    clusterPeerLink()
+  } else stopWhenLauncherExits(stop)
 
   // The headers next.config.ts gives every path, for the assets the server answers before Next.
   const [everyPath] = securityHeaderRules({ development: false, mapStyleUrl: settings.mapStyleUrl })

@@ -5,12 +5,12 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 
 import type { Pool } from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
 import { EventIndexStore } from '../../../src/lib/events-read/event-index/event-index-store'
 import {
-  clusterPeerLink,
   IndexPeerRelay,
+  linkToPrimary,
   type IndexPeerLink,
   type PeerChannel,
 } from '../../../src/lib/events-read/event-index/index-peers'
@@ -19,11 +19,10 @@ import { databaseIdentity, SegmentSnapshots } from '../../../src/lib/events-read
 import { databasePool } from '../../../src/lib/import/progress-tracking'
 import { testPayload } from '../../helpers/api-client'
 import { createReadFixture, type ReadFixture } from '../../helpers/read-fixture'
-import { externalServerUrl } from '../../setup/test-database'
 
 // The embedded database serves every connection in one session, whose advisory locks all its
 // connections share: the app takes no load lock there (it runs one web process).
-const onPostgres = externalServerUrl() !== undefined
+const onPostgres = inject('databaseKind') === 'external'
 
 let fixture: ReadFixture
 let pool: Pool
@@ -85,7 +84,7 @@ function clusterOfTwo(): [IndexPeerLink, IndexPeerLink] {
       on: (event, listener) => messages.on(event, listener),
       env: { CHRONOTOPE_WEB_CLUSTER_WORKER: '1' },
     }
-    return clusterPeerLink(channel)!
+    return linkToPrimary(channel)!
   }
   return [link(1), link(2)]
 }
@@ -210,9 +209,12 @@ describe('event index snapshots', () => {
         loaded.every((what) => /from (its|their) snapshot/.test(what)),
       )
       expect(fromSnapshots).toHaveLength(3)
-      // The lock is let go: a third load takes it at once.
+      // The lock is let go, with the connection that held it.
       const { rows } = await pool.query<{ held: number }>(
-        "select count(*)::int as held from pg_locks where locktype = 'advisory' and granted",
+        `select count(*)::int as held from pg_locks
+       where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())
+         and ((classid::bigint << 32) | objid::bigint) = hashtextextended($1, 0)`,
+        [`event-index:segment:${fixture.publicDatasetId}`],
       )
       expect(rows[0]!.held).toBe(0)
     },

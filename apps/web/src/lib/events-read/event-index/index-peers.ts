@@ -83,7 +83,7 @@ export interface IndexPeerLink {
   reportLoading(loading: number): void
   /** Loads the other processes run (0 when the primary does not answer within a second). */
   peersLoading(): Promise<number>
-  /** Calls `handler` with each load another process announced. */
+  /** Calls `handler` with each load another process announced (one handler: the process's index). */
   onPeerLoaded(handler: (loaded: LoadedPart) => void): void
 }
 
@@ -96,12 +96,17 @@ export interface PeerChannel {
   readonly env: Readonly<Record<string, string | undefined>>
 }
 
+/** Loads announced before this process's index exists that it keeps to read once it does. */
+const HELD_ANNOUNCEMENTS = 1_000
+
 /**
- * The link of this process to its cluster's primary, or undefined when the process runs alone
- * (no IPC channel to a primary that relays, i.e. not a worker of `runtime/web-cluster`).
- * @param channel - the process (tests pass their own)
+ * Links `channel` to its cluster's primary, or undefined when the process runs alone (no IPC
+ * channel to a primary that relays, i.e. not a worker of `runtime/web-cluster`). Until a handler
+ * is given, announcements are kept for it and answered with "nothing loading here", so the
+ * primary never counts loads a process without an index yet will not report.
+ * @param channel - the process's IPC channel (tests pass their own)
  */
-export function clusterPeerLink(channel: PeerChannel = process): IndexPeerLink | undefined {
+export function linkToPrimary(channel: PeerChannel): IndexPeerLink | undefined {
   if (!channel.send || channel.env.CHRONOTOPE_WEB_CLUSTER_WORKER !== '1') return undefined
   const send = (message: PeerMessage) => {
     try {
@@ -111,7 +116,8 @@ export function clusterPeerLink(channel: PeerChannel = process): IndexPeerLink |
     }
   }
   const waiting = new Map<number, (loading: number) => void>()
-  const handlers: Array<(loaded: LoadedPart) => void> = []
+  let handler: ((loaded: LoadedPart) => void) | undefined
+  const held: LoadedPart[] = []
   let nextId = 1
   channel.on('message', (message: unknown) => {
     if (!isRecord(message)) return
@@ -119,7 +125,10 @@ export function clusterPeerLink(channel: PeerChannel = process): IndexPeerLink |
       waiting.get(message.id)?.(message.loading)
       waiting.delete(message.id)
     } else if (message.type === LOADED && isRecord(message.loaded)) {
-      for (const handler of handlers) handler(message.loaded as unknown as LoadedPart)
+      const loaded = message.loaded as unknown as LoadedPart
+      if (handler) return handler(loaded)
+      if (held.length < HELD_ANNOUNCEMENTS) held.push(loaded)
+      send({ type: LOADING, loading: 0 })
     }
   })
   return {
@@ -138,6 +147,23 @@ export function clusterPeerLink(channel: PeerChannel = process): IndexPeerLink |
         })
         send({ type: ASK, id })
       }),
-    onPeerLoaded: (handler) => handlers.push(handler),
+    onPeerLoaded: (given) => {
+      handler = given
+      for (const loaded of held.splice(0)) given(loaded)
+    },
   }
+}
+
+// One per process, shared by the web server's script and the app's bundles (each has its own copy
+// of this module), so announcements are heard from the start and by one index only.
+const PROCESS_LINK = Symbol.for('chronotope.eventIndexPeerLink')
+
+/**
+ * This process's link to its cluster's primary (see {@link linkToPrimary}), made on the first
+ * call; the web server makes it as it starts, so no announcement is missed.
+ */
+export function clusterPeerLink(): IndexPeerLink | undefined {
+  const holder = globalThis as { [PROCESS_LINK]?: IndexPeerLink | null }
+  if (holder[PROCESS_LINK] === undefined) holder[PROCESS_LINK] = linkToPrimary(process) ?? null
+  return holder[PROCESS_LINK] ?? undefined
 }

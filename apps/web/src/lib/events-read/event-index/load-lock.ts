@@ -6,11 +6,11 @@
  * shared by every process on the database and dies with a process that crashes while holding it.
  * @module
  */
-import type { Pool } from 'pg'
+import pg, { type Pool } from 'pg'
 
 /** Runs loads one at a time per key across processes. */
 export interface LoadLock {
-  /** Runs `load` once no other process runs one under `key`; waits (without a connection) meanwhile. */
+  /** Runs `load` once no other process runs one under `key`; waits meanwhile. */
   run<T>(key: string, load: () => Promise<T>): Promise<T>
 }
 
@@ -20,41 +20,62 @@ export const LOAD_LOCK_POLL_MS = 500
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
- * A {@link LoadLock} on `pool`'s database: a session advisory lock on the key's 64-bit hash, held
- * on a connection of its own for the load's length. It must be the primary's pool: a replica's
- * advisory locks are its own.
+ * A {@link LoadLock} on `pool`'s database: session advisory locks on the keys' 64-bit hashes, all
+ * held by one connection of its own, outside the pool, open while any load runs or waits. Holding
+ * them on pool connections would starve the loads (and the reads) of connections once a few big
+ * loads run at once. It must be the primary's pool: a replica's advisory locks are its own.
  * @example await databaseLoadLock(pool).run('event-index:segment:3', () => loadSegment(pool, 3))
  */
 export function databaseLoadLock(pool: Pool, pollMs: number = LOAD_LOCK_POLL_MS): LoadLock {
+  let session: Promise<pg.Client> | undefined
+  let users = 0
+
+  const open = (): Promise<pg.Client> => {
+    if (session) return session
+    const client = new pg.Client(pool.options)
+    const opened = client.connect().then(() => client)
+    // A lost connection has lost its locks too: the next load opens another.
+    client.on('error', () => {
+      if (session === opened) session = undefined
+    })
+    opened.catch(() => {
+      if (session === opened) session = undefined
+    })
+    session = opened
+    return opened
+  }
+
+  const leave = (): void => {
+    users -= 1
+    if (users > 0 || !session) return
+    const closing = session
+    session = undefined
+    void closing.then((client) => client.end()).catch(() => {})
+  }
+
   return {
     async run<T>(key: string, load: () => Promise<T>): Promise<T> {
-      for (;;) {
-        const client = await pool.connect()
-        let locked: boolean
-        try {
+      users += 1
+      try {
+        for (;;) {
+          const client = await open()
           const { rows } = await client.query<{ locked: boolean }>(
             'select pg_try_advisory_lock(hashtextextended($1, 0)) as locked',
             [key],
           )
-          locked = rows[0]?.locked === true
-        } catch (error) {
-          client.release(error as Error)
-          throw error
+          if (rows[0]?.locked !== true) {
+            await sleep(pollMs)
+            continue
+          }
+          try {
+            return await load()
+          } finally {
+            // A connection lost meanwhile took the lock with it.
+            await client.query('select pg_advisory_unlock(hashtextextended($1, 0))', [key]).catch(() => {})
+          }
         }
-        if (!locked) {
-          client.release()
-          await sleep(pollMs)
-          continue
-        }
-        try {
-          return await load()
-        } finally {
-          // A connection whose unlock failed is closed, which ends the lock with the session.
-          await client.query('select pg_advisory_unlock(hashtextextended($1, 0))', [key]).then(
-            () => client.release(),
-            (error: Error) => client.release(error),
-          )
-        }
+      } finally {
+        leave()
       }
     },
   }

@@ -14,8 +14,9 @@ import type { Json } from '../helpers/json'
 import { startScratchCluster, type ScratchCluster, type ScratchServer } from '../helpers/scratch-postgres'
 import { externalServerUrl } from '../setup/test-database'
 
-// Chronotope past one machine, on one: two `npm run serve` launchers (each a web process and a
-// worker) on a PostgreSQL primary of the test's own, reading from a streaming replica of it. They
+// Chronotope past one machine, on one: two `npm run serve` launchers (A with two web processes, as
+// on a two-core machine by default, B with one; each with a worker) on a PostgreSQL primary of the
+// test's own, reading from a streaming replica of it. They
 // share one data folder, as machines share a volume for the uploaded files. The servers are the
 // test's own, so it runs once, in the pass against PostgreSQL, not again on the embedded database.
 const onPostgres = externalServerUrl() !== undefined
@@ -42,10 +43,15 @@ beforeAll(async () => {
     CHRONOTOPE_JOB_LEASE_SECONDS: '10',
   }
   dataDir = mkdtempSync(path.join(tmpdir(), 'chronotope-scale-out-'))
-  const start = () =>
-    startChronotope({ dataDir, databaseUrl: cluster.primary.url(DATABASE), production: true, env: settings })
+  const start = (webProcesses: string) =>
+    startChronotope({
+      dataDir,
+      databaseUrl: cluster.primary.url(DATABASE),
+      production: true,
+      env: { ...settings, CHRONOTOPE_WEB_PROCESSES: webProcesses },
+    })
   // Started together on a new database: they must take turns at migrating and seeding.
-  const started = await Promise.allSettled([start(), start()])
+  const started = await Promise.allSettled([start('2'), start('1')])
   // One launcher that failed must not leave the other running past the test.
   const failed = started.find((outcome) => outcome.status === 'rejected')
   if (failed) {

@@ -90,3 +90,21 @@ export function treeMemory(rootPid: number): TreeMemory {
 export function megabytes(bytes: number): string {
   return `${Math.round(bytes / 1024 / 1024).toLocaleString('en')} MB`
 }
+
+/** The web processes serving an app, and the largest one's resident memory. */
+export interface WebProcesses {
+  readonly count: number
+  readonly largestRssBytes: number
+}
+
+/**
+ * The `web-server` processes under the launcher `rootPid`: with several, one more of them is the
+ * primary that only starts and watches the others (see the app's `runtime/web-cluster`).
+ */
+export function webProcessesOf(rootPid: number): WebProcesses {
+  const web = treeMemory(rootPid).processes.filter((process) => process.command.includes('web-server'))
+  return {
+    count: Math.max(1, web.length - 1),
+    largestRssBytes: Math.max(0, ...web.map((process) => process.rssBytes)),
+  }
+}

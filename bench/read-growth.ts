@@ -8,7 +8,7 @@
  */
 import type pg from 'pg'
 
-import { megabytes, treeMemory } from './process-memory'
+import { megabytes, treeMemory, webProcessesOf } from './process-memory'
 import { measureRequests, percentile, type LoadOptions } from './read-load'
 import { lastIndexLoad, primeEventIndex } from './read-prime'
 import { countQuery, FILTER_CASES, MAP_VIEWS, READ_ENDPOINTS, requestPath } from './read-scenarios'
@@ -95,7 +95,12 @@ async function measureSize(context: GrowthContext, events: number): Promise<Grow
   // Started again, as after a deploy: the index is read from the snapshots the first start wrote.
   const again = await context.startApp()
   try {
-    const restartSeconds = await primeEventIndex(again.baseUrl, primePaths, PRIME_TIMEOUT_MS)
+    const restartSeconds = await primeEventIndex(
+      again.baseUrl,
+      primePaths,
+      PRIME_TIMEOUT_MS,
+      webProcessesOf(again.pid).count,
+    )
     console.log(`  started again: event index ready in ${restartSeconds.toFixed(1)} s`)
     return { ...row, restartSeconds }
   } finally {
@@ -112,7 +117,7 @@ async function measureStarted(
   const app = await context.startApp()
   try {
     console.log(`  the app answered /api/health ${app.startSeconds.toFixed(1)} s after it was started`)
-    const loadSeconds = await primeEventIndex(app.baseUrl, primePaths, PRIME_TIMEOUT_MS)
+    const loadSeconds = await primeEventIndex(app.baseUrl, primePaths, PRIME_TIMEOUT_MS, webProcessesOf(app.pid).count)
     const load = lastIndexLoad(app.output())
     console.log(`  event index loaded in ${loadSeconds.toFixed(1)} s`)
     const counts = new Map<string, number>()
@@ -164,10 +169,7 @@ async function measureStarted(
         }
     process.stdout.write('\n')
     const memory = treeMemory(app.pid)
-    // With several web processes, the primary that only watches them is the smallest of these.
-    const web = memory.processes
-      .filter((process) => process.command.includes('web-server'))
-      .sort((a, b) => b.rssBytes - a.rssBytes)
+    const web = webProcessesOf(app.pid)
     return {
       events,
       seedSeconds,
@@ -175,8 +177,8 @@ async function measureStarted(
       loadSeconds,
       indexBytes: load?.bytes,
       indexEvents: load?.events,
-      webRssBytes: web[0]?.rssBytes,
-      webProcesses: Math.max(1, web.length - 1),
+      webRssBytes: web.largestRssBytes || undefined,
+      webProcesses: web.count,
       treePssBytes: memory.pssBytes,
       one: spread(one, TARGET_ONE_CLIENT_MS),
       eight: spread(eight, TARGET_EIGHT_CLIENTS_MS),

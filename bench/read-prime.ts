@@ -18,14 +18,24 @@ async function loadsRunning(baseUrl: string): Promise<number> {
 }
 
 /**
- * Primes the index with `paths` (request paths under `baseUrl`).
+ * Primes the index with `paths` (request paths under `baseUrl`), sending them on `connections`
+ * connections at once: one per web process, which the server hands new connections to in turn, so
+ * each process has its index (the others' loads reach it from their snapshots).
  * @returns the seconds it took
  * @throws Error when loads still run after `timeoutMs`
  */
-export async function primeEventIndex(baseUrl: string, paths: readonly string[], timeoutMs: number): Promise<number> {
+export async function primeEventIndex(
+  baseUrl: string,
+  paths: readonly string[],
+  timeoutMs: number,
+  connections = 1,
+): Promise<number> {
   const started = performance.now()
-  for (let round = 0; round < ROUNDS; round++) {
+  const send = async () => {
     for (const path of paths) await (await fetch(`${baseUrl}${path}`)).arrayBuffer()
+  }
+  for (let round = 0; round < ROUNDS; round++) {
+    await Promise.all(Array.from({ length: connections }, send))
     while ((await loadsRunning(baseUrl)) > 0) {
       if (performance.now() - started > timeoutMs)
         throw new Error(`The event index still loads after ${timeoutMs / 1000} s`)

@@ -24,7 +24,7 @@ import pg from 'pg'
 import { findRunningEmbeddedDatabase } from '../apps/web/src/lib/runtime/database-attachment'
 import { cleanUpOnSignals } from './cleanup'
 import { describeLoadAverage } from './machine-load'
-import { megabytes, treeMemory } from './process-memory'
+import { megabytes, webProcessesOf } from './process-memory'
 import { measureExport, measureRequests, percentile, type FailedRequest } from './read-load'
 import { lastIndexLoad, primeEventIndex } from './read-prime'
 import {
@@ -266,16 +266,6 @@ function printTable<T extends object>(rows: readonly T[], firstRight = 3, lastRi
   for (const row of rows) console.log(line(columns.map((column) => text(row, column))))
 }
 
-/** How many web processes serve the app, and the largest one's resident memory. */
-function webProcessesOf(app: RunningApp): { count: number; largestRssBytes: number } {
-  // With several, the primary that only watches them is one more `web-server` process.
-  const web = treeMemory(app.pid).processes.filter((process) => process.command.includes('web-server'))
-  return {
-    count: Math.max(1, web.length - 1),
-    largestRssBytes: Math.max(0, ...web.map((process) => process.rssBytes)),
-  }
-}
-
 /** What the index holds, from the last load the server logged: its events, memory and bytes an event. */
 function describeIndexMemory(output: string): string {
   const load = lastIndexLoad(output)
@@ -294,7 +284,7 @@ function reportFailure(endpoint: string, failure: FailedRequest | undefined): vo
 async function runMix(app: RunningApp, pool: pg.Pool, datasetIds: readonly number[], withIndex = true): Promise<Row[]> {
   if (withIndex) {
     const primePaths = FILTER_CASES.map((filter) => requestPath(READ_ENDPOINTS[0]!, MAP_VIEWS[0]!, filter))
-    const primeSeconds = await primeEventIndex(app.baseUrl, primePaths, PRIME_TIMEOUT_MS)
+    const primeSeconds = await primeEventIndex(app.baseUrl, primePaths, PRIME_TIMEOUT_MS, webProcessesOf(app.pid).count)
     console.log(
       `In-memory event index loaded (datasets and the fields the filters name) in ${primeSeconds.toFixed(1)} s; SQL answered meanwhile`,
     )
@@ -305,7 +295,7 @@ async function runMix(app: RunningApp, pool: pg.Pool, datasetIds: readonly numbe
   // many connections as there are web processes, which the server hands out in turn, so each
   // process is warmed.
   const warmStarted = performance.now()
-  const webProcesses = webProcessesOf(app)
+  const webProcesses = webProcessesOf(app.pid)
   const warm = async () => {
     for (const endpoint of READ_ENDPOINTS)
       for (const view of MAP_VIEWS)

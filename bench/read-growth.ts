@@ -58,7 +58,7 @@ interface GrowthRow {
   readonly indexEvents?: number
   /** The largest web process's resident memory. */
   readonly webRssBytes?: number
-  /** Web processes serving the app (CHRONOTOPE_WEB_PROCESSES, one per core by default). */
+  /** Web processes serving the app (CHRONOTOPE_WEB_PROCESSES). */
   readonly webProcesses: number
   readonly treePssBytes: number
   readonly one: Spread

@@ -5,14 +5,12 @@
  * Every default works offline on a laptop: no `DATABASE_URL` means the embedded database.
  * @module
  */
-import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import { InvalidAddressRange, parseAddressRanges, type AddressRange } from '../lib/http/client-address'
 import { InvalidAllowedHost, parseAllowedHosts, type OutboundAllowList } from '@chronotope/geocoding/outbound-policy'
 import { processMemoryLimit } from '../lib/runtime/memory-limit'
-import { defaultWebProcesses } from '../lib/runtime/web-processes'
 import { readRepositoryUrl } from './repository-url'
 import { isTrustLevel, TRUST_LEVEL_ORDER, TRUST_LEVELS, type TrustLevel } from '../constants/trust-levels'
 
@@ -85,11 +83,10 @@ export interface Settings {
    */
   readonly workerProcesses: number
   /**
-   * Web processes serving the app side by side on one port (`CHRONOTOPE_WEB_PROCESSES`): by
-   * default one per core in production on an external PostgreSQL, as many as the memory has room
-   * for at 2 GB each, at most 8; one for `npm run dev` and for the embedded database (see
-   * `lib/runtime/web-processes`). Each holds its own event index, which shares the index's memory
-   * budget with the others.
+   * Web processes serving the app side by side on one port (`CHRONOTOPE_WEB_PROCESSES`, default 1;
+   * see `runtime/web-cluster`). Each holds its own event index, which shares the index's default
+   * memory budget with the others. Not for the embedded database, whose single session they would
+   * only queue on.
    */
   readonly webProcesses: number
   /**
@@ -438,16 +435,9 @@ export function readSettings(env: Environment = process.env): Settings {
   }
   const runJobsInWeb = readBoolean(env, 'CHRONOTOPE_RUN_JOBS_IN_WEB', environment !== 'production')
   const memoryBytes = processMemoryLimit()
-  const webProcesses = readPositiveInteger(
-    env,
-    'CHRONOTOPE_WEB_PROCESSES',
-    defaultWebProcesses({
-      cores: availableParallelism(),
-      memoryBytes,
-      production: environment === 'production',
-      embeddedDatabase: env.CHRONOTOPE_DATABASE_KIND === 'embedded',
-    }),
-  )
+  // One by default: on two cores shared with PostgreSQL, two processes measured no faster at ten
+  // million events and slowed searches outside memory (roadmap, "Ten million events").
+  const webProcesses = readPositiveInteger(env, 'CHRONOTOPE_WEB_PROCESSES', 1)
   return Object.freeze({
     environment,
     databaseUrl: readDatabaseUrl(env, 'DATABASE_URL'),

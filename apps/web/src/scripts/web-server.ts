@@ -3,8 +3,8 @@
  * database's environment, as it once started `next start`. It serves the build with our own gzip
  * (src/server) and stops on SIGTERM or SIGINT. `npm start` starts it with `--dev`, in place of
  * `next dev`, so the app learns each connection's address there too. With `CHRONOTOPE_WEB_PROCESSES`
- * above 1 (one per core by default in production), this process only starts and watches that
- * many web processes on the same port (see lib/runtime/web-cluster.ts).
+ * above 1 in production, this process only starts and watches that many web processes on the same
+ * port (see lib/runtime/web-cluster.ts).
  * @example node bin/chronotope.mjs web-server --port 3000
  * @module
  */
@@ -32,7 +32,11 @@ const CLOSE_GRACE_MS = 5_000
 const settings = readSettings(process.env)
 const development = process.argv.includes('--dev')
 
-if (settings.webProcesses > 1 && !development && cluster.isPrimary) runPrimary()
+// The embedded database serves one session, which more processes would only queue on.
+const clustered = settings.webProcesses > 1 && !development && settings.databaseKind !== 'embedded'
+if (settings.webProcesses > 1 && !clustered)
+  console.log('[chronotope] CHRONOTOPE_WEB_PROCESSES applies to `npm run serve` on PostgreSQL: one web process here')
+if (clustered && cluster.isPrimary) runPrimary()
 else await runServer()
 
 function runPrimary(): void {

@@ -100,8 +100,8 @@ export async function startChronotope(options: {
   // The tests of `npm run serve` bring their own data; a new database would get the demo data too.
   if (options.production && options.env?.CHRONOTOPE_SEED_ON_FIRST_START === undefined)
     env.CHRONOTOPE_SEED_ON_FIRST_START = 'false'
-  // One web process unless a test asks for more (web-processes.test.ts, scale-out.test.ts): the
-  // default, one per core, would have each browser test pay every page's first render twice.
+  // One web process (the default, set here so a setting in the environment does not change the
+  // tests) unless a test asks for more: web-processes.test.ts, scale-out.test.ts.
   env.CHRONOTOPE_WEB_PROCESSES = '1'
   const child = spawn('npm', ['run', command], {
     cwd: repositoryRoot,

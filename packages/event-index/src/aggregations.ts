@@ -54,13 +54,14 @@ export function countByBucket(selections: readonly Selection[], bucketStartsMs: 
       continue
     }
     // Rows are in time order, so each bucket starts at a row, and a row's bucket follows from its
-    // number: a table of it, when many rows are counted; else the run's own rows, read in order
-    // (neighbours in a run share a bucket or sit in the next), beat reading each row's time.
+    // number: each run's rows of a bucket are found by galloping through the run (few steps per
+    // bucket), or, when many rows come in short runs, read from a table of every row's bucket.
     const bucketRows = new Int32Array(bucketStartsMs.length)
     // Bucket starts ascend, so each bucket's first row is at or after the one before's.
     for (let bucket = 0, from = 0; bucket < bucketRows.length; bucket++)
       from = bucketRows[bucket] = firstAtOrAfter(times, from, timedCount, bucketStartsMs[bucket]!)
-    if (selection.size * 16 >= timedCount) {
+    const runCount = selection.runs?.ends.length ?? 1
+    if (selection.size * 16 >= timedCount && selection.size < SHORT_RUN_ROWS * runCount) {
       const bucketOfRow = bucketTable(bucketRows, timedCount)
       selection.forEachRun((rows, from, to) => countRowsByTable(rows, from, to, bucketOfRow, counts))
     } else {
@@ -88,6 +89,9 @@ function countRowsByTable(
   }
 }
 
+/** Runs shorter than this on average are counted through a table of each row's bucket. */
+const SHORT_RUN_ROWS = 8
+
 /** In a bucket table, a row before the first bucket. */
 const BEFORE_FIRST_BUCKET = 0xffff
 
@@ -102,6 +106,8 @@ function bucketTable(bucketRows: Int32Array, timedCount: number): Uint16Array {
 
 // Counts an ascending run of rows by bucket; bucket `b` holds the rows from `bucketRows[b]` up to
 // the next bucket's first row (the last up to `timedCount`, where the rows without a time begin).
+// A bucket's rows in the run are found by galloping to the first row of the next bucket, so a long
+// run costs a few steps per bucket rather than one per row.
 function countRunByBucket(
   rows: Int32Array,
   from: number,
@@ -111,21 +117,37 @@ function countRunByBucket(
   counts: Uint32Array,
 ): void {
   const last = bucketRows.length - 1
-  let bucket = -2
-  let bucketStart = 0
-  let nextStart = -1
-  for (let index = from; index < to; index++) {
+  let index = from
+  let bucket = -1
+  while (index < to) {
     const row = rows[index]!
     if (row >= timedCount) return
-    if (row >= nextStart || row < bucketStart) {
-      // Times ascend along the run: the next bucket or two usually hold the row, else search.
-      if (bucket >= -1 && row >= nextStart && bucket + 2 <= last && row < bucketRows[bucket + 2]!) bucket++
-      else bucket = lastAtOrBefore(bucketRows, row)
-      bucketStart = bucket < 0 ? 0 : bucketRows[bucket]!
-      nextStart = bucket < last ? bucketRows[bucket + 1]! : timedCount
-    }
-    if (bucket >= 0) counts[bucket]!++
+    // Times ascend along the run: the next bucket usually holds the row, else search.
+    if (bucket < last && row >= bucketRows[bucket + 1]! && (bucket + 1 === last || row < bucketRows[bucket + 2]!))
+      bucket++
+    else bucket = lastAtOrBefore(bucketRows, row)
+    const end = firstAtLeast(rows, index + 1, to, bucket < last ? bucketRows[bucket + 1]! : timedCount)
+    if (bucket >= 0) counts[bucket]! += end - index
+    index = end
   }
+}
+
+/** The first index from `from` on whose row is ≥ `target` in the ascending `rows[from … to)`, by galloping. */
+function firstAtLeast(rows: Int32Array, from: number, to: number, target: number): number {
+  let low = from
+  let step = 1
+  // Doubling steps find a stretch holding the answer; a binary search finds it in the stretch.
+  while (low + step <= to && rows[low + step - 1]! < target) {
+    low += step
+    step *= 2
+  }
+  let high = Math.min(to, low + step)
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if (rows[middle]! < target) low = middle + 1
+    else high = middle
+  }
+  return low
 }
 
 /** The last index whose value is ≤ `row` in the ascending `bucketRows`, or -1. */
@@ -648,6 +670,8 @@ export function locatedExtent(selections: readonly Selection[]): {
  */
 export function locatedIdsUpTo(selections: readonly Selection[], limit: number): number[] | null {
   const ids: number[] = []
+  // A wide selection is found to hold more without being listed.
+  for (const selection of selections) if (!selection.span && selection.hasMoreThan(limit, true)) return null
   for (const selection of selections) {
     const { cellY, ids: eventIds } = selection.segment
     const visit = (rows: Int32Array | undefined, from: number, to: number) => {

@@ -452,6 +452,28 @@ describe('unordered selections', () => {
       expect(expected.length).toBeGreaterThan(500)
     })
 
+    // A wide selection is walked in list order for a page, a narrow one listed: both page alike.
+    it.each([false, true])('pages by cursor and by offset in list order (descending: %s)', (descending) => {
+      const inOrder = inListOrder(expected)
+      const pageOrder = descending
+        ? [
+            ...inOrder.filter((event) => event.timeMs !== null).reverse(),
+            ...inOrder.filter((event) => event.timeMs === null).reverse(),
+          ]
+        : inOrder
+      const seen: number[] = []
+      let after: { timeMs: number | null; id: number } | undefined
+      for (let pages = 0; pages < 1000; pages++) {
+        const { entries, hasMore } = listPage(ordered(), { descending, limit: 97, after })
+        seen.push(...entries.map((entry) => entry.id))
+        if (!hasMore) break
+        after = entries.at(-1)!
+      }
+      expect(seen).toEqual(pageOrder.map((event) => event.id))
+      const offset = listPage(ordered(), { descending, limit: 50, offset: 450 })
+      expect(offset.entries.map((entry) => entry.id)).toEqual(pageOrder.slice(450, 500).map((event) => event.id))
+    })
+
     // As the map asks: the view as given, and widened to the zoom's cells (where the kept cells of
     // the whole segment, its time blocks or its values stand for the rows inside the view).
     it.each([1, 4, 6, 7, 8])('cluster at zoom %i as a row-by-row count would', (zoom) => {
@@ -574,6 +596,22 @@ describe('unordered selections', () => {
           .sort((a, b) => a - b),
       )
     }
+  })
+
+  it('walk a wide selection for a page, and list a narrow one', () => {
+    const walked = (query: IndexQuery) => denseSegments.map((segment) => selectRows(segment, query).walk !== undefined)
+    expect(walked({ bbox: europe })).toEqual([true, true])
+    expect(walked({ bbox: europe, fields: { category: { kind: 'values', values: every } } })).toEqual([true, true])
+    // Fewer than 4,096 candidates: listing them is cheap.
+    expect(walked({ bbox: europe, fields: { category: { kind: 'values', values: ['quake'] } } })).toEqual([
+      false,
+      false,
+    ])
+    expect(walked({ bbox: { west: 1.9, south: 48.72, east: 2.8, north: 49.08 } })).toEqual([false, false])
+    expect(walked({ bbox: europe, startMs: Date.UTC(1200, 0, 1), endMs: Date.UTC(1299, 11, 31) })).toEqual([
+      false,
+      false,
+    ])
   })
 
   it('list only few enough located ids, smallest first', () => {

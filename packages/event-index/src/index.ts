@@ -15,6 +15,8 @@ export type { CodeArray } from './field-column'
 export { selectRows, Selection } from './row-selection'
 export type {
   BoxedRows,
+  DeferredRows,
+  RowWalk,
   IndexQuery,
   RowRuns,
   RowSpan,

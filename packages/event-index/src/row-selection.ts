@@ -15,7 +15,7 @@ import {
 
 import { extentOverlap } from './box-overlap'
 import type { CodeArray } from './field-column'
-import { GRID_CELLS, GRID_ZOOM, type EventSegment } from './event-segment'
+import { GRID_CELLS, GRID_ZOOM, NO_CELL, type EventSegment } from './event-segment'
 import {
   decodeRowsInto,
   firstAfter,
@@ -96,42 +96,92 @@ export interface SelectionShape {
 export type RunVisitor = (rows: Int32Array, from: number, to: number, wholeCell: number) => void
 
 /**
+ * A selection's rows before they are worked out: the candidates and the checks each must pass.
+ * Reads answered from summaries (map cells, whole values) never need the rows, and a list page
+ * needs only the first few of a wide selection, so the rows are listed only when first asked for.
+ */
+export interface DeferredRows {
+  /** The candidates come from the rows `low … high - 1`, in time order. */
+  readonly low: number
+  readonly high: number
+  /** The candidates as slices of row lists, found when first asked for; none: every row from `low` to `high`. */
+  readonly slices?: () => readonly Slice[]
+  /** How many candidates there are (for a box over part of the time range, an estimate). */
+  readonly count: number
+  readonly checks: RowChecks
+  /** Whether the rows come back in list order. */
+  readonly ordered: boolean
+  /**
+   * Every condition, the candidates' own included, when a list page may walk the rows from `low`
+   * to `high` instead of listing them (the selection is wide).
+   */
+  readonly walk?: RowChecks
+}
+
+/** A way through a selection's rows in list order that lists none of them: for a page of a wide selection. */
+export interface RowWalk {
+  /** The rows walked are `low … high - 1`, in list order; {@link RowWalk.keep} says which are selected. */
+  readonly low: number
+  readonly high: number
+  /**
+   * Writes the selected rows among `from … to - 1` to `out` from 0 on, ascending.
+   * @returns how many
+   */
+  keep(from: number, to: number, out: Int32Array): number
+}
+
+/**
  * The rows of one segment that pass a query: listed in list order, a span of consecutive rows (no
  * condition but time), which aggregations use without listing a million rows, or ascending runs
- * in no overall order (selected for an aggregation, which needs no order).
+ * in no overall order (selected for an aggregation, which needs no order). Rows that need working
+ * out are worked out when first asked for.
  */
 export class Selection {
   private listed: Int32Array | undefined
+  private heldRuns: RowRuns | undefined
+  private deferred: DeferredRows | undefined
   /** {@inheritDoc SelectionShape.span} */
   readonly span?: RowSpan
-  /** {@inheritDoc SelectionShape.runs} */
-  readonly runs?: RowRuns
   /** {@inheritDoc SelectionShape.wholeValues} */
   readonly wholeValues?: WholeValues
   /** {@inheritDoc SelectionShape.boxed} */
   readonly boxed?: BoxedRows
+  /** Set when a list page may walk the rows in list order rather than list them all. */
+  readonly walk?: RowWalk
 
   /**
-   * @param rows - the rows, ascending; or undefined with a span or runs
+   * @param rows - the rows, ascending; or undefined with a span, runs or deferred rows
    * @param shape - the span or runs, and what the rows are exactly when it is known
+   * @param deferred - how to work the rows out when first asked for
    */
   constructor(
     readonly segment: EventSegment,
     rows: Int32Array | undefined,
     shape: SelectionShape = {},
+    deferred?: DeferredRows,
   ) {
-    if (!rows && !shape.span && !shape.runs) throw new RangeError('a selection needs rows, a span or runs')
+    if (!rows && !shape.span && !shape.runs && !deferred)
+      throw new RangeError('a selection needs rows, a span, runs or deferred rows')
     this.listed = rows
     this.span = shape.span
-    this.runs = shape.runs
+    this.heldRuns = shape.runs
     this.wholeValues = shape.wholeValues
     this.boxed = shape.boxed
+    this.deferred = deferred
+    if (deferred?.walk) this.walk = walkOf(segment, deferred, deferred.walk)
+  }
+
+  /** {@inheritDoc SelectionShape.runs} */
+  get runs(): RowRuns | undefined {
+    this.resolve()
+    return this.heldRuns
   }
 
   /** How many rows are selected. */
   get size(): number {
+    this.resolve()
     if (this.listed) return this.listed.length
-    return this.span ? this.span.high - this.span.low : this.runs!.rows.length
+    return this.span ? this.span.high - this.span.low : this.heldRuns!.rows.length
   }
 
   /** The row at a position of the selection, in list order. */
@@ -141,13 +191,14 @@ export class Selection {
 
   /** The rows in list order, as a list (a span or runs are listed, and runs sorted, on first use). */
   get rows(): Int32Array {
+    this.resolve()
     if (!this.listed) {
       if (this.span) {
         const { low, high } = this.span
         this.listed = new Int32Array(high - low)
         for (let index = 0; index < this.listed.length; index++) this.listed[index] = low + index
       } else {
-        const { rows, ends } = this.runs!
+        const { rows, ends } = this.heldRuns!
         this.listed = ends.length > 1 ? sortDistinctRows(rows) : rows
       }
     }
@@ -159,8 +210,9 @@ export class Selection {
    * visited as one run of its listed rows; aggregations handle spans before asking.
    */
   forEachRun(visit: RunVisitor): void {
-    if (this.runs && !this.listed) {
-      const { rows, ends, wholeCells } = this.runs
+    this.resolve()
+    if (this.heldRuns && !this.listed) {
+      const { rows, ends, wholeCells } = this.heldRuns
       let from = 0
       for (let run = 0; run < ends.length; run++) {
         visit(rows, from, ends[run]!, wholeCells[run]!)
@@ -172,10 +224,41 @@ export class Selection {
     if (rows.length > 0) visit(rows, 0, rows.length, -1)
   }
 
+  /**
+   * Whether more than `limit` rows are selected (only rows with a location counted when
+   * `locatedOnly`), found without listing them all when they are not worked out yet.
+   */
+  hasMoreThan(limit: number, locatedOnly = false): boolean {
+    const plan = this.deferred
+    if (!plan) return countRows(this, locatedOnly) > limit
+    return countDeferredUpTo(this.segment, plan, limit, locatedOnly) > limit
+  }
+
   /** Whether every row of the segment is selected. */
   get isWhole(): boolean {
     return this.span !== undefined && this.span.low === 0 && this.span.high === this.segment.size
   }
+
+  private resolve(): void {
+    const plan = this.deferred
+    if (!plan) return
+    this.deferred = undefined
+    const worked = workOut(this.segment, plan)
+    if (worked instanceof Int32Array) this.listed = worked
+    else this.heldRuns = worked
+  }
+}
+
+function countRows(selection: Selection, locatedOnly: boolean): number {
+  if (!locatedOnly) return selection.size
+  const { cellY } = selection.segment
+  let count = 0
+  const visit = (rows: Int32Array | undefined, from: number, to: number) => {
+    for (let index = from; index < to; index++) if (cellY[rows ? rows[index]! : index] !== NO_CELL) count++
+  }
+  if (selection.span) visit(undefined, selection.span.low, selection.span.high)
+  else selection.forEachRun(visit)
+  return count
 }
 
 /** A grid wider than this many cells is not worth reading list by list. */
@@ -214,13 +297,22 @@ interface Slice {
   readonly wholeValue: number
 }
 
+/** Candidate slices, found when first asked for (a box's cells cost two binary searches each). */
+type SliceSource = () => readonly Slice[]
+
 interface Candidates {
   /** What the candidates already guarantee, so it is not checked again. */
   readonly driver: 'time' | 'text' | 'box' | 'field'
   /** The field whose values gave the candidates, with driver `field`. */
   readonly path?: string
+  /** How many candidates there are; for a box over part of the time range, an estimate. */
   readonly count: number
-  readonly slices?: Slice[]
+  readonly slices?: SliceSource
+}
+
+function once(find: () => readonly Slice[]): SliceSource {
+  let found: readonly Slice[] | undefined
+  return () => (found ??= find())
 }
 
 function sliceCount(slices: readonly Slice[]): number {
@@ -298,6 +390,48 @@ function gridSlices(
   return slices
 }
 
+/**
+ * How many located rows of `[low, high)` the grid cells under the boxes hold, and how many cells
+ * have rows in the boxes, or undefined past `maxCells` cells: from the cells' sizes, scaled by the
+ * share of the segment's rows in `[low, high)` when that is not all of them.
+ */
+function gridEstimate(
+  segment: EventSegment,
+  boxes: readonly BoundingBox[],
+  low: number,
+  high: number,
+  maxCells: number,
+): { count: number; cells: number } | undefined {
+  const ranges = gridRanges(boxes)
+  const span = ranges.reduce((sum, { x0, y0, x1, y1 }) => sum + (x1 - x0 + 1) * (y1 - y0 + 1), 0)
+  if (span > maxCells) return undefined
+  const { starts } = segment.gridRows()
+  const { slotOfCell, extents } = segment.gridExtents()
+  const seen = ranges.length > 1 ? new Uint8Array(GRID_CELLS * GRID_CELLS) : undefined
+  let rows = 0
+  let cells = 0
+  for (const { x0, y0, x1, y1 } of ranges) {
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0; x <= x1; x++) {
+        const cell = y * GRID_CELLS + x
+        const slot = slotOfCell[cell]!
+        if (slot < 0) continue
+        if (seen) {
+          if (seen[cell]) continue
+          seen[cell] = 1
+        }
+        const at = 4 * slot
+        if (extentOverlap(extents[at]!, extents[at + 1]!, extents[at + 2]!, extents[at + 3]!, boxes) === 'outside')
+          continue
+        rows += starts[cell + 1]! - starts[cell]!
+        cells++
+      }
+    }
+  }
+  const share = segment.size > 0 ? (high - low) / segment.size : 0
+  return { count: Math.round(rows * Math.min(1, share)), cells }
+}
+
 function chooseCandidates(
   segment: EventSegment,
   low: number,
@@ -309,20 +443,18 @@ function chooseCandidates(
 ): Candidates {
   let best: Candidates = { driver: 'time', count: high - low }
   let bestCost = high - low
-  const consider = (driver: Candidates['driver'], slices: Slice[] | undefined, path?: string) => {
-    if (!slices) return
-    const count = sliceCount(slices)
+  const weigh = (driver: Candidates['driver'], count: number, lists: number, slices: SliceSource, path?: string) => {
     // Rows from several lists must be sorted back into list order, which costs more than a scan;
     // an aggregation takes them as they come.
     const cost =
-      ordered && slices.length > 1
-        ? Math.min((count * Math.log2(count + 1)) / 2, count + (high - low) / 8)
-        : count + slices.length
+      ordered && lists > 1 ? Math.min((count * Math.log2(count + 1)) / 2, count + (high - low) / 8) : count + lists
     if (cost < bestCost) {
       best = { driver, path, count, slices }
       bestCost = cost
     }
   }
+  const consider = (driver: Candidates['driver'], slices: Slice[], path?: string) =>
+    weigh(driver, sliceCount(slices), slices.length, () => slices, path)
   if (textRows)
     consider('text', [
       sliceOf(textRows, lowerBound(textRows, 0, textRows.length, low), lowerBound(textRows, 0, textRows.length, high)),
@@ -336,18 +468,19 @@ function chooseCandidates(
     })
     consider('field', slices, test.path)
   }
-  // Each cell costs two binary searches, so a box over most of the world is not worth reading cell by cell.
-  if (boxes)
-    consider(
-      'box',
-      gridSlices(
-        segment,
-        boxes,
-        low,
-        high,
-        ordered ? MAX_GRID_CELLS_READ : Math.min(GRID_CELLS * GRID_CELLS, bestCost / 2),
-      ),
-    )
+  // Each cell costs two binary searches, so a box over most of the world is not worth reading cell
+  // by cell; and they are done only when the rows are listed, the cells' sizes telling the count.
+  if (boxes) {
+    const maxCells = ordered ? MAX_GRID_CELLS_READ : Math.min(GRID_CELLS * GRID_CELLS, bestCost / 2)
+    const estimate = gridEstimate(segment, boxes, low, high, maxCells)
+    if (estimate)
+      weigh(
+        'box',
+        estimate.count,
+        estimate.cells,
+        once(() => gridSlices(segment, boxes, low, high, Number.POSITIVE_INFINITY)!),
+      )
+  }
   return best
 }
 
@@ -454,45 +587,115 @@ function keepPassing(
 }
 
 // The rows of several slices that pass, run by run, in no overall order.
-function selectRuns(
-  segment: EventSegment,
-  slices: readonly Slice[],
-  count: number,
-  checks: RowChecks,
-  shape: Omit<SelectionShape, 'runs' | 'span'>,
-): Selection {
+function selectRuns(segment: EventSegment, slices: readonly Slice[], count: number, checks: RowChecks): RowRuns {
   const rows = new Int32Array(count)
   const ends = new Int32Array(slices.length)
   const wholeCells = new Int32Array(slices.length)
-  // Rows well inside the box need no other check when nothing but the box (and so a location) is asked.
-  const insideNeedsNoCheck = checks.tests.length === 0 && checks.textMask === undefined
   let kept = 0
   let runs = 0
-  for (const { list, from, to, inside, wholeCell } of slices) {
+  for (const slice of slices) {
     const start = kept
-    if (inside && insideNeedsNoCheck) {
-      if (list instanceof Int32Array) rows.set(list.subarray(from, to), kept)
-      else decodeRowsInto(list, from, to, rows, kept)
-      kept += to - from
-    } else if (list instanceof Int32Array) {
-      kept = keepPassing(segment, checks, !inside, list, from, to, rows, kept)
-    } else {
-      // Decoded into the rows' own free tail (it holds every candidate), then kept in place: a
-      // kept row never overtakes the one being read.
-      decodeRowsInto(list, from, to, rows, kept)
-      kept = keepPassing(segment, checks, !inside, rows, kept, kept + to - from, rows, kept)
-    }
+    kept = keepSlice(segment, checks, slice, rows, kept)
     if (kept === start) continue
     ends[runs] = kept
-    wholeCells[runs] = kept - start === to - from ? wholeCell : -1
+    wholeCells[runs] = kept - start === slice.to - slice.from ? slice.wholeCell : -1
     runs++
   }
-  const runsOf = {
-    rows: rows.subarray(0, kept),
-    ends: ends.subarray(0, runs),
-    wholeCells: wholeCells.subarray(0, runs),
+  return { rows: rows.subarray(0, kept), ends: ends.subarray(0, runs), wholeCells: wholeCells.subarray(0, runs) }
+}
+
+/**
+ * Writes the rows of a slice that pass the checks to `out` from `at` on, which must have room for
+ * every row of the slice.
+ * @returns where the next kept row goes
+ */
+function keepSlice(segment: EventSegment, checks: RowChecks, slice: Slice, out: Int32Array, at: number): number {
+  const { list, from, to, inside } = slice
+  // Rows well inside the box need no other check when nothing but the box (and so a location) is asked.
+  if (inside && checks.tests.length === 0 && checks.textMask === undefined) {
+    if (list instanceof Int32Array) out.set(list.subarray(from, to), at)
+    else decodeRowsInto(list, from, to, out, at)
+    return at + to - from
   }
-  return new Selection(segment, undefined, { ...shape, runs: runsOf })
+  if (list instanceof Int32Array) return keepPassing(segment, checks, !inside, list, from, to, out, at)
+  // Decoded into the output's own free tail, then kept in place: a kept row never overtakes the
+  // one being read.
+  decodeRowsInto(list, from, to, out, at)
+  return keepPassing(segment, checks, !inside, out, at, at + to - from, out, at)
+}
+
+function hasChecks(checks: RowChecks): boolean {
+  return checks.boxes !== undefined || checks.needsLocation || checks.tests.length > 0 || checks.textMask !== undefined
+}
+
+// The rows of a deferred selection: runs in no overall order, or a list in list order.
+function workOut(segment: EventSegment, plan: DeferredRows): Int32Array | RowRuns {
+  const { checks, low, high } = plan
+  const slices = plan.slices?.()
+  const count = slices ? sliceCount(slices) : 0
+  if (slices && slices.length > 1) {
+    const runs = selectRuns(segment, slices, count, checks)
+    if (!plan.ordered) return runs
+    return runs.ends.length > 1 ? sortDistinctRows(runs.rows) : runs.rows
+  }
+  const source = slices ? gather(slices, count) : undefined
+  if (!hasChecks(checks)) return source ?? spanRows(low, high)
+  const rows = new Int32Array(source ? source.length : high - low)
+  const kept = source
+    ? keepPassing(segment, checks, checks.boxes !== undefined, source, 0, source.length, rows, 0)
+    : keepPassing(segment, checks, checks.boxes !== undefined, undefined, low, high, rows, 0)
+  return rows.subarray(0, kept)
+}
+
+function spanRows(low: number, high: number): Int32Array {
+  const rows = new Int32Array(Math.max(0, high - low))
+  for (let index = 0; index < rows.length; index++) rows[index] = low + index
+  return rows
+}
+
+/** Rows checked at a time when counting a deferred selection, so counting stops soon after the limit. */
+const COUNT_CHUNK_ROWS = 16_384
+
+// Counts the rows of a deferred selection chunk by chunk, stopping once past `limit`.
+function countDeferredUpTo(segment: EventSegment, plan: DeferredRows, limit: number, locatedOnly: boolean): number {
+  const { cellY } = segment
+  const { checks } = plan
+  let count = 0
+  const add = (rows: Int32Array, kept: number) => {
+    if (!locatedOnly) count += kept
+    else for (let index = 0; index < kept; index++) if (cellY[rows[index]!] !== NO_CELL) count++
+  }
+  const slices = plan.slices?.()
+  if (slices) {
+    const largest = slices.reduce((most, slice) => Math.max(most, Math.min(COUNT_CHUNK_ROWS, slice.to - slice.from)), 0)
+    const scratch = new Int32Array(largest)
+    for (const slice of slices) {
+      // A slice of a whole value's rows may be long: a chunk at a time.
+      for (let from = slice.from; from < slice.to && count <= limit; from += COUNT_CHUNK_ROWS)
+        add(
+          scratch,
+          keepSlice(segment, checks, { ...slice, from, to: Math.min(slice.to, from + COUNT_CHUNK_ROWS) }, scratch, 0),
+        )
+      if (count > limit) break
+    }
+    return count
+  }
+  const scratch = new Int32Array(Math.min(COUNT_CHUNK_ROWS, Math.max(0, plan.high - plan.low)))
+  for (let from = plan.low; from < plan.high && count <= limit; from += COUNT_CHUNK_ROWS) {
+    const to = Math.min(plan.high, from + COUNT_CHUNK_ROWS)
+    add(scratch, keepPassing(segment, checks, checks.boxes !== undefined, undefined, from, to, scratch, 0))
+  }
+  return count
+}
+
+// The selected rows of stretches of a wide selection, for a walk through it.
+function walkOf(segment: EventSegment, plan: DeferredRows, checks: RowChecks): RowWalk {
+  const checkBoxes = checks.boxes !== undefined
+  return {
+    low: plan.low,
+    high: plan.high,
+    keep: (from, to, out) => keepPassing(segment, checks, checkBoxes, undefined, from, to, out, 0),
+  }
 }
 
 /** How {@link selectRows} returns the rows. */
@@ -541,29 +744,43 @@ export function selectRows(
     tests: tests.filter((test) => candidates.driver !== 'field' || test.path !== candidates.path),
     textMask: textRows && candidates.driver !== 'text' ? maskOf(textRows, segment.size) : undefined,
   }
-  const { slices } = candidates
+  const { slices, count } = candidates
   if (!boxes && !needsLocation && checks.tests.length === 0 && checks.textMask === undefined) {
     if (!slices) return new Selection(segment, undefined, { span: { low, high } })
     // Every row of some values, and nothing else: their summaries can stand for the rows.
     const values =
-      candidates.driver === 'field' && slices.every((slice) => slice.wholeValue >= 0)
-        ? { path: candidates.path!, codes: slices.map((slice) => slice.wholeValue) }
+      candidates.driver === 'field' && slices().every((slice) => slice.wholeValue >= 0)
+        ? { path: candidates.path!, codes: slices().map((slice) => slice.wholeValue) }
         : undefined
-    if (!ordered && slices.length > 1)
-      return selectRuns(segment, slices, candidates.count, checks, { wholeValues: values })
-    return new Selection(segment, gather(slices, candidates.count), { wholeValues: values })
+    const walkable = ordered && !textRows && isWide(count, low, high)
+    return new Selection(
+      segment,
+      undefined,
+      { wholeValues: values },
+      { low, high, slices, count, checks, ordered, walk: walkable ? { ...checks, tests } : undefined },
+    )
   }
   const boxed = boxes && !textRows ? boxedRows(segment, boxes, low, high, tests) : undefined
-  if (slices && slices.length > 1) {
-    const runs = selectRuns(segment, slices, candidates.count, checks, { boxed })
-    return ordered ? new Selection(segment, runs.rows, { boxed }) : runs
-  }
-  const source = slices ? gather(slices, candidates.count) : undefined
-  const rows = new Int32Array(source ? source.length : high - low)
-  const kept = source
-    ? keepPassing(segment, checks, boxes !== undefined, source, 0, source.length, rows, 0)
-    : keepPassing(segment, checks, boxes !== undefined, undefined, low, high, rows, 0)
-  return new Selection(segment, rows.subarray(0, kept), { boxed })
+  // A page walks the rows in time order and checks each, where enough of them pass.
+  const walkable = ordered && !textRows && isWide(count, low, high)
+  return new Selection(
+    segment,
+    undefined,
+    { boxed },
+    { low, high, slices, count, checks, ordered, walk: walkable ? { ...checks, tests } : undefined },
+  )
+}
+
+/** A selection smaller than this is listed rather than walked: listing it is cheap. */
+const MIN_WALKED_ROWS = 4096
+/**
+ * A list page walks the rows of the time range, rather than listing the selection, when at least
+ * one in this many may pass: a page of 100 then walks some 6,400 rows, against listing every one.
+ */
+const WALK_DENSITY = 64
+
+function isWide(candidates: number, low: number, high: number): boolean {
+  return candidates >= MIN_WALKED_ROWS && candidates * WALK_DENSITY >= high - low
 }
 
 // What the rows are when the box is the only condition besides the time range, or besides one

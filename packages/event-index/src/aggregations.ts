@@ -593,12 +593,15 @@ export function clusterCells(selections: readonly Selection[], zoom: number, vie
       continue
     else {
       // A whole grid cell nests in one cell of a zoom no finer than the grid's: its summary stands for its rows.
-      const grid = zoom <= GRID_ZOOM && selection.runs ? gridSummaries(segment) : undefined
-      selection.forEachRun((rows, from, to, wholeCell) => {
-        const summary = grid && wholeCell >= 0 ? grid.slotOfCell[wholeCell]! : -1
-        if (summary >= 0) addSummary(table, slots, grid!.table, summary, GRID_ZOOM - zoom)
-        else addRows(table, slots, segment, rows, from, to, shift)
-      })
+      const grid = zoom <= GRID_ZOOM ? gridSummaries(segment) : undefined
+      selection.forEachRun(
+        (rows, from, to, wholeCell) => {
+          const summary = grid && wholeCell >= 0 ? grid.slotOfCell[wholeCell]! : -1
+          if (summary >= 0) addSummary(table, slots, grid!.table, summary, GRID_ZOOM - zoom)
+          else addRows(table, slots, segment, rows, from, to, shift)
+        },
+        grid && ((cell) => grid.slotOfCell[cell]! >= 0),
+      )
     }
   }
   return table.summaries().sort((a, b) => a.cy - b.cy || a.cx - b.cx)
@@ -632,7 +635,7 @@ export function locatedExtent(selections: readonly Selection[]): {
       continue
     }
     const { longitudes, latitudes } = segment
-    const grid = selection.runs ? gridSummaries(segment) : undefined
+    const grid = selection.span ? undefined : gridSummaries(segment)
     const visit = (rows: Int32Array | undefined, from: number, to: number, wholeCell: number) => {
       const summary = grid && wholeCell >= 0 ? grid.slotOfCell[wholeCell]! : -1
       if (summary >= 0) {
@@ -659,7 +662,7 @@ export function locatedExtent(selections: readonly Selection[]): {
       }
     }
     if (selection.span) visit(undefined, selection.span.low, selection.span.high, -1)
-    else selection.forEachRun(visit)
+    else selection.forEachRun(visit, (cell) => grid!.slotOfCell[cell]! >= 0)
   }
   return { bounds: count === 0 ? null : [west, south, east, north], count }
 }

@@ -85,10 +85,13 @@ export function countPlaces(
       }
       continue
     }
-    selection.forEachRun((rows, from, to, wholeCell) => {
-      if (wholeCell >= 0 && !gridCells.has(wholeCell)) return
-      for (let index = from; index < to; index++) add(rows[index]!)
-    })
+    selection.forEachRun(
+      (rows, from, to, wholeCell) => {
+        if (wholeCell >= 0 && !gridCells.has(wholeCell)) return
+        for (let index = from; index < to; index++) add(rows[index]!)
+      },
+      (cell) => !gridCells.has(cell),
+    )
   }
   return tallies
 }

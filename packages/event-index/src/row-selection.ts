@@ -208,8 +208,17 @@ export class Selection {
   /**
    * Visits the selected rows run by run, each run ascending (one run for listed rows). A span is
    * visited as one run of its listed rows; aggregations handle spans before asking.
+   * @param needsNoRows - for a reader that answers some whole grid cells without their rows (from
+   *   their summaries, or by skipping them): says which. Rows not worked out yet are then worked out
+   *   a slice at a time for this visit only, and such a cell's run comes with no rows
+   *   (`from === to`) when it is wholly selected.
    */
-  forEachRun(visit: RunVisitor): void {
+  forEachRun(visit: RunVisitor, needsNoRows?: (cell: number) => boolean): void {
+    const plan = this.deferred
+    if (plan && needsNoRows) {
+      visitDeferred(this.segment, plan, visit, needsNoRows)
+      return
+    }
     this.resolve()
     if (this.heldRuns && !this.listed) {
       const { rows, ends, wholeCells } = this.heldRuns
@@ -651,6 +660,42 @@ function spanRows(low: number, high: number): Int32Array {
   const rows = new Int32Array(Math.max(0, high - low))
   for (let index = 0; index < rows.length; index++) rows[index] = low + index
   return rows
+}
+
+const NO_ROWS = new Int32Array(0)
+
+// Visits a deferred selection's runs slice by slice (or a stretch of its time range at a time)
+// through one scratch list; a slice that is a whole cell the reader needs no rows of is not read.
+function visitDeferred(
+  segment: EventSegment,
+  plan: DeferredRows,
+  visit: RunVisitor,
+  needsNoRows: (cell: number) => boolean,
+): void {
+  const { checks } = plan
+  const slices = plan.slices?.()
+  if (!slices) {
+    const scratch = new Int32Array(Math.min(COUNT_CHUNK_ROWS, Math.max(0, plan.high - plan.low)))
+    for (let from = plan.low; from < plan.high; from += COUNT_CHUNK_ROWS) {
+      const to = Math.min(plan.high, from + COUNT_CHUNK_ROWS)
+      const kept = keepPassing(segment, checks, checks.boxes !== undefined, undefined, from, to, scratch, 0)
+      if (kept > 0) visit(scratch, 0, kept, -1)
+    }
+    return
+  }
+  // A slice wholly inside the boxes with nothing else to check keeps every row.
+  const keepsWholeSlices = checks.tests.length === 0 && checks.textMask === undefined
+  let scratch = NO_ROWS
+  for (const slice of slices) {
+    if (keepsWholeSlices && slice.inside && slice.wholeCell >= 0 && needsNoRows(slice.wholeCell)) {
+      visit(NO_ROWS, 0, 0, slice.wholeCell)
+      continue
+    }
+    if (scratch.length < slice.to - slice.from)
+      scratch = new Int32Array(Math.max(slice.to - slice.from, 2 * scratch.length))
+    const kept = keepSlice(segment, checks, slice, scratch, 0)
+    if (kept > 0) visit(scratch, 0, kept, kept === slice.to - slice.from ? slice.wholeCell : -1)
+  }
 }
 
 /** Rows checked at a time when counting a deferred selection, so counting stops soon after the limit. */

@@ -598,6 +598,37 @@ describe('unordered selections', () => {
     }
   })
 
+  it('count the buckets of big cells wholly in view from their lists, as row-by-row readings do', () => {
+    // Two crowded cities (thousands of events a coarse cell) and scattered events around them.
+    const random = seededRandom(23)
+    const crowded = randomEvents(24_000, 300_000, random).map((event, index) => {
+      if (event.longitude === null) return event
+      const [longitude, latitude] = index % 3 === 0 ? [2.35, 48.85] : index % 3 === 1 ? [13.4, 52.52] : [0, 0]
+      return index % 3 === 2
+        ? { ...event, longitude: -60 + random() * 120, latitude: 20 + random() * 60 }
+        : { ...event, longitude: longitude + random() * 0.2, latitude: latitude + random() * 0.2 }
+    })
+    const segment = segmentOf(72, crowded)
+    const view: BoundingBox = { west: -25, south: 34, east: 45, north: 72 }
+    const inView = crowded.filter((event) => passes(event, { bbox: view }))
+    const extent = timeExtent([selectRows(segment, { bbox: view }, undefined, { ordered: false })])!
+    const timed = inView.filter((event) => event.timeMs !== null).map((event) => event.timeMs!)
+    expect(extent).toEqual({ firstMs: Math.min(...timed), lastMs: Math.max(...timed) })
+    for (const interval of ['century'] as const) {
+      const starts = listBuckets(new Date(extent.firstMs), new Date(extent.lastMs), interval)
+      const perBucket = new Map<number, number>()
+      for (const timeMs of timed) {
+        const bucket = truncateToInterval(new Date(timeMs), interval).getTime()
+        perBucket.set(bucket, (perBucket.get(bucket) ?? 0) + 1)
+      }
+      const counts = countByBucket(
+        [selectRows(segment, { bbox: view }, undefined, { ordered: false })],
+        Float64Array.from(starts, (start) => start.getTime()),
+      )
+      expect([...counts]).toEqual(starts.map((start) => perBucket.get(start.getTime()) ?? 0))
+    }
+  })
+
   it('walk a wide selection for a page, and list a narrow one', () => {
     const walked = (query: IndexQuery) => denseSegments.map((segment) => selectRows(segment, query).walk !== undefined)
     expect(walked({ bbox: europe })).toEqual([true, true])

@@ -243,6 +243,11 @@ export class Selection {
     return countDeferredUpTo(this.segment, plan, limit, locatedOnly) > limit
   }
 
+  /** Whether the rows are worked out already (listed, or held as runs), so reading them costs nothing more. */
+  get isListed(): boolean {
+    return this.deferred === undefined
+  }
+
   /** Whether every row of the segment is selected. */
   get isWhole(): boolean {
     return this.span !== undefined && this.span.low === 0 && this.span.high === this.segment.size

@@ -361,25 +361,21 @@ function gridRanges(boxes: readonly BoundingBox[]): GridRange[] {
   })
 }
 
-/**
- * The rows in `[low, high)` of the grid cells under the boxes, a slice per cell that has rows in
- * the boxes, or undefined when the boxes cover more than `maxCells` cells.
- */
-function gridSlices(
+/** How many grid cells the ranges cover. */
+function rangeCells(ranges: readonly GridRange[]): number {
+  return ranges.reduce((sum, { x0, y0, x1, y1 }) => sum + (x1 - x0 + 1) * (y1 - y0 + 1), 0)
+}
+
+/** Calls `visit(cell, inside)` once for each grid cell of the ranges that has rows not all outside the boxes. */
+function forEachCellUnder(
   segment: EventSegment,
+  ranges: readonly GridRange[],
   boxes: readonly BoundingBox[],
-  low: number,
-  high: number,
-  maxCells: number,
-): Slice[] | undefined {
-  const ranges = gridRanges(boxes)
-  const cells = ranges.reduce((sum, { x0, y0, x1, y1 }) => sum + (x1 - x0 + 1) * (y1 - y0 + 1), 0)
-  if (cells > maxCells) return undefined
-  const grid = segment.gridRows()
+  visit: (cell: number, inside: boolean) => void,
+): void {
   const { slotOfCell, extents } = segment.gridExtents()
   // The two halves of a box over the antimeridian may share edge cells; each cell is read once.
   const seen = ranges.length > 1 ? new Uint8Array(GRID_CELLS * GRID_CELLS) : undefined
-  const slices: Slice[] = []
   for (const { x0, y0, x1, y1 } of ranges) {
     for (let y = y0; y <= y1; y++) {
       for (let x = x0; x <= x1; x++) {
@@ -392,15 +388,22 @@ function gridSlices(
         }
         const at = 4 * slot
         const overlap = extentOverlap(extents[at]!, extents[at + 1]!, extents[at + 2]!, extents[at + 3]!, boxes)
-        if (overlap === 'outside') continue
-        const [from, to] = groupSlice(grid, cell, low, high)
-        if (to <= from) continue
-        const isInside = overlap === 'inside'
-        const isWhole = isInside && from === grid.starts[cell] && to === grid.starts[cell + 1]
-        slices.push({ list: grid, from, to, inside: isInside, wholeCell: isWhole ? cell : -1, wholeValue: -1 })
+        if (overlap !== 'outside') visit(cell, overlap === 'inside')
       }
     }
   }
+}
+
+/** The rows in `[low, high)` of the grid cells under the boxes, a slice per cell that has rows in the boxes. */
+function gridSlices(segment: EventSegment, boxes: readonly BoundingBox[], low: number, high: number): Slice[] {
+  const grid = segment.gridRows()
+  const slices: Slice[] = []
+  forEachCellUnder(segment, gridRanges(boxes), boxes, (cell, inside) => {
+    const [from, to] = groupSlice(grid, cell, low, high)
+    if (to <= from) return
+    const isWhole = inside && from === grid.starts[cell] && to === grid.starts[cell + 1]
+    slices.push({ list: grid, from, to, inside, wholeCell: isWhole ? cell : -1, wholeValue: -1 })
+  })
   return slices
 }
 
@@ -417,31 +420,14 @@ function gridEstimate(
   maxCells: number,
 ): { count: number; cells: number } | undefined {
   const ranges = gridRanges(boxes)
-  const span = ranges.reduce((sum, { x0, y0, x1, y1 }) => sum + (x1 - x0 + 1) * (y1 - y0 + 1), 0)
-  if (span > maxCells) return undefined
+  if (rangeCells(ranges) > maxCells) return undefined
   const { starts } = segment.gridRows()
-  const { slotOfCell, extents } = segment.gridExtents()
-  const seen = ranges.length > 1 ? new Uint8Array(GRID_CELLS * GRID_CELLS) : undefined
   let rows = 0
   let cells = 0
-  for (const { x0, y0, x1, y1 } of ranges) {
-    for (let y = y0; y <= y1; y++) {
-      for (let x = x0; x <= x1; x++) {
-        const cell = y * GRID_CELLS + x
-        const slot = slotOfCell[cell]!
-        if (slot < 0) continue
-        if (seen) {
-          if (seen[cell]) continue
-          seen[cell] = 1
-        }
-        const at = 4 * slot
-        if (extentOverlap(extents[at]!, extents[at + 1]!, extents[at + 2]!, extents[at + 3]!, boxes) === 'outside')
-          continue
-        rows += starts[cell + 1]! - starts[cell]!
-        cells++
-      }
-    }
-  }
+  forEachCellUnder(segment, ranges, boxes, (cell) => {
+    rows += starts[cell + 1]! - starts[cell]!
+    cells++
+  })
   const share = segment.size > 0 ? (high - low) / segment.size : 0
   return { count: Math.round(rows * Math.min(1, share)), cells }
 }
@@ -492,7 +478,7 @@ function chooseCandidates(
         'box',
         estimate.count,
         estimate.cells,
-        once(() => gridSlices(segment, boxes, low, high, Number.POSITIVE_INFINITY)!),
+        once(() => gridSlices(segment, boxes, low, high)),
       )
   }
   return best

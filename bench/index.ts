@@ -94,6 +94,12 @@ const READS: readonly IndexRead[] = [
   },
 ]
 
+// `--only europe` keeps the reads whose read, view or filter name holds the text.
+function readOnly(argv: readonly string[]): string | undefined {
+  const index = argv.indexOf('--only')
+  return index >= 0 ? argv[index + 1] : undefined
+}
+
 function readEvents(argv: readonly string[]): number {
   const index = argv.indexOf('--events')
   const events = index >= 0 ? Number(argv[index + 1]) : 1_000_000
@@ -175,6 +181,7 @@ const ms = (value: number) => value.toFixed(1).padStart(8)
 
 function main(): void {
   const events = readEvents(process.argv)
+  const only = readOnly(process.argv)
   const built = performance.now()
   const segments = buildSegments(events)
   const buildSeconds = (performance.now() - built) / 1000
@@ -192,6 +199,7 @@ function main(): void {
     )
     for (const filter of FILTERS) {
       for (const read of READS) {
+        if (only && !`${read.name} ${view.name} ${filter.name}`.includes(only)) continue
         const timing = time(() => read.run(segments, view, filter.query))
         console.log(
           `${read.name.padEnd(14)}${view.name.padEnd(11)}${filter.name.padEnd(12)}${ms(timing.firstMs)} ${ms(timing.p50Ms)} ${ms(timing.p95Ms)}` +

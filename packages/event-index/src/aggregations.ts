@@ -7,7 +7,7 @@
 import { clusterCellSize, finestCellX, lngLatToMercator, MAX_CLUSTER_ZOOM, type BoundingBox } from '@chronotope/filters'
 
 import { GRID_CELLS, GRID_ZOOM, NO_CELL } from './event-segment'
-import { decodeRows, firstAtOrAfter, groupSlice, lowerBound, type RowLists } from './row-lists'
+import { decodeRows, firstAtOrAfter } from './row-lists'
 import type { TimeColumn } from './time-column'
 import { extentOverlap } from './box-overlap'
 import type { BoxedRows, Selection } from './row-selection'
@@ -28,25 +28,10 @@ export function timeExtent(selections: readonly Selection[]): { firstMs: number;
       lastMs = Math.max(lastMs, times.time(high - 1))
       continue
     }
-    // Each run ascends, so its rows with a time come first; a whole grid cell's first and last
-    // rows with a time are read from its list without reading the rest.
-    const grid = selection.segment.gridRows()
-    selection.forEachRun(
-      (rows, from, to, wholeCell) => {
-        if (from === to) {
-          const [first, end] = groupSlice(grid, wholeCell, 0, timedCount)
-          if (end === first) return
-          firstMs = Math.min(firstMs, times.time(decodeRows(grid, first, first + 1)[0]!))
-          lastMs = Math.max(lastMs, times.time(decodeRows(grid, end - 1, end)[0]!))
-          return
-        }
-        const timedEnd = lowerBound(rows, from, to, timedCount)
-        if (timedEnd === from) return
-        firstMs = Math.min(firstMs, times.time(rows[from]!))
-        lastMs = Math.max(lastMs, times.time(rows[timedEnd - 1]!))
-      },
-      () => true,
-    )
+    const ends = selection.timedEnds()
+    if (!ends) continue
+    firstMs = Math.min(firstMs, times.time(ends[0]))
+    lastMs = Math.max(lastMs, times.time(ends[1]))
   }
   return firstMs === Number.POSITIVE_INFINITY ? null : { firstMs, lastMs }
 }
@@ -72,21 +57,12 @@ export function countByBucket(selections: readonly Selection[], bucketStartsMs: 
     // Bucket starts ascend, so each bucket's first row is at or after the one before's.
     for (let bucket = 0, from = 0; bucket < bucketRows.length; bucket++)
       from = bucketRows[bucket] = firstAtOrAfter(times, from, timedCount, bucketStartsMs[bucket]!)
-    // A big grid cell wholly selected is counted from its list, two binary searches a bucket.
-    const grid = selection.segment.gridRows()
-    const bigCell = (cell: number) =>
-      grid.starts[cell + 1]! - grid.starts[cell]! >= CELL_SEARCH_ROWS * bucketRows.length
-    const countRun = (rows: Int32Array, from: number, to: number, wholeCell: number) => {
-      if (from === to) countCellByBucket(grid, wholeCell, bucketRows, timedCount, counts)
-      else countRunByBucket(rows, from, to, bucketRows, timedCount, counts)
-    }
-    if (!selection.isListed) selection.forEachRun(countRun, bigCell)
-    else {
-      const runCount = selection.runs?.ends.length ?? 1
-      if (selection.size * 16 >= timedCount && selection.size < SHORT_RUN_ROWS * runCount) {
-        const bucketOfRow = bucketTable(bucketRows, timedCount)
-        selection.forEachRun((rows, from, to) => countRowsByTable(rows, from, to, bucketOfRow, counts))
-      } else selection.forEachRun(countRun)
+    const runCount = selection.runs?.ends.length ?? 1
+    if (selection.size * 16 >= timedCount && selection.size < SHORT_RUN_ROWS * runCount) {
+      const bucketOfRow = bucketTable(bucketRows, timedCount)
+      selection.forEachRun((rows, from, to) => countRowsByTable(rows, from, to, bucketOfRow, counts))
+    } else {
+      selection.forEachRun((rows, from, to) => countRunByBucket(rows, from, to, bucketRows, timedCount, counts))
     }
   }
   return counts
@@ -107,28 +83,6 @@ function countRowsByTable(
     if (row >= timedCount) return
     const bucket = bucketOfRow[row]!
     if (bucket !== BEFORE_FIRST_BUCKET) counts[bucket]!++
-  }
-}
-
-/**
- * A wholly selected grid cell with at least this many rows a bucket is counted by searching its
- * list for each bucket's first row rather than reading every row.
- */
-const CELL_SEARCH_ROWS = 32
-
-// Counts a grid cell's rows by bucket from its list: the rows of bucket `b` are those from its
-// first row up to the next bucket's (the last bucket's up to the rows without a time).
-function countCellByBucket(
-  grid: RowLists,
-  cell: number,
-  bucketRows: Int32Array,
-  timedCount: number,
-  counts: Uint32Array,
-): void {
-  const last = bucketRows.length - 1
-  for (let bucket = 0; bucket <= last; bucket++) {
-    const [from, to] = groupSlice(grid, cell, bucketRows[bucket]!, bucket < last ? bucketRows[bucket + 1]! : timedCount)
-    counts[bucket]! += to - from
   }
 }
 

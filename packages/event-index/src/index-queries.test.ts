@@ -598,7 +598,7 @@ describe('unordered selections', () => {
     }
   })
 
-  it('count the buckets of big cells wholly in view from their lists, as row-by-row readings do', () => {
+  it('count the buckets and find the time extent of crowded cells in view as row-by-row readings do', () => {
     // Two crowded cities (thousands of events a coarse cell) and scattered events around them.
     const random = seededRandom(23)
     const crowded = randomEvents(24_000, 300_000, random).map((event, index) => {

@@ -4,7 +4,7 @@
  * @module
  */
 import type { EventSegment } from './event-segment'
-import type { RowWalk, Selection } from './row-selection'
+import { FIRST_STRETCH_ROWS, LAST_STRETCH_ROWS, type RowWalk, type Selection } from './row-selection'
 
 /** Where a page starts: after the event of a cursor (`timeMs` null for an event without a time). */
 export interface ListCursorPosition {
@@ -104,10 +104,6 @@ class ListedHead implements Head {
     return low
   }
 }
-
-/** Rows a walk checks in its first stretch; each next stretch is twice as long, up to the last. */
-const FIRST_STRETCH_ROWS = 256
-const LAST_STRETCH_ROWS = 65_536
 
 // A wide selection's rows found by walking the segment's rows in the page's order, a stretch at a
 // time, so a page reads about as many rows as it shows divided by the share that pass.

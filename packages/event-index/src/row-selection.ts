@@ -108,12 +108,15 @@ export interface DeferredRows {
   readonly slices?: () => readonly Slice[]
   /** How many candidates there are (for a box over part of the time range, an estimate). */
   readonly count: number
+  /** Set when the candidates are the grid cells under these boxes: they can be read a cell at a time. */
+  readonly gridBoxes?: readonly BoundingBox[]
   readonly checks: RowChecks
   /** Whether the rows come back in list order. */
   readonly ordered: boolean
   /**
-   * Every condition, the candidates' own included, when a list page may walk the rows from `low`
-   * to `high` instead of listing them (the selection is wide).
+   * Every condition, the candidates' own included, when the selection is wide (at least one in
+   * 64 rows of the time range may pass) and not a search: a list page, or the
+   * first and last rows, may then walk the rows from `low` to `high` instead of listing them.
    */
   readonly walk?: RowChecks
 }
@@ -168,7 +171,7 @@ export class Selection {
     this.wholeValues = shape.wholeValues
     this.boxed = shape.boxed
     this.deferred = deferred
-    if (deferred?.walk) this.walk = walkOf(segment, deferred, deferred.walk)
+    if (deferred?.walk && deferred.ordered) this.walk = walkOf(segment, deferred, deferred.walk)
   }
 
   /** {@inheritDoc SelectionShape.runs} */
@@ -215,7 +218,9 @@ export class Selection {
    */
   forEachRun(visit: RunVisitor, needsNoRows?: (cell: number) => boolean): void {
     const plan = this.deferred
-    if (plan && needsNoRows) {
+    // Read a slice at a time only when that spares some cells: else listing the rows once serves
+    // this read and the next alike.
+    if (plan && needsNoRows && sparesSomeCell(plan, needsNoRows)) {
       visitDeferred(this.segment, plan, visit, needsNoRows)
       return
     }
@@ -246,6 +251,27 @@ export class Selection {
   /** Whether the rows are worked out already (listed, or held as runs), so reading them costs nothing more. */
   get isListed(): boolean {
     return this.deferred === undefined
+  }
+
+  /**
+   * The first and the last selected row with a time (rows are in time order), or null when none has
+   * one. A wide selection not listed yet is walked from both ends of its time range instead.
+   */
+  timedEnds(): [number, number] | null {
+    const plan = this.deferred
+    const walked = plan?.walk && walkedTimedEnds(this.segment, plan, plan.walk)
+    if (walked !== undefined) return walked
+    const { timedCount } = this.segment
+    let first = -1
+    let last = -1
+    // Each run ascends, so its rows with a time come first.
+    this.forEachRun((rows, from, to) => {
+      if (rows[from]! >= timedCount) return
+      const timedEnd = lowerBound(rows, from, to, timedCount)
+      if (first < 0 || rows[from]! < first) first = rows[from]!
+      if (rows[timedEnd - 1]! > last) last = rows[timedEnd - 1]!
+    })
+    return first < 0 ? null : [first, last]
   }
 
   /** Whether every row of the segment is selected. */
@@ -366,12 +392,15 @@ function rangeCells(ranges: readonly GridRange[]): number {
   return ranges.reduce((sum, { x0, y0, x1, y1 }) => sum + (x1 - x0 + 1) * (y1 - y0 + 1), 0)
 }
 
-/** Calls `visit(cell, inside)` once for each grid cell of the ranges that has rows not all outside the boxes. */
+/**
+ * Calls `visit(cell, inside)` once for each grid cell of the ranges that has rows not all outside
+ * the boxes, until it answers false.
+ */
 function forEachCellUnder(
   segment: EventSegment,
   ranges: readonly GridRange[],
   boxes: readonly BoundingBox[],
-  visit: (cell: number, inside: boolean) => void,
+  visit: (cell: number, inside: boolean) => boolean | void,
 ): void {
   const { slotOfCell, extents } = segment.gridExtents()
   // The two halves of a box over the antimeridian may share edge cells; each cell is read once.
@@ -388,7 +417,7 @@ function forEachCellUnder(
         }
         const at = 4 * slot
         const overlap = extentOverlap(extents[at]!, extents[at + 1]!, extents[at + 2]!, extents[at + 3]!, boxes)
-        if (overlap !== 'outside') visit(cell, overlap === 'inside')
+        if (overlap !== 'outside' && visit(cell, overlap === 'inside') === false) return
       }
     }
   }
@@ -655,8 +684,16 @@ function spanRows(low: number, high: number): Int32Array {
 
 const NO_ROWS = new Int32Array(0)
 
-// Visits a deferred selection's runs slice by slice (or a stretch of its time range at a time)
-// through one scratch list; a slice that is a whole cell the reader needs no rows of is not read.
+// Whether a reader that needs no rows of some whole cells would skip one of the selection's slices.
+function sparesSomeCell(plan: DeferredRows, needsNoRows: (cell: number) => boolean): boolean {
+  const { checks } = plan
+  if (checks.tests.length > 0 || checks.textMask !== undefined) return false
+  const slices = plan.slices?.()
+  return slices?.some((slice) => slice.inside && slice.wholeCell >= 0 && needsNoRows(slice.wholeCell)) ?? false
+}
+
+// Visits a deferred selection's runs slice by slice through one scratch list; a slice that is a
+// whole cell the reader needs no rows of is not read.
 function visitDeferred(
   segment: EventSegment,
   plan: DeferredRows,
@@ -664,20 +701,10 @@ function visitDeferred(
   needsNoRows: (cell: number) => boolean,
 ): void {
   const { checks } = plan
-  const slices = plan.slices?.()
-  if (!slices) {
-    const scratch = new Int32Array(Math.min(COUNT_CHUNK_ROWS, Math.max(0, plan.high - plan.low)))
-    for (let from = plan.low; from < plan.high; from += COUNT_CHUNK_ROWS) {
-      const to = Math.min(plan.high, from + COUNT_CHUNK_ROWS)
-      const kept = keepPassing(segment, checks, checks.boxes !== undefined, undefined, from, to, scratch, 0)
-      if (kept > 0) visit(scratch, 0, kept, -1)
-    }
-    return
-  }
   // A slice wholly inside the boxes with nothing else to check keeps every row.
   const keepsWholeSlices = checks.tests.length === 0 && checks.textMask === undefined
   let scratch = NO_ROWS
-  for (const slice of slices) {
+  for (const slice of plan.slices?.() ?? []) {
     if (keepsWholeSlices && slice.inside && slice.wholeCell >= 0 && needsNoRows(slice.wholeCell)) {
       visit(NO_ROWS, 0, 0, slice.wholeCell)
       continue
@@ -701,28 +728,78 @@ function countDeferredUpTo(segment: EventSegment, plan: DeferredRows, limit: num
     if (!locatedOnly) count += kept
     else for (let index = 0; index < kept; index++) if (cellY[rows[index]!] !== NO_CELL) count++
   }
+  const scratch = new Int32Array(COUNT_CHUNK_ROWS)
+  // A slice of a whole value's rows may be long: a chunk at a time.
+  const addSlice = (slice: Slice) => {
+    for (let from = slice.from; from < slice.to && count <= limit; from += COUNT_CHUNK_ROWS)
+      add(
+        scratch,
+        keepSlice(segment, checks, { ...slice, from, to: Math.min(slice.to, from + COUNT_CHUNK_ROWS) }, scratch, 0),
+      )
+  }
+  const { gridBoxes } = plan
+  if (gridBoxes) {
+    // The view's cells one at a time, so a wide view stops after its first few.
+    const grid = segment.gridRows()
+    forEachCellUnder(segment, gridRanges(gridBoxes), gridBoxes, (cell, inside) => {
+      const [from, to] = groupSlice(grid, cell, plan.low, plan.high)
+      if (to > from) addSlice({ list: grid, from, to, inside, wholeCell: -1, wholeValue: -1 })
+      return count <= limit
+    })
+    return count
+  }
   const slices = plan.slices?.()
   if (slices) {
-    const largest = slices.reduce((most, slice) => Math.max(most, Math.min(COUNT_CHUNK_ROWS, slice.to - slice.from)), 0)
-    const scratch = new Int32Array(largest)
     for (const slice of slices) {
-      // A slice of a whole value's rows may be long: a chunk at a time.
-      for (let from = slice.from; from < slice.to && count <= limit; from += COUNT_CHUNK_ROWS)
-        add(
-          scratch,
-          keepSlice(segment, checks, { ...slice, from, to: Math.min(slice.to, from + COUNT_CHUNK_ROWS) }, scratch, 0),
-        )
+      addSlice(slice)
       if (count > limit) break
     }
     return count
   }
-  const scratch = new Int32Array(Math.min(COUNT_CHUNK_ROWS, Math.max(0, plan.high - plan.low)))
   for (let from = plan.low; from < plan.high && count <= limit; from += COUNT_CHUNK_ROWS) {
     const to = Math.min(plan.high, from + COUNT_CHUNK_ROWS)
     add(scratch, keepPassing(segment, checks, checks.boxes !== undefined, undefined, from, to, scratch, 0))
   }
   return count
 }
+
+/** Rows a walk for a wide selection's first or last row reads before it lists the rows instead. */
+const MAX_END_WALK_ROWS = 262_144
+
+// The first and last selected rows with a time, found by walking in from each end of the timed part
+// of the range a stretch at a time; undefined when a walk reads too far without finding one (the
+// selected rows are not spread over the range after all).
+function walkedTimedEnds(
+  segment: EventSegment,
+  plan: DeferredRows,
+  checks: RowChecks,
+): [number, number] | null | undefined {
+  const low = plan.low
+  const high = Math.min(plan.high, segment.timedCount)
+  if (high <= low) return null
+  const checkBoxes = checks.boxes !== undefined
+  const scratch = new Int32Array(Math.min(LAST_STRETCH_ROWS, high - low))
+  const keep = (from: number, to: number) => keepPassing(segment, checks, checkBoxes, undefined, from, to, scratch, 0)
+  let first = -1
+  for (let from = low, stretch = FIRST_STRETCH_ROWS; from < high && first < 0; from += stretch, stretch *= 2) {
+    if (from - low > MAX_END_WALK_ROWS) return undefined
+    stretch = Math.min(stretch, LAST_STRETCH_ROWS)
+    if (keep(from, Math.min(high, from + stretch)) > 0) first = scratch[0]!
+  }
+  if (first < 0) return null
+  for (let to = high, stretch = FIRST_STRETCH_ROWS; to > first; to -= stretch, stretch *= 2) {
+    if (high - to > MAX_END_WALK_ROWS) return undefined
+    stretch = Math.min(stretch, LAST_STRETCH_ROWS)
+    const kept = keep(Math.max(first, to - stretch), to)
+    if (kept > 0) return [first, scratch[kept - 1]!]
+  }
+  return [first, first]
+}
+
+/** Rows a walk through a wide selection reads in its first stretch; each next is twice as long. */
+export const FIRST_STRETCH_ROWS = 256
+/** The longest stretch a walk through a wide selection reads at once. */
+export const LAST_STRETCH_ROWS = 65_536
 
 // The selected rows of stretches of a wide selection, for a walk through it.
 function walkOf(segment: EventSegment, plan: DeferredRows, checks: RowChecks): RowWalk {
@@ -788,7 +865,7 @@ export function selectRows(
       candidates.driver === 'field' && slices().every((slice) => slice.wholeValue >= 0)
         ? { path: candidates.path!, codes: slices().map((slice) => slice.wholeValue) }
         : undefined
-    const walkable = ordered && !textRows && isWide(count, low, high)
+    const walkable = !textRows && isWide(count, low, high)
     return new Selection(
       segment,
       undefined,
@@ -798,12 +875,21 @@ export function selectRows(
   }
   const boxed = boxes && !textRows ? boxedRows(segment, boxes, low, high, tests) : undefined
   // A page walks the rows in time order and checks each, where enough of them pass.
-  const walkable = ordered && !textRows && isWide(count, low, high)
+  const walkable = !textRows && isWide(count, low, high)
   return new Selection(
     segment,
     undefined,
     { boxed },
-    { low, high, slices, count, checks, ordered, walk: walkable ? { ...checks, tests } : undefined },
+    {
+      low,
+      high,
+      slices,
+      count,
+      gridBoxes: candidates.driver === 'box' ? boxes : undefined,
+      checks,
+      ordered,
+      walk: walkable ? { ...checks, tests } : undefined,
+    },
   )
 }
 

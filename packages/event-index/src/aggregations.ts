@@ -541,12 +541,16 @@ function addBoxed(
   const endBlock = Math.floor(high / BLOCK_ROWS)
   const blocks = endBlock - firstBlock >= 2 ? blockCells(segment, zoom) : null
   if (!blocks) return false
-  const first = firstBlock === 0 ? 0 : blocks.blockEnds[firstBlock - 1]!
-  const inside = cellsInside(blocks.table, first, blocks.blockEnds[endBlock - 1]!, boxes)
-  if (!inside) return false
   const shift = MAX_CLUSTER_ZOOM - zoom
   addRowsInBoxes(table, slots, segment, low, firstBlock * BLOCK_ROWS, shift, boxes)
-  addCellsInside(table, slots, blocks.table, first, inside)
+  // A block whose cells all lie inside or outside the boxes adds those inside; one with a cell
+  // across an edge (an event exactly on it, in the cell beyond) adds its rows in the boxes.
+  for (let block = firstBlock; block < endBlock; block++) {
+    const first = block === 0 ? 0 : blocks.blockEnds[block - 1]!
+    const inside = cellsInside(blocks.table, first, blocks.blockEnds[block]!, boxes)
+    if (inside) addCellsInside(table, slots, blocks.table, first, inside)
+    else addRowsInBoxes(table, slots, segment, block * BLOCK_ROWS, (block + 1) * BLOCK_ROWS, shift, boxes)
+  }
   addRowsInBoxes(table, slots, segment, endBlock * BLOCK_ROWS, high, shift, boxes)
   return true
 }

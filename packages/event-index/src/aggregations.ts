@@ -7,7 +7,7 @@
 import { clusterCellSize, finestCellX, lngLatToMercator, MAX_CLUSTER_ZOOM, type BoundingBox } from '@chronotope/filters'
 
 import { GRID_CELLS, GRID_ZOOM, NO_CELL } from './event-segment'
-import { decodeRows, firstAtOrAfter } from './row-lists'
+import { decodeRows, firstAtOrAfter, lowerBound, type RowLists } from './row-lists'
 import type { TimeColumn } from './time-column'
 import { extentOverlap } from './box-overlap'
 import type { BoxedRows, Selection } from './row-selection'
@@ -57,6 +57,18 @@ export function countByBucket(selections: readonly Selection[], bucketStartsMs: 
     // Bucket starts ascend, so each bucket's first row is at or after the one before's.
     for (let bucket = 0, from = 0; bucket < bucketRows.length; bucket++)
       from = bucketRows[bucket] = firstAtOrAfter(times, from, timedCount, bucketStartsMs[bucket]!)
+    if (!selection.isListed) {
+      // A grid cell wholly selected is counted from its list without reading its rows one by one.
+      const grid = selection.segment.gridRows()
+      selection.forEachRun(
+        (rows, from, to, wholeCell) =>
+          from === to
+            ? countCellByBucket(grid, wholeCell, bucketRows, timedCount, counts)
+            : countRunByBucket(rows, from, to, bucketRows, timedCount, counts),
+        () => true,
+      )
+      continue
+    }
     const runCount = selection.runs?.ends.length ?? 1
     if (selection.size * 16 >= timedCount && selection.size < SHORT_RUN_ROWS * runCount) {
       const bucketOfRow = bucketTable(bucketRows, timedCount)
@@ -83,6 +95,49 @@ function countRowsByTable(
     if (row >= timedCount) return
     const bucket = bucketOfRow[row]!
     if (bucket !== BEFORE_FIRST_BUCKET) counts[bucket]!++
+  }
+}
+
+// Counts a grid cell's rows by bucket from its list. The entries of a run of the list share their
+// high bits (one 65,536-row stretch), so the run's rows of one bucket are found by a binary search
+// of its low bits for the next bucket's first row: a crowded cell costs a few steps per stretch
+// and bucket rather than one per row.
+function countCellByBucket(
+  grid: RowLists,
+  cell: number,
+  bucketRows: Int32Array,
+  timedCount: number,
+  counts: Uint32Array,
+): void {
+  const { lows, runStarts, runHighs } = grid
+  const last = bucketRows.length - 1
+  const end = grid.starts[cell + 1]!
+  let entry = grid.starts[cell]!
+  let run = lowerBound(runStarts, 0, runStarts.length, entry + 1) - 1
+  while (entry < end) {
+    const runEnd = Math.min(end, run + 1 < runStarts.length ? runStarts[run + 1]! : lows.length)
+    const high = runHighs[run]! << 16
+    while (entry < runEnd) {
+      const row = high | lows[entry]!
+      // The cell's rows ascend: the rest have no time.
+      if (row >= timedCount) return
+      const bucket = lastAtOrBefore(bucketRows, row)
+      const bucketEnd = Math.min(timedCount, bucket < last ? bucketRows[bucket + 1]! : timedCount)
+      let stop = runEnd
+      if (bucketEnd - high < 65_536) {
+        // The first entry of the run at or past the bucket's end, by its low bits.
+        let low = entry + 1
+        stop = runEnd
+        while (low < stop) {
+          const middle = (low + stop) >>> 1
+          if (lows[middle]! < bucketEnd - high) low = middle + 1
+          else stop = middle
+        }
+      }
+      if (bucket >= 0) counts[bucket]! += stop - entry
+      entry = stop
+    }
+    run++
   }
 }
 

@@ -599,9 +599,10 @@ describe('unordered selections', () => {
   })
 
   it('count the buckets and find the time extent of crowded cells in view as row-by-row readings do', () => {
-    // Two crowded cities (thousands of events a coarse cell) and scattered events around them.
+    // Two crowded cities (tens of thousands of events a coarse cell, over three 65,536-row
+    // stretches) and scattered events around them.
     const random = seededRandom(23)
-    const crowded = randomEvents(24_000, 300_000, random).map((event, index) => {
+    const crowded = randomEvents(140_000, 300_000, random).map((event, index) => {
       if (event.longitude === null) return event
       const [longitude, latitude] = index % 3 === 0 ? [2.35, 48.85] : index % 3 === 1 ? [13.4, 52.52] : [0, 0]
       return index % 3 === 2

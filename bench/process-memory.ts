@@ -13,6 +13,8 @@ export interface ProcessMemory {
   /** The first 80 characters of its command line. */
   readonly command: string
   readonly rssBytes: number
+  /** The most it has held since it started (`VmHWM`). */
+  readonly peakRssBytes: number
   /** Undefined where `smaps_rollup` cannot be read (another user's process, an old kernel). */
   readonly pssBytes?: number
 }
@@ -73,10 +75,13 @@ export function processTree(rootPid: number): number[] {
 export function treeMemory(rootPid: number): TreeMemory {
   const processes: ProcessMemory[] = []
   for (const pid of processTree(rootPid)) {
-    const rssBytes = kilobytes(read(`/proc/${pid}/status`), 'VmRSS')
+    const status = read(`/proc/${pid}/status`)
+    const rssBytes = kilobytes(status, 'VmRSS')
     if (rssBytes === undefined) continue
     const command = (read(`/proc/${pid}/cmdline`) ?? '').replaceAll('\0', ' ').trim().slice(0, 80)
-    processes.push({ pid, command, rssBytes, pssBytes: kilobytes(read(`/proc/${pid}/smaps_rollup`), 'Pss') })
+    const peakRssBytes = kilobytes(status, 'VmHWM') ?? rssBytes
+    const pssBytes = kilobytes(read(`/proc/${pid}/smaps_rollup`), 'Pss')
+    processes.push({ pid, command, rssBytes, peakRssBytes, pssBytes })
   }
   processes.sort((a, b) => b.rssBytes - a.rssBytes)
   return {
@@ -95,6 +100,8 @@ export function megabytes(bytes: number): string {
 export interface WebProcesses {
   readonly count: number
   readonly largestRssBytes: number
+  /** The largest peak resident memory (`VmHWM`) of any of them. */
+  readonly largestPeakRssBytes: number
 }
 
 /**
@@ -106,5 +113,6 @@ export function webProcessesOf(rootPid: number): WebProcesses {
   return {
     count: Math.max(1, web.length - 1),
     largestRssBytes: Math.max(0, ...web.map((process) => process.rssBytes)),
+    largestPeakRssBytes: Math.max(0, ...web.map((process) => process.peakRssBytes)),
   }
 }

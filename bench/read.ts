@@ -350,6 +350,11 @@ async function runMix(app: RunningApp, pool: pg.Pool, datasetIds: readonly numbe
     }
   }
   process.stdout.write('\n')
+  const after = webProcessesOf(app.pid)
+  console.log(
+    `After the mix: the largest web process holding ${megabytes(after.largestRssBytes)} (RSS), ` +
+      `at most ${megabytes(after.largestPeakRssBytes)} since it started (peak RSS); load average ${describeLoadAverage()}`,
+  )
   return rows
 }
 

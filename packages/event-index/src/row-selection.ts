@@ -3,6 +3,11 @@
  * (rows are in time order); then the most selective of the other conditions that has row lists
  * (full-text matches, a field's values, the coarse grid cells under a small box) gives the
  * candidates, and every remaining condition is checked on those rows only.
+ *
+ * The rows are worked out only when a read asks for them, since many never do: map clusters and
+ * bounds take whole grid cells' summaries, a histogram counts a crowded cell from its row list, and
+ * a list page or a time extent of a wide selection walks the time range from an end and stops as
+ * soon as it has what it needs.
  * @module
  */
 import {

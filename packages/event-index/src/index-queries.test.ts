@@ -96,6 +96,19 @@ function select(query: IndexQuery, text?: number[]): Selection[] {
   return segments.map((segment) => selectRows(segment, query, text ? segment.rowsOf(text) : undefined))
 }
 
+/** The ids of every page of the selections' events, page after page by cursor (at most `maxPages`). */
+function idsPageByPage(selections: () => Selection[], descending: boolean, limit: number, maxPages = 100): number[] {
+  const seen: number[] = []
+  let after: { timeMs: number | null; id: number } | undefined
+  for (let pages = 0; pages < maxPages; pages++) {
+    const { entries, hasMore } = listPage(selections(), { descending, limit, after })
+    seen.push(...entries.map((entry) => entry.id))
+    if (!hasMore) break
+    after = entries.at(-1)!
+  }
+  return seen
+}
+
 describe('selectRows', () => {
   it.each(QUERIES)('keeps exactly the events the SQL keeps: $name', ({ query, text }) => {
     const selected = select(query, text).flatMap(({ segment, rows }) => [...rows].map((row) => segment.ids[row]!))
@@ -243,14 +256,7 @@ describe('listPage', () => {
           ...kept.filter((event) => event.timeMs === null).reverse(),
         ]
       : kept
-    const seen: number[] = []
-    let after: { timeMs: number | null; id: number } | undefined
-    for (let pages = 0; pages < 100; pages++) {
-      const { entries, hasMore } = listPage(select(query), { descending, limit: 37, after })
-      seen.push(...entries.map((entry) => entry.id))
-      if (!hasMore) break
-      after = entries.at(-1)!
-    }
+    const seen = idsPageByPage(() => select(query), descending, 37)
     expect(seen).toEqual(expected.map((event) => event.id))
   })
 
@@ -265,14 +271,7 @@ describe('listPage', () => {
           ]
         : all
       expect(select({}).every((selection) => selection.span !== undefined)).toBe(true)
-      const seen: number[] = []
-      let after: { timeMs: number | null; id: number } | undefined
-      for (let pages = 0; pages < 100; pages++) {
-        const { entries, hasMore } = listPage(select({}), { descending, limit: 50, after })
-        seen.push(...entries.map((entry) => entry.id))
-        if (!hasMore) break
-        after = entries.at(-1)!
-      }
+      const seen = idsPageByPage(() => select({}), descending, 50)
       expect(seen).toEqual(expected.map((event) => event.id))
     },
   )
@@ -341,14 +340,7 @@ describe('whole segments', () => {
   it.each([false, true])('pages through them by cursor without listing them (descending: %s)', (descending) => {
     const ordered = inListOrder(placed)
     const expected = descending ? [...ordered].reverse() : ordered
-    const seen: number[] = []
-    let after: { timeMs: number | null; id: number } | undefined
-    for (let pages = 0; pages < 100; pages++) {
-      const { entries, hasMore } = listPage(selectWhole(), { descending, limit: 64, after })
-      seen.push(...entries.map((entry) => entry.id))
-      if (!hasMore) break
-      after = entries.at(-1)!
-    }
+    const seen = idsPageByPage(selectWhole, descending, 64)
     expect(seen).toEqual(expected.map((event) => event.id))
   })
 
@@ -461,14 +453,7 @@ describe('unordered selections', () => {
             ...inOrder.filter((event) => event.timeMs === null).reverse(),
           ]
         : inOrder
-      const seen: number[] = []
-      let after: { timeMs: number | null; id: number } | undefined
-      for (let pages = 0; pages < 1000; pages++) {
-        const { entries, hasMore } = listPage(ordered(), { descending, limit: 97, after })
-        seen.push(...entries.map((entry) => entry.id))
-        if (!hasMore) break
-        after = entries.at(-1)!
-      }
+      const seen = idsPageByPage(ordered, descending, 97, 1000)
       expect(seen).toEqual(pageOrder.map((event) => event.id))
       const offset = listPage(ordered(), { descending, limit: 50, offset: 450 })
       expect(offset.entries.map((entry) => entry.id)).toEqual(pageOrder.slice(450, 500).map((event) => event.id))

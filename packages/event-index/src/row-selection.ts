@@ -646,7 +646,7 @@ function selectRuns(segment: EventSegment, slices: readonly Slice[], count: numb
 function keepSlice(segment: EventSegment, checks: RowChecks, slice: Slice, out: Int32Array, at: number): number {
   const { list, from, to, inside } = slice
   // Rows well inside the box need no other check when nothing but the box (and so a location) is asked.
-  if (inside && checks.tests.length === 0 && checks.textMask === undefined) {
+  if (inside && asksOnlyPlace(checks)) {
     if (list instanceof Int32Array) out.set(list.subarray(from, to), at)
     else decodeRowsInto(list, from, to, out, at)
     return at + to - from
@@ -656,6 +656,11 @@ function keepSlice(segment: EventSegment, checks: RowChecks, slice: Slice, out: 
   // one being read.
   decodeRowsInto(list, from, to, out, at)
   return keepPassing(segment, checks, !inside, out, at, at + to - from, out, at)
+}
+
+// Whether the checks ask nothing of a row but its place: a row inside the boxes then passes.
+function asksOnlyPlace(checks: RowChecks): boolean {
+  return checks.tests.length === 0 && checks.textMask === undefined
 }
 
 function hasChecks(checks: RowChecks): boolean {
@@ -692,7 +697,7 @@ const NO_ROWS = new Int32Array(0)
 // Whether a reader that needs no rows of some whole cells would skip one of the selection's slices.
 function sparesSomeCell(plan: DeferredRows, needsNoRows: (cell: number) => boolean): boolean {
   const { checks } = plan
-  if (checks.tests.length > 0 || checks.textMask !== undefined) return false
+  if (!asksOnlyPlace(checks)) return false
   const slices = plan.slices?.()
   return slices?.some((slice) => slice.inside && slice.wholeCell >= 0 && needsNoRows(slice.wholeCell)) ?? false
 }
@@ -707,7 +712,7 @@ function visitDeferred(
 ): void {
   const { checks } = plan
   // A slice wholly inside the boxes with nothing else to check keeps every row.
-  const keepsWholeSlices = checks.tests.length === 0 && checks.textMask === undefined
+  const keepsWholeSlices = asksOnlyPlace(checks)
   let scratch = NO_ROWS
   for (const slice of plan.slices?.() ?? []) {
     if (keepsWholeSlices && slice.inside && slice.wholeCell >= 0 && needsNoRows(slice.wholeCell)) {

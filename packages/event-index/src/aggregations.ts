@@ -426,10 +426,19 @@ function valueCells(segment: Selection['segment'], path: string, code: number, z
   })
 }
 
-/** Rows per block of a segment's time-ordered block summaries. */
-const BLOCK_ROWS = 4096
+/** Rows per block of a segment's time-ordered block summaries, at least. */
+const MIN_BLOCK_ROWS = 4096
 
-/** A segment's rows in blocks of {@link BLOCK_ROWS} (in list order), each summarised per cell. */
+/** Blocks of a segment, at most about: a big segment's blocks grow rather than multiply. */
+const MAX_BLOCKS = 128
+
+// Fewer, bigger blocks keep fewer summaries (a cell repeats in every block it has rows in), while
+// a time range still reads at most two partial blocks, a sixty-fourth of the segment, row by row.
+function blockRowsOf(segment: Selection['segment']): number {
+  return Math.max(MIN_BLOCK_ROWS, 2 ** Math.ceil(Math.log2(segment.size / MAX_BLOCKS)))
+}
+
+/** A segment's rows in blocks of {@link blockRowsOf} rows (in list order), each summarised per cell. */
 interface BlockCells {
   readonly table: CellTable
   /** Block `b`'s cells are the slots `blockEnds[b - 1] … blockEnds[b] - 1` of `table` (from 0 for the first). */
@@ -440,7 +449,8 @@ interface BlockCells {
 // a time range then adds its whole blocks' cells and reads only the rows of its two partial blocks.
 function blockCells(segment: Selection['segment'], zoom: number): BlockCells | null {
   return segment.memoize(`block-cells:${zoom}`, () => {
-    const blocks = Math.floor(segment.size / BLOCK_ROWS)
+    const rows = blockRowsOf(segment)
+    const blocks = Math.floor(segment.size / rows)
     if (blocks < 2) return null
     const table = new CellTable()
     const blockEnds = new Int32Array(blocks)
@@ -450,8 +460,8 @@ function blockCells(segment: Selection['segment'], zoom: number): BlockCells | n
         new CellSlots(table, 0, 0, 0, 0),
         segment,
         undefined,
-        block * BLOCK_ROWS,
-        (block + 1) * BLOCK_ROWS,
+        block * rows,
+        (block + 1) * rows,
         MAX_CLUSTER_ZOOM - zoom,
       )
       blockEnds[block] = table.size
@@ -471,18 +481,19 @@ function addSpan(
   zoom: number,
 ): void {
   const shift = MAX_CLUSTER_ZOOM - zoom
-  const firstBlock = Math.ceil(low / BLOCK_ROWS)
-  const endBlock = Math.floor(high / BLOCK_ROWS)
+  const rows = blockRowsOf(segment)
+  const firstBlock = Math.ceil(low / rows)
+  const endBlock = Math.floor(high / rows)
   const blocks = endBlock - firstBlock >= 2 && zoom <= MAX_KEPT_CELL_ZOOM ? blockCells(segment, zoom) : null
   if (!blocks) {
     addRows(table, slots, segment, undefined, low, high, shift)
     return
   }
-  addRows(table, slots, segment, undefined, low, firstBlock * BLOCK_ROWS, shift)
+  addRows(table, slots, segment, undefined, low, firstBlock * rows, shift)
   const from = firstBlock === 0 ? 0 : blocks.blockEnds[firstBlock - 1]!
   const to = blocks.blockEnds[endBlock - 1]!
   for (let source = from; source < to; source++) addSummary(table, slots, blocks.table, source, 0)
-  addRows(table, slots, segment, undefined, endBlock * BLOCK_ROWS, high, shift)
+  addRows(table, slots, segment, undefined, endBlock * rows, high, shift)
 }
 
 /** A segment's located events summarised per cell of the coarse grid, and each grid cell's summary. */
@@ -592,21 +603,22 @@ function addBoxed(
     addCellsInside(table, slots, kept, 0, inside)
     return true
   }
-  const firstBlock = Math.ceil(low / BLOCK_ROWS)
-  const endBlock = Math.floor(high / BLOCK_ROWS)
+  const rows = blockRowsOf(segment)
+  const firstBlock = Math.ceil(low / rows)
+  const endBlock = Math.floor(high / rows)
   const blocks = endBlock - firstBlock >= 2 ? blockCells(segment, zoom) : null
   if (!blocks) return false
   const shift = MAX_CLUSTER_ZOOM - zoom
-  addRowsInBoxes(table, slots, segment, low, firstBlock * BLOCK_ROWS, shift, boxes)
+  addRowsInBoxes(table, slots, segment, low, firstBlock * rows, shift, boxes)
   // A block whose cells all lie inside or outside the boxes adds those inside; one with a cell
   // across an edge (an event exactly on it, in the cell beyond) adds its rows in the boxes.
   for (let block = firstBlock; block < endBlock; block++) {
     const first = block === 0 ? 0 : blocks.blockEnds[block - 1]!
     const inside = cellsInside(blocks.table, first, blocks.blockEnds[block]!, boxes)
     if (inside) addCellsInside(table, slots, blocks.table, first, inside)
-    else addRowsInBoxes(table, slots, segment, block * BLOCK_ROWS, (block + 1) * BLOCK_ROWS, shift, boxes)
+    else addRowsInBoxes(table, slots, segment, block * rows, (block + 1) * rows, shift, boxes)
   }
-  addRowsInBoxes(table, slots, segment, endBlock * BLOCK_ROWS, high, shift, boxes)
+  addRowsInBoxes(table, slots, segment, endBlock * rows, high, shift, boxes)
   return true
 }
 

@@ -58,6 +58,8 @@ interface GrowthRow {
   readonly indexEvents?: number
   /** The largest web process's resident memory. */
   readonly webRssBytes?: number
+  /** The largest peak RSS (`VmHWM`) of a web process since it started, the mix included. */
+  readonly webPeakRssBytes?: number
   /** Web processes serving the app (CHRONOTOPE_WEB_PROCESSES). */
   readonly webProcesses: number
   readonly treePssBytes: number
@@ -178,6 +180,7 @@ async function measureStarted(
       indexBytes: load?.bytes,
       indexEvents: load?.events,
       webRssBytes: web.largestRssBytes || undefined,
+      webPeakRssBytes: web.largestPeakRssBytes || undefined,
       webProcesses: web.count,
       treePssBytes: memory.pssBytes,
       one: spread(one, TARGET_ONE_CLIENT_MS),
@@ -202,6 +205,7 @@ function printCurve(rows: readonly GrowthRow[]): void {
       row.indexBytes === undefined || !row.indexEvents ? '-' : (row.indexBytes / row.indexEvents).toFixed(1),
     'web RSS (largest of n)':
       row.webRssBytes === undefined ? '-' : `${megabytes(row.webRssBytes)} (${row.webProcesses})`,
+    'web peak RSS': row.webPeakRssBytes === undefined ? '-' : megabytes(row.webPeakRssBytes),
     'tree PSS': megabytes(row.treePssBytes),
     '1 client p95 median / worst ms': `${ms(row.one.medianMs)} / ${ms(row.one.worstMs)}`,
     [`≤ ${TARGET_ONE_CLIENT_MS} ms`]: `${row.one.withinTarget}/${row.one.scenarios}`,

@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { insertEventsBulk, type EventRow } from '../../../src/lib/events/bulk-insert-events'
 import {
   buildEventCells,
+  CELL_TABLES,
   COARSE_MONTH_CELL_ZOOM,
   MAX_CELL_ZOOM,
   MONTH_CELL_ZOOM,
@@ -341,6 +342,21 @@ describe('event cells', () => {
     const world = snapToCells({ west: -180, south: -90, east: 180, north: 90 }, 0)
     const { cells } = await cellsInView(pool, [dataset], 0, world)
     expect(cells.reduce((sum, cell) => sum + cell.count, 0)).toBe(200 + 5 - 10 + 1)
+  })
+
+  it('leave the planner statistics on every table they wrote', async () => {
+    const pool = databasePool(await testPayload())
+    const dataset = await newDataset('Analyzed')
+    await insertEventsBulk(pool, scatteredEvents(dataset, 100))
+    const { rows: before } = await pool.query<{ now: Date }>('select clock_timestamp() as now')
+    expect(await buildEventCells(pool, dataset)).not.toBeNull()
+    const { rows } = await pool.query<{ relname: string; last_analyze: Date | null }>(
+      'select relname, last_analyze from pg_stat_user_tables where relname = any($1::text[]) order by relname',
+      [[...CELL_TABLES]],
+    )
+    expect(rows.map((row) => row.relname)).toEqual([...CELL_TABLES].sort())
+    for (const row of rows)
+      expect(row.last_analyze?.getTime(), row.relname).toBeGreaterThanOrEqual(before[0]!.now.getTime())
   })
 
   it('stand for a map view only when it holds every located event of their datasets', async () => {

@@ -38,14 +38,28 @@ afterAll(async () => {
   await rm(directory, { recursive: true, force: true })
 })
 
-/** The pool, noting the text of every query sent through it. */
+/** The pool, noting the text of every query sent through it or through a client it lends. */
 function watchedPool(): { pool: Pool; queries: string[] } {
   const queries: string[] = []
-  const watched = {
-    query: (...args: Parameters<Pool['query']>) => {
+  const watch =
+    (query: (...inner: unknown[]) => unknown) =>
+    (...args: unknown[]) => {
       const first = args[0] as string | { text: string }
       queries.push(typeof first === 'string' ? first : first.text)
-      return (pool.query as (...inner: unknown[]) => unknown)(...args)
+      return query(...args)
+    }
+  const watched = {
+    query: watch(pool.query.bind(pool)),
+    connect: async () => {
+      const client = await pool.connect()
+      const query = watch(client.query.bind(client))
+      return new Proxy(client, {
+        get: (target, key) => {
+          if (key === 'query') return query
+          const value: unknown = Reflect.get(target, key)
+          return typeof value === 'function' ? (value as (...inner: unknown[]) => unknown).bind(target) : value
+        },
+      })
     },
   } as unknown as Pool
   return { pool: watched, queries }

@@ -2,6 +2,7 @@ import { SEGMENT_BYTES_PER_EVENT } from '@chronotope/event-index'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { EventIndexStore } from '../../../src/lib/events-read/event-index/event-index-store'
+import { loadFieldColumn, loadSegment, loadTextPostings } from '../../../src/lib/events-read/event-index/segment-loader'
 import { textMatches } from '../../../src/lib/events-read/event-index/text-search'
 import { SEARCH_DOCUMENT_SQL, searchQuerySql } from '../../../src/lib/events-read/event-conditions'
 import { databasePool } from '../../../src/lib/import/progress-tracking'
@@ -178,6 +179,34 @@ describe('EventIndexStore', () => {
     for (let row = 0; row < segment!.size; row++) {
       expect(column.dictionary[column.codes[row]!]).toBe(expected.get(segment!.ids[row]!))
     }
+  })
+})
+
+describe('loading a dataset into the index', () => {
+  it('reads the same events, field and search words a chunk at a time as in one go, whatever size it expected', async () => {
+    const pool = databasePool(await testPayload())
+    const dataset = fixture.publicDatasetId
+    const whole = (await loadSegment(pool, dataset, fixture.publicEvents))!
+    expect(whole.size).toBe(fixture.publicEvents)
+    // Seven rows a fetch: five fetches, the columns grown from 16 rows, or cut down from 1,000.
+    for (const expected of [0, 1000]) {
+      const chunked = (await loadSegment(pool, dataset, expected, { chunkRows: 7 }))!
+      expect([...chunked.ids]).toEqual([...whole.ids])
+      expect([...chunked.times]).toEqual([...whole.times])
+      expect([...chunked.longitudes]).toEqual([...whole.longitudes])
+      expect([...chunked.latitudes]).toEqual([...whole.latitudes])
+      expect(chunked.ids.buffer.byteLength).toBe(4 * fixture.publicEvents)
+    }
+    const field = (await loadFieldColumn(pool, whole, 'category'))!
+    const chunkedField = (await loadFieldColumn(pool, whole, 'category', { chunkRows: 7 }))!
+    expect(chunkedField.dictionary).toEqual(field.dictionary)
+    expect([...chunkedField.codes]).toEqual([...field.codes])
+    expect(new Set(field.dictionary)).toEqual(new Set(['protest', 'meeting']))
+    const words = (await loadTextPostings(pool, whole))!
+    const chunkedWords = (await loadTextPostings(pool, whole, { chunkRows: 7 }))!
+    expect([...chunkedWords.packed.records]).toEqual([...words.packed.records])
+    expect([...chunkedWords.packed.starts]).toEqual([...words.packed.starts])
+    expect(words.lexemeCount).toBeGreaterThan(0)
   })
 })
 

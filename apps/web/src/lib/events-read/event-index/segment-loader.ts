@@ -67,56 +67,149 @@ async function readAtOneVersion<T>(
 const LIST_ORDER = 'order by event_time asc nulls last, id asc'
 
 /**
+ * Rows a load fetches at a time. A dataset read whole in one query held every row as JS values at
+ * once (about 150 bytes a row for ids, times and places, as much again for its search words):
+ * with five datasets of two million events loading at once, the web process peaked at 2.9 GB to
+ * keep 380 MB of index.
+ */
+export const LOAD_CHUNK_ROWS = 50_000
+
+/** How a load reads its rows. */
+export interface LoadOptions {
+  /** Rows fetched at a time; default {@link LOAD_CHUNK_ROWS}. */
+  readonly chunkRows?: number
+}
+
+/**
+ * Runs `text` through a cursor and hands its rows (as arrays) to `onRows` a chunk at a time, in
+ * one read-only transaction.
+ */
+async function readInChunks<Row extends unknown[]>(
+  pool: Pool,
+  query: { readonly text: string; readonly values: readonly unknown[] },
+  options: LoadOptions,
+  onRows: (rows: readonly Row[]) => void | Promise<void>,
+): Promise<void> {
+  const chunkRows = options.chunkRows ?? LOAD_CHUNK_ROWS
+  const client = await pool.connect()
+  try {
+    await client.query('begin read only')
+    // A cursor is planned for its first rows (cursor_tuple_fraction 0.1): a walk of the time index
+    // with a page read per event instead of one pass and a sort. Every row is wanted here.
+    await client.query('set local cursor_tuple_fraction = 1')
+    await client.query({ text: `declare load_rows no scroll cursor for ${query.text}`, values: [...query.values] })
+    for (;;) {
+      const { rows } = await client.query<Row>({ text: `fetch forward ${chunkRows} from load_rows`, rowMode: 'array' })
+      if (rows.length > 0) await onRows(rows)
+      if (rows.length < chunkRows) break
+    }
+    await client.query('commit')
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined)
+    throw error
+  } finally {
+    client.release()
+  }
+}
+
+/** A typed array of `length` items holding the first items of `array`. */
+function grown<T extends Int32Array | Float64Array>(array: T, length: number): T {
+  const bigger = new (array.constructor as new (length: number) => T)(length)
+  bigger.set(array)
+  return bigger
+}
+
+/**
  * Reads a dataset's events into a segment.
+ * @param expected - the events the dataset is expected to hold, to size the columns (they grow past it)
  * @returns null when the dataset changed during every attempt
  */
-export async function loadSegment(pool: Pool, datasetId: number): Promise<EventSegment | null> {
+export async function loadSegment(
+  pool: Pool,
+  datasetId: number,
+  expected = 0,
+  options: LoadOptions = {},
+): Promise<EventSegment | null> {
   const read = await readAtOneVersion(pool, datasetId, async () => {
-    const { rows } = await pool.query<[number, number | null, number | null, number | null]>({
-      text: `select id, (extract(epoch from event_time) * 1000)::float8, st_x(location), st_y(location)
-             from events where dataset_id = $1 and removed_at is null ${LIST_ORDER}`,
-      values: [datasetId],
-      rowMode: 'array',
-    })
-    return rows
+    let ids = new Int32Array(Math.max(expected, 16))
+    let times = new Float64Array(ids.length)
+    let longitudes = new Float64Array(ids.length)
+    let latitudes = new Float64Array(ids.length)
+    let size = 0
+    const text = `select id, (extract(epoch from event_time) * 1000)::float8, st_x(location), st_y(location)
+         from events where dataset_id = $1 and removed_at is null ${LIST_ORDER}`
+    await readInChunks<[number, number | null, number | null, number | null]>(
+      pool,
+      { text, values: [datasetId] },
+      options,
+      (rows) => {
+        if (size + rows.length > ids.length) {
+          const length = Math.max(size + rows.length, Math.ceil(ids.length * 1.5))
+          ids = grown(ids, length)
+          times = grown(times, length)
+          longitudes = grown(longitudes, length)
+          latitudes = grown(latitudes, length)
+        }
+        for (const [id, time, longitude, latitude] of rows) {
+          ids[size] = id
+          times[size] = time ?? Number.NaN
+          longitudes[size] = longitude ?? Number.NaN
+          latitudes[size] = latitude ?? Number.NaN
+          size++
+        }
+      },
+    )
+    // Exactly sized: a view of a larger buffer would keep all of it.
+    const fit = <T extends Int32Array | Float64Array>(array: T) =>
+      array.length === size ? array : (array.slice(0, size) as T)
+    return { ids: fit(ids), times: fit(times), longitudes: fit(longitudes), latitudes: fit(latitudes) }
   })
   if (!read) return null
-  const rows = read.value
-  const ids = new Int32Array(rows.length)
-  const times = new Float64Array(rows.length)
-  const longitudes = new Float64Array(rows.length)
-  const latitudes = new Float64Array(rows.length)
-  rows.forEach(([id, time, longitude, latitude], row) => {
-    ids[row] = id
-    times[row] = time ?? Number.NaN
-    longitudes[row] = longitude ?? Number.NaN
-    latitudes[row] = latitude ?? Number.NaN
-  })
-  return new EventSegment(datasetId, read.version, { ids, times, longitudes, latitudes })
+  return new EventSegment(datasetId, read.version, read.value)
 }
 
 /**
  * Reads one data field (`data #>> path`) of a segment's events.
  * @returns null when the dataset no longer holds the segment's version
  */
-export async function loadFieldColumn(pool: Pool, segment: EventSegment, path: string): Promise<FieldColumn | null> {
+export async function loadFieldColumn(
+  pool: Pool,
+  segment: EventSegment,
+  path: string,
+  options: LoadOptions = {},
+): Promise<FieldColumn | null> {
   const read = await readAtOneVersion(pool, segment.datasetId, async () => {
-    const { rows } = await pool.query<[number, string | null]>({
-      text: `select id, data #>> $2::text[] from events where dataset_id = $1 and removed_at is null ${LIST_ORDER}`,
-      values: [segment.datasetId, path.split('.')],
-      rowMode: 'array',
-    })
-    return rows
+    const values = new Array<string | null>(segment.size).fill(null)
+    // One string per distinct value: a category's two million rows then share a few texts.
+    const texts = new Map<string, string>()
+    let row = 0
+    let matches = true
+    const text = `select id, data #>> $2::text[] from events where dataset_id = $1 and removed_at is null ${LIST_ORDER}`
+    await readInChunks<[number, string | null]>(
+      pool,
+      { text, values: [segment.datasetId, path.split('.')] },
+      options,
+      (rows) => {
+        for (const [id, value] of rows) {
+          if (row >= segment.size || id !== segment.ids[row]) matches = false
+          if (!matches) return
+          if (value !== null) {
+            let text = texts.get(value)
+            if (text === undefined && texts.size < MAX_SHARED_TEXTS) texts.set(value, (text = value))
+            values[row] = text ?? value
+          }
+          row++
+        }
+      },
+    )
+    return matches && row === segment.size ? values : null
   })
-  if (!read || read.version !== segment.version || read.value.length !== segment.size) return null
-  const values = new Array<string | null>(read.value.length)
-  for (let row = 0; row < read.value.length; row++) {
-    const [id, value] = read.value[row]!
-    if (id !== segment.ids[row]) return null
-    values[row] = value
-  }
-  return FieldColumn.fromValues(values)
+  if (!read || read.version !== segment.version || !read.value) return null
+  return FieldColumn.fromValues(read.value)
 }
+
+/** Distinct values of a field a load shares one string for, at most (a free-text field has more). */
+const MAX_SHARED_TEXTS = 10_000
 
 /** Rows the postings build takes in one go (some 30 ms) before letting other work run. */
 const BUILD_SLICE_ROWS = 10_000
@@ -126,22 +219,24 @@ const BUILD_SLICE_ROWS = 10_000
  * document into lexemes exactly as a search reads it, one row per event in the segment's order.
  * @returns null when the dataset no longer holds the segment's version
  */
-export async function loadTextPostings(pool: Pool, segment: EventSegment): Promise<TextPostings | null> {
+export async function loadTextPostings(
+  pool: Pool,
+  segment: EventSegment,
+  options: LoadOptions = {},
+): Promise<TextPostings | null> {
   const read = await readAtOneVersion(pool, segment.datasetId, async () => {
-    const { rows } = await pool.query<[string]>({
-      text: `select array_to_string(tsvector_to_array(${SEARCH_DOCUMENT_SQL}), ' ')
-             from events e where dataset_id = $1 and removed_at is null ${LIST_ORDER}`,
-      values: [segment.datasetId],
-      rowMode: 'array',
+    const builder = new TextPostingsBuilder()
+    const text = `select array_to_string(tsvector_to_array(${SEARCH_DOCUMENT_SQL}), ' ')
+         from events e where dataset_id = $1 and removed_at is null ${LIST_ORDER}`
+    await readInChunks<[string]>(pool, { text, values: [segment.datasetId] }, options, async (rows) => {
+      for (const [lexemes] of rows) {
+        builder.addRow(lexemes)
+        // Reads waiting meanwhile are served between slices instead of after the whole build.
+        if (builder.size % BUILD_SLICE_ROWS === 0) await new Promise((resolve) => setImmediate(resolve))
+      }
     })
-    return rows
+    return builder
   })
-  if (!read || read.version !== segment.version || read.value.length !== segment.size) return null
-  const builder = new TextPostingsBuilder()
-  for (const [lexemes] of read.value) {
-    builder.addRow(lexemes)
-    // Reads waiting meanwhile are served between slices instead of after the whole build.
-    if (builder.size % BUILD_SLICE_ROWS === 0) await new Promise((resolve) => setImmediate(resolve))
-  }
-  return builder.build()
+  if (!read || read.version !== segment.version || read.value.size !== segment.size) return null
+  return read.value.build()
 }

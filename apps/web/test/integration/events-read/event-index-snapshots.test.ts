@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 
 import type { Pool } from 'pg'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 
 import { EventIndexStore } from '../../../src/lib/events-read/event-index/event-index-store'
 import {
@@ -69,12 +69,13 @@ function watchedPool(): { pool: Pool; queries: string[] } {
 function openStore(
   source: Pool,
   onError: (error: unknown) => void = () => {},
-  shared: { locked?: boolean; peers?: IndexPeerLink } = {},
+  shared: { locked?: boolean; peers?: IndexPeerLink; awaitedLoadEvents?: number } = {},
 ) {
   const snapshots = new SegmentSnapshots(source, { directory, minEvents: 0, onError })
   const loaded: string[] = []
   const store = new EventIndexStore(source, {
     maxEvents: 100_000,
+    awaitedLoadEvents: shared.awaitedLoadEvents,
     snapshots,
     onLoaded: (what) => loaded.push(what),
     // On the real pool: a watched pool only passes queries on.
@@ -129,6 +130,24 @@ describe('event index snapshots', () => {
       'select oid::text from pg_database where datname = current_database()',
     )
     expect(identity).toMatch(new RegExp(`^\\d+-\\d+-${rows[0]!.oid}$`))
+  })
+
+  it('answer a big dataset’s first read after a restart from its snapshots, and leave it to the database without them', async () => {
+    // Every load counts as big: the first read of a store without snapshots goes to the database.
+    const big = { awaitedLoadEvents: 0 }
+    const first = openStore(pool, undefined, big)
+    expect(await first.store.segmentsFor([fixture.publicDatasetId], ['attendance'])).toBeNull()
+    await vi.waitFor(
+      async () => expect(await first.store.segmentsFor([fixture.publicDatasetId], ['attendance'])).not.toBeNull(),
+      { timeout: 10_000 },
+    )
+    await first.snapshots.written()
+
+    const watched = watchedPool()
+    const restarted = openStore(watched.pool, undefined, big)
+    const segments = await restarted.store.segmentsFor([fixture.publicDatasetId], ['attendance'])
+    expect(segments?.[0]?.field('attendance')).toBeDefined()
+    expect(readsEvents(watched.queries)).toEqual([])
   })
 
   it('let a second process read the events, a field and the search words without asking the database', async () => {

@@ -19,6 +19,19 @@ import {
   readDatasetVersions,
   type DatasetVersion,
 } from './segment-loader'
+import { LoadSlots } from './load-slots'
+
+/**
+ * Background loads reading the database at once in one process: two keep a two-core machine's
+ * database and web process busy; all at once held every load's rows together (see `load-slots.ts`).
+ */
+export const BACKGROUND_DATABASE_READS = 2
+
+/** Events a read waits to load from snapshots on disk, at most: about 3 s of reading. */
+export const AWAITED_SNAPSHOT_EVENTS = 20_000_000
+
+/** How long a read waits for loads from snapshots before the database answers it instead. */
+export const AWAITED_SNAPSHOT_MS = 10_000
 
 /** Events a read waits to load (about 50–100 ms); bigger loads go to the background. */
 export const AWAITED_LOAD_EVENTS = 50_000
@@ -112,12 +125,38 @@ export class EventIndexStore {
   private readonly loads = new Map<number, Promise<void>>()
   private readonly fieldLoads = new Map<string, Promise<void>>()
   private readonly postingsLoads = new Map<EventSegment, Promise<void>>()
+  private readonly backgroundReads = new LoadSlots(BACKGROUND_DATABASE_READS)
 
   constructor(
     private readonly pool: Pool,
     private readonly options: EventIndexOptions,
   ) {
     options.peers?.onPeerLoaded((loaded) => this.loadFromPeer(loaded))
+  }
+
+  // Whether a read waits for big loads after all: when every part is in a snapshot on disk (as
+  // after a restart) and there are at most AWAITED_SNAPSHOT_EVENTS, it waits up to
+  // AWAITED_SNAPSHOT_MS. At ten million events the index reads its snapshots in about 3 s, while
+  // the database takes several seconds for each read until then.
+  private async awaitsSnapshots(
+    events: number,
+    onDisk: (snapshots: SegmentSnapshots) => Promise<readonly boolean[]>,
+    loads: ReadonlyArray<Promise<void>>,
+  ): Promise<boolean> {
+    const snapshots = this.options.snapshots
+    if (!snapshots || events > AWAITED_SNAPSHOT_EVENTS || !(await onDisk(snapshots)).every(Boolean)) return false
+    let timer: NodeJS.Timeout | undefined
+    const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), AWAITED_SNAPSHOT_MS)))
+    try {
+      return await Promise.race([Promise.all(loads).then(() => true), timeout])
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  // Big loads read the database a few at a time; small ones, which a read awaits, never queue.
+  private readDatabase<T>(events: number, read: () => Promise<T>): Promise<T> {
+    return events > this.awaitedLoadEvents ? this.backgroundReads.run(read) : read()
   }
 
   // Loads bigger than this run in the background.
@@ -247,8 +286,11 @@ export class EventIndexStore {
       const loads = stale.map(([datasetId, version]) =>
         this.load(source, datasetId, version.version, 'any', version.count),
       )
-      if (staleEvents > this.awaitedLoadEvents) return null
-      await Promise.all(loads)
+      const onDisk = (snapshots: SegmentSnapshots) =>
+        Promise.all(stale.map(([datasetId, version]) => snapshots.hasSegment(datasetId, version.version)))
+      if (staleEvents > this.awaitedLoadEvents) {
+        if (!(await this.awaitsSnapshots(staleEvents, onDisk, loads))) return null
+      } else await Promise.all(loads)
     }
     const segments: EventSegment[] = []
     for (const [datasetId, version] of wanted) {
@@ -300,7 +342,7 @@ export class EventIndexStore {
       const snapshots = this.options.snapshots
       running = readThrough({
         fromSnapshot: () => snapshots?.readSegment(datasetId, version),
-        fromDatabase: () => loadSegment(source, datasetId),
+        fromDatabase: () => this.readDatabase(events, () => loadSegment(source, datasetId, events)),
         writeSnapshot: (loaded) => snapshots?.writeSegment(loaded),
         exclusive: this.exclusive(`segment:${datasetId}`, events),
         source: from,
@@ -340,8 +382,12 @@ export class EventIndexStore {
       for (const path of fieldPaths) if (!segment.field(path)) missing.push([segment, path])
     if (missing.length === 0) return true
     const loads = missing.map(([segment, path]) => this.loadField(source, segment, path))
-    if (missing.reduce((sum, [segment]) => sum + segment.size, 0) > this.awaitedLoadEvents) return false
-    await Promise.all(loads)
+    const events = missing.reduce((sum, [segment]) => sum + segment.size, 0)
+    const onDisk = (snapshots: SegmentSnapshots) =>
+      Promise.all(missing.map(([segment, path]) => snapshots.hasField(segment, path)))
+    if (events > this.awaitedLoadEvents) {
+      if (!(await this.awaitsSnapshots(events, onDisk, loads))) return false
+    } else await Promise.all(loads)
     return missing.every(([segment, path]) => segment.field(path) !== undefined)
   }
 
@@ -353,7 +399,7 @@ export class EventIndexStore {
       const snapshots = this.options.snapshots
       running = readThrough({
         fromSnapshot: () => snapshots?.readField(segment, path),
-        fromDatabase: () => loadFieldColumn(source, segment, path),
+        fromDatabase: () => this.readDatabase(segment.size, () => loadFieldColumn(source, segment, path)),
         writeSnapshot: (loaded) => snapshots?.writeField(segment, path, loaded),
         exclusive: this.exclusive(`field:${key}`, segment.size),
         source: from,
@@ -394,7 +440,7 @@ export class EventIndexStore {
       const started = performance.now()
       const running = readThrough({
         fromSnapshot: () => snapshots?.readText(segment),
-        fromDatabase: () => loadTextPostings(source, segment),
+        fromDatabase: () => this.readDatabase(segment.size, () => loadTextPostings(source, segment)),
         writeSnapshot: (loaded) => snapshots?.writeText(segment, loaded),
         exclusive: this.exclusive(`text:${segment.datasetId}:${segment.version}`, segment.size),
         source: from,

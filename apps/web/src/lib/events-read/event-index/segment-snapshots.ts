@@ -13,7 +13,7 @@
  * @module
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises'
+import { access, mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 
 import {
@@ -62,6 +62,14 @@ export async function databaseIdentity(pool: Pool): Promise<string | undefined> 
 }
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT'
+
+async function exists(file: string | undefined): Promise<boolean> {
+  if (file === undefined) return false
+  return access(file).then(
+    () => true,
+    () => false,
+  )
+}
 
 /** A dataset's snapshots of one database. */
 export class SegmentSnapshots {
@@ -152,6 +160,16 @@ export class SegmentSnapshots {
       const match = /^v(\d+)\./.exec(name)
       if (match && BigInt(match[1]!) < current) await rm(path.join(folder, name), { force: true })
     }
+  }
+
+  /** Whether the snapshot of `datasetId`'s segment at exactly `version` is on disk (not whether it reads). */
+  async hasSegment(datasetId: number, version: string): Promise<boolean> {
+    return exists(await this.fileOf(datasetId, version, 'segment'))
+  }
+
+  /** Whether the snapshot of `segment`'s field column of `path` is on disk. */
+  async hasField(segment: EventSegment, path: string): Promise<boolean> {
+    return exists(await this.fileOf(segment.datasetId, segment.version, fieldPart(path)))
   }
 
   /** The segment of `datasetId` at exactly `version`, from its snapshot; null when there is none. */

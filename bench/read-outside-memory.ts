@@ -47,7 +47,10 @@ export async function waitForEventCells(
   }
 }
 
-/** The rows and bytes (tables and indexes) the cells take, per event, the cells per value apart. */
+/**
+ * The rows and bytes (tables and indexes) the cells take, per event, the cells per value and the
+ * point blocks apart.
+ */
 export async function describeCellStorage(pool: pg.Pool, events: number): Promise<string> {
   const { rows } = await pool.query<{
     cells: string
@@ -58,6 +61,9 @@ export async function describeCellStorage(pool: pg.Pool, events: number): Promis
     value_months: string
     value_bytes: string
     value_fields: string[] | null
+    blocks: string
+    packed: string
+    block_bytes: string
     events_bytes: string
   }>(
     `select (select count(*) from event_cells) as cells, (select count(*) from event_cell_months) as months,
@@ -68,6 +74,9 @@ export async function describeCellStorage(pool: pg.Pool, events: number): Promis
             pg_total_relation_size('event_value_cells') + pg_total_relation_size('event_value_months') as value_bytes,
             (select array_agg(distinct field order by field) from event_cell_builds, unnest(value_fields) as field)
               as value_fields,
+            (select count(*) from event_cell_points) as blocks,
+            (select coalesce(sum(count), 0) from event_cell_points where points is not null) as packed,
+            pg_total_relation_size('event_cell_points') as block_bytes,
             pg_total_relation_size('events') as events_bytes`,
   )
   const row = rows[0]!
@@ -78,7 +87,8 @@ export async function describeCellStorage(pool: pg.Pool, events: number): Promis
     `Event cells: ${fmt(Number(row.cells))} map cells (zooms 0–10), ${fmt(Number(row.months))} cells of a month ` +
     `(zoom 4) and ${fmt(Number(row.days))} days, ${size(row.bytes)}; per value of ` +
     `${(row.value_fields ?? []).join(', ') || 'no field'}: ${fmt(Number(row.value_cells))} map cells (zooms 0–6) ` +
-    `and ${fmt(Number(row.value_months))} months, ${size(row.value_bytes)} ` +
+    `and ${fmt(Number(row.value_months))} months, ${size(row.value_bytes)}; point blocks: ` +
+    `${fmt(Number(row.packed))} events packed in ${fmt(Number(row.blocks))} zoom-10 cells, ${size(row.block_bytes)} ` +
     `(the events table with its indexes: ${(Number(row.events_bytes) / 1024 / 1024).toFixed(0)} MB)`
   )
 }

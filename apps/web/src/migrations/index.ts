@@ -20,6 +20,7 @@ import * as migration_20261129_000000_quotas from './20261129_000000_quotas'
 import * as migration_20261203_090000_event_cells from './20261203_090000_event_cells'
 import * as migration_20261203_140000_event_value_cells from './20261203_140000_event_value_cells'
 import * as migration_20261203_160000_search_function_cost from './20261203_160000_search_function_cost'
+import * as migration_20261206_090000_event_cell_points from './20261206_090000_event_cell_points'
 
 export const migrations = [
   {
@@ -131,5 +132,10 @@ export const migrations = [
     up: migration_20261203_160000_search_function_cost.up,
     down: migration_20261203_160000_search_function_cost.down,
     name: '20261203_160000_search_function_cost',
+  },
+  {
+    up: migration_20261206_090000_event_cell_points.up,
+    down: migration_20261206_090000_event_cell_points.down,
+    name: '20261206_090000_event_cell_points',
   },
 ]

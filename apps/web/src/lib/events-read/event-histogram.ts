@@ -12,6 +12,7 @@ import {
   nextBucket,
   parseFilterInstant,
   rollUpDayCounts,
+  splitBoundingBox,
   type BoundingBox,
   type FilterState,
   type HistogramInterval,
@@ -29,6 +30,7 @@ import {
   filtersOnlyByPlaceAndTime,
   monthCellCountsByBucket,
   MONTHLY_INTERVALS,
+  timeSpanOf,
   valueCountsByBucket,
   valueSliceOf,
   valuesTimeRange,
@@ -40,6 +42,13 @@ import {
 } from './event-cells/cell-queries'
 import { eventCellsOf } from './event-cells/event-cells-of'
 import type { CellScope } from './event-cells/event-cell-store'
+import {
+  countPointsByBucket,
+  visitPointTimes,
+  type MillisecondSpan,
+  type PointBlock,
+} from './event-cells/point-block-codec'
+import { pointBlocksInView } from './event-cells/point-blocks'
 import { cutView, outsideCutSql, type ViewCut } from './event-cells/view-cut'
 import { eventConditions, SqlParams, type ConditionOptions, type DatasetScope } from './event-conditions'
 import { selectFromIndex } from './event-index/indexed-selection'
@@ -162,15 +171,33 @@ interface CellHistogram {
   readonly located: boolean
   /** Only events with these values, from the counts per value and month. */
   readonly values?: ValueSlice
-  /** A map view cutting through the data: its inside cells per month, and the events of its strips. */
-  readonly outside?: { readonly view: BoundingBox; readonly cut: ViewCut }
+  /** A map view cutting through the data: see {@link ViewOutsideCells}. */
+  readonly outside?: ViewOutsideCells
 }
+
+/**
+ * A map view cutting through the data: its inside cells per month (with `cut`), and the events
+ * of the strips around them or of the whole view (without), from their point blocks when these
+ * hold few enough, else from the events table.
+ */
+interface ViewOutsideCells {
+  readonly view: BoundingBox
+  readonly cut: ViewCut | null
+  /** Never null without `cut`. */
+  readonly blocks: PointBlock[] | null
+}
+
+const millisecondsOf = (span: TimeSpan): MillisecondSpan => ({
+  start: span.start?.getTime() ?? -Infinity,
+  end: span.end?.getTime() ?? Infinity,
+})
 
 // Day counts answer a read without field filters or search whose time range is whole UTC days,
 // and month counts per value one filtered by one value-list field over whole UTC months, when the
 // map view, if any, holds every located event of the read's datasets. A view cutting through them
 // over whole months, without field filters, is counted from its inside cells per month and the
-// events of the strips around them.
+// events of the strips around them; a view with no inside cell (a city's), or over other times,
+// from the point blocks of its events when there are few enough.
 async function cellHistogram(
   payload: Payload,
   database: ReadDatabase,
@@ -185,9 +212,18 @@ async function cellHistogram(
   if (!cells || (values && !buildsCountValuesOf(values, cells.builds))) return null
   const bbox = state.bbox
   if (bbox && !viewHoldsEveryEvent(bbox, cells.builds)) {
-    const months = values ? null : wholeMonthsOf(state)
+    if (values) return null
+    const pool = database.pool
+    const months = wholeMonthsOf(state)
     const cut = months && cutView(bbox, { months })
-    return cut ? { cells, span: months, located: true, outside: { view: bbox, cut } } : null
+    if (cut) {
+      const blocks = await pointBlocksInView(pool, cells.datasetIds, bbox, {
+        leftOut: { zoom: cut.zoom, range: cut.inner },
+      })
+      return { cells, span: months, located: true, outside: { view: bbox, cut, blocks } }
+    }
+    const blocks = await pointBlocksInView(pool, cells.datasetIds, bbox)
+    return blocks && { cells, span: timeSpanOf(state), located: true, outside: { view: bbox, cut: null, blocks } }
   }
   return { cells, span, located: bbox !== undefined, values }
 }
@@ -198,6 +234,16 @@ async function cellTimeRange(
   scope: DatasetScope,
   read: CellHistogram,
 ): Promise<TimeRange | null> {
+  if (read.outside?.cut === null) {
+    // Every event of the view is in its blocks.
+    let first = Infinity
+    let last = -Infinity
+    visitPointTimes(read.outside.blocks!, splitBoundingBox(read.outside.view), millisecondsOf(read.span), (time) => {
+      if (time < first) first = time
+      if (time > last) last = time
+    })
+    return first <= last ? rangeOf(state, new Date(first), new Date(last)) : null
+  }
   // The first and last event in a view: two probes of the events' time index.
   if (read.outside) return databaseTimeRange(pool, state, scope)
   const extent = read.values
@@ -214,14 +260,26 @@ async function cellCounts(
   scope: DatasetScope,
   read: CellHistogram,
   interval: HistogramInterval,
+  starts: readonly Date[],
 ): Promise<Map<number, number>> {
   const ids = read.cells.datasetIds
   if (read.outside) {
+    const { view, cut, blocks } = read.outside
+    const blockCounts = () => {
+      const counts = countPointsByBucket(
+        blocks!,
+        splitBoundingBox(view),
+        millisecondsOf(read.span),
+        Float64Array.from(starts, (start) => start.getTime()),
+        starts.length === 0 ? -Infinity : nextBucket(starts.at(-1)!, interval).getTime(),
+      )
+      return new Map(starts.map((start, index) => [start.getTime(), counts[index]!]))
+    }
+    if (cut === null) return blockCounts()
     if (!MONTHLY_INTERVALS.has(interval)) return databaseCounts(pool, state, scope, interval)
-    const { cut } = read.outside
     const [inside, around] = await Promise.all([
       monthCellCountsByBucket(pool, ids, cut.zoom, cut.inner, interval, read.span),
-      databaseCounts(pool, state, scope, interval, { outside: read.outside }),
+      blocks ? blockCounts() : databaseCounts(pool, state, scope, interval, { outside: { view, cut } }),
     ])
     for (const [bucket, count] of around) inside.set(bucket, (inside.get(bucket) ?? 0) + count)
     return inside
@@ -281,7 +339,7 @@ export async function eventHistogram(
   const counts = selections
     ? indexCounts(selections, starts)
     : fromCells
-      ? await cellCounts(pool, state, scope, fromCells, interval)
+      ? await cellCounts(pool, state, scope, fromCells, interval, starts)
       : byDay && interval !== 'hour'
         ? rollUpDayCounts(byDay.days, interval)
         : await databaseCounts(pool, state, scope, interval, { options: plan })

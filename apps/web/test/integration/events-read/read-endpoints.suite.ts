@@ -253,11 +253,12 @@ describe('GET /api/events/map-clusters and /bounds', () => {
           expected.count === 0 ? null : [expected.west, expected.south, expected.east, expected.north],
         )
       }
-    // The histogram of such views, over all time and over whole years, by year and by month.
+    // The histogram of such views, over all time, over whole years and over days, by year, month and day.
     for (const view of views)
       for (const [query, interval, start, end] of [
         ['interval=year', 'year', '1900-01-01', '2100-01-01'],
         ['interval=month&start=1995&end=1999', 'month', '1995-01-01', '2000-01-01'],
+        ['interval=day&start=1995-03-10&end=1997-06-20', 'day', '1995-03-10', '1997-06-21'],
       ] as const) {
         const { body } = await owner.get(
           `/events/histogram?catalogs=${spread.catalogId}&bbox=${view.join(',')}&${query}`,

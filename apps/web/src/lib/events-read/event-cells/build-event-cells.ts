@@ -1,7 +1,8 @@
 /**
  * Builds a dataset's event cells: its events counted ahead of time per map cell (zooms 0 to
  * {@link MAX_CELL_ZOOM}, the read API's 64-px grid), per cell of zooms {@link MONTH_CELL_ZOOM} and
- * {@link COARSE_MONTH_CELL_ZOOM} and UTC month, and per UTC day, and the same per value of its value-list fields
+ * {@link COARSE_MONTH_CELL_ZOOM} and UTC month, and per UTC day, its events packed per zoom-10 cell
+ * (`point-blocks.ts`), and the same counts per value of its value-list fields
  * (`build-value-cells.ts`), for exactly one events version. One scan of the dataset's events at
  * the finest zoom; each coarser zoom is summed from the one below, which gives the same cells
  * because a cell splits into exactly four.
@@ -12,6 +13,7 @@ import type { Pool, PoolClient } from 'pg'
 
 import { buildValueCells } from './build-value-cells'
 import { CELL_X, CELL_Y } from './cell-grid-sql'
+import { insertPointBlocks } from './point-blocks'
 
 /** The finest zoom cells are kept for; past it a map view is small enough to count its events. */
 export const MAX_CELL_ZOOM = 10
@@ -31,6 +33,7 @@ export const CELL_TABLES = [
   'event_cells',
   'event_cell_months',
   'event_days',
+  'event_cell_points',
   'event_value_cells',
   'event_value_months',
   'event_cell_builds',
@@ -139,7 +142,9 @@ export async function buildEventCells(pool: Pool, datasetId: number): Promise<Ev
     await client.query('delete from event_cells where dataset_id = $1', [datasetId])
     await client.query('delete from event_days where dataset_id = $1', [datasetId])
     await client.query('delete from event_cell_months where dataset_id = $1', [datasetId])
+    await client.query('delete from event_cell_points where dataset_id = $1', [datasetId])
     await insertCells(client, datasetId)
+    await insertPointBlocks(client, datasetId)
     await insertMonthCells(client, datasetId)
     await insertDays(client, datasetId)
     const valueFields = await buildValueCells(client, datasetId)

@@ -38,6 +38,11 @@ function spanOf(state: FilterState, isBoundary: (date: Date) => boolean): TimeSp
   return { start, end }
 }
 
+/** The state's time range as a half-open span. */
+export function timeSpanOf(state: FilterState): TimeSpan {
+  return spanOf(state, () => true)!
+}
+
 /** The state's time range when it is whole UTC days (or open), as a half-open span; else null. */
 export function wholeDaysOf(state: FilterState): TimeSpan | null {
   return spanOf(state, (date) => ((date.getTime() % DAY_MS) + DAY_MS) % DAY_MS === 0)

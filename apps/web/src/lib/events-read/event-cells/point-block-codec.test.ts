@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest'
+
+import {
+  countPointsByBucket,
+  pointOverlaps,
+  POINT_BYTES,
+  singleBoxesOf,
+  singleDown,
+  singleUp,
+  visitPointTimes,
+  type PointBlock,
+} from './point-block-codec'
+
+// A block as PostgreSQL packs it: float8send of time, longitude and latitude per event.
+function blockOf(points: ReadonlyArray<readonly [number, number, number]>): PointBlock {
+  const bytes = new Uint8Array(points.length * POINT_BYTES)
+  const view = new DataView(bytes.buffer)
+  points.forEach(([time, longitude, latitude], index) => {
+    view.setFloat64(index * POINT_BYTES, time)
+    view.setFloat64(index * POINT_BYTES + 8, longitude)
+    view.setFloat64(index * POINT_BYTES + 16, latitude)
+  })
+  return {
+    count: points.length,
+    west: Math.min(...points.map((point) => point[1])),
+    south: Math.min(...points.map((point) => point[2])),
+    east: Math.max(...points.map((point) => point[1])),
+    north: Math.max(...points.map((point) => point[2])),
+    points: bytes,
+  }
+}
+
+const EVERY_TIME = { start: -Infinity, end: Infinity }
+const timesIn = (blocks: PointBlock[], boxes: Parameters<typeof visitPointTimes>[1], span = EVERY_TIME) => {
+  const times: number[] = []
+  visitPointTimes(blocks, boxes, span, (time) => times.push(time))
+  return times
+}
+
+describe('float4 rounding as PostGIS does it', () => {
+  it('rounds a box outwards to the next float4, and keeps a float4 as it is', () => {
+    expect(singleDown(2.00000001)).toBe(2)
+    expect(singleUp(2.00000001)).toBeGreaterThan(2.00000001)
+    expect(singleUp(2.00000001)).toBe(Math.fround(2.00000001 + 2.4e-7))
+    expect(singleDown(-2.00000001)).toBeLessThan(-2.00000001)
+    expect(singleUp(-2.00000001)).toBe(-2)
+    expect(singleDown(0.5)).toBe(0.5)
+    expect(singleUp(0.5)).toBe(0.5)
+    expect(singleUp(1e-50)).toBeGreaterThan(0)
+    expect(singleDown(-1e-50)).toBeLessThan(0)
+  })
+
+  it('lets a point a hair outside the view through, as `location && st_makeenvelope` does', () => {
+    // select st_setsrid(st_makepoint(2.00000001, 0), 4326) && st_makeenvelope(2.00000002, -1, 3, 1, 4326): true
+    const view = singleBoxesOf([{ west: 2.00000002, south: -1, east: 3, north: 1 }])
+    expect(pointOverlaps(2.00000001, 0, view)).toBe(true)
+    expect(pointOverlaps(1.9999, 0, view)).toBe(false)
+    expect(pointOverlaps(2.5, 1.0001, view)).toBe(false)
+  })
+})
+
+describe('the events of point blocks', () => {
+  const block = blockOf([
+    [1000, 2.5, 48.5],
+    [2000, 2.9, 48.9],
+    [3000, 3.5, 48.5],
+    [4000, 2.6, 47.2],
+  ])
+
+  it('gives the times of the events in the view and the span only', () => {
+    const view = [{ west: 2, south: 48, east: 3, north: 49 }]
+    expect(timesIn([block], view)).toEqual([1000, 2000])
+    expect(timesIn([block], view, { start: 1001, end: Infinity })).toEqual([2000])
+    expect(timesIn([block], view, { start: -Infinity, end: 2000 })).toEqual([1000])
+    expect(timesIn([block], [{ west: 0, south: 0, east: 10, north: 60 }])).toEqual([1000, 2000, 3000, 4000])
+    // A view split at the antimeridian is two boxes; a point in either counts once.
+    expect(timesIn([block], [view[0]!, { west: 3.4, south: 48, east: 3.6, north: 49 }])).toEqual([1000, 2000, 3000])
+  })
+
+  it('counts per bucket, the last up to the end given', () => {
+    const starts = Float64Array.from([0, 1500, 3000])
+    const everywhere = [{ west: -180, south: -90, east: 180, north: 90 }]
+    expect([...countPointsByBucket([block], everywhere, EVERY_TIME, starts, 4000)]).toEqual([1, 1, 1])
+    expect([...countPointsByBucket([block], everywhere, EVERY_TIME, starts, 4001)]).toEqual([1, 1, 2])
+    expect([...countPointsByBucket([block], everywhere, EVERY_TIME, Float64Array.from([1500]), 4001)]).toEqual([3])
+  })
+
+  it('refuses a block without its points, or with bytes that are not its events', () => {
+    const view = [{ west: 2, south: 48, east: 3, north: 49 }]
+    expect(() => timesIn([{ ...block, points: null }], view)).toThrow(/not packed/)
+    expect(() => timesIn([{ ...block, count: 5 }], view)).toThrow(/holds 96 bytes/)
+  })
+})

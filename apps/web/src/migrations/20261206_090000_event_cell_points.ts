@@ -3,7 +3,9 @@ import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-postgres'
 // The dated, located events of each zoom-10 map cell packed into one value: per event its time
 // and place as three float8 (src/lib/events-read/event-cells/point-blocks.ts). A read of a map view
 // that cuts through a big dataset outside memory reads the events near the view's edges from
-// these few rows instead of a heap page per event. Stored as they are: float8 does not compress.
+// these few rows instead of a heap page per event. Keyed (and written) by zoom-4 tile first, so a
+// read takes a tile's blocks from one stretch of the table. Stored as they are: float8 does not
+// compress.
 // Builds made before this table lack it: every build is dropped, and made again on the next read
 // that needs it.
 export async function up({ db }: MigrateUpArgs): Promise<void> {
@@ -12,6 +14,8 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
      "event_cell_builds";
    CREATE TABLE IF NOT EXISTS "event_cell_points" (
      "dataset_id" integer NOT NULL REFERENCES "datasets"("id") ON DELETE CASCADE,
+     "tile_y" integer NOT NULL,
+     "tile_x" integer NOT NULL,
      "cy" integer NOT NULL,
      "cx" integer NOT NULL,
      "count" integer NOT NULL,
@@ -20,7 +24,7 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
      "east" double precision NOT NULL,
      "north" double precision NOT NULL,
      "points" bytea,
-     PRIMARY KEY ("dataset_id", "cy", "cx")
+     PRIMARY KEY ("dataset_id", "tile_y", "tile_x", "cy", "cx")
    );
    ALTER TABLE "event_cell_points" ALTER COLUMN "points" SET STORAGE EXTERNAL;
   `)

@@ -21,6 +21,7 @@ import * as migration_20261203_090000_event_cells from './20261203_090000_event_
 import * as migration_20261203_140000_event_value_cells from './20261203_140000_event_value_cells'
 import * as migration_20261203_160000_search_function_cost from './20261203_160000_search_function_cost'
 import * as migration_20261206_090000_event_cell_points from './20261206_090000_event_cell_points'
+import * as migration_20261206_100000_event_cell_years from './20261206_100000_event_cell_years'
 
 export const migrations = [
   {
@@ -137,5 +138,10 @@ export const migrations = [
     up: migration_20261206_090000_event_cell_points.up,
     down: migration_20261206_090000_event_cell_points.down,
     name: '20261206_090000_event_cell_points',
+  },
+  {
+    up: migration_20261206_100000_event_cell_years.up,
+    down: migration_20261206_100000_event_cell_years.down,
+    name: '20261206_100000_event_cell_years',
   },
 ]

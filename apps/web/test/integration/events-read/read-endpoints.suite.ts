@@ -259,6 +259,7 @@ describe('GET /api/events/map-clusters and /bounds', () => {
         ['interval=year', 'year', '1900-01-01', '2100-01-01'],
         ['interval=month&start=1995&end=1999', 'month', '1995-01-01', '2000-01-01'],
         ['interval=day&start=1995-03-10&end=1997-06-20', 'day', '1995-03-10', '1997-06-21'],
+        ['interval=decade&start=1995-03&end=2004-08', 'decade', '1995-03-01', '2004-09-01'],
       ] as const) {
         const { body } = await owner.get(
           `/events/histogram?catalogs=${spread.catalogId}&bbox=${view.join(',')}&${query}`,

@@ -1,7 +1,7 @@
 /**
  * Builds a dataset's event cells: its events counted ahead of time per map cell (zooms 0 to
  * {@link MAX_CELL_ZOOM}, the read API's 64-px grid), per cell of zooms {@link MONTH_CELL_ZOOM} and
- * {@link COARSE_MONTH_CELL_ZOOM} and UTC month, and per UTC day, its events packed per zoom-10 cell
+ * {@link COARSE_MONTH_CELL_ZOOM} and UTC month (and year), and per UTC day, its events packed per zoom-10 cell
  * (`point-blocks.ts`), and the same counts per value of its value-list fields
  * (`build-value-cells.ts`), for exactly one events version. One scan of the dataset's events at
  * the finest zoom; each coarser zoom is summed from the one below, which gives the same cells
@@ -32,6 +32,7 @@ export const COARSE_MONTH_CELL_ZOOM = 2
 export const CELL_TABLES = [
   'event_cells',
   'event_cell_months',
+  'event_cell_years',
   'event_days',
   'event_cell_points',
   'event_value_cells',
@@ -99,6 +100,14 @@ async function insertMonthCells(client: PoolClient, datasetId: number): Promise<
       group by dataset_id, month, floor(cy / $3::float8)::int, floor(cx / $3::float8)::int`,
     [datasetId, COARSE_MONTH_CELL_ZOOM, scale],
   )
+  // The same per UTC year, at both zooms: a histogram by year or longer sums a twelfth of the rows.
+  await client.query(
+    `insert into event_cell_years (dataset_id, zoom, year, cy, cx, count)
+     select dataset_id, zoom, date_trunc('year', month, 'UTC'), cy, cx, sum(count)
+       from event_cell_months where dataset_id = $1
+      group by dataset_id, zoom, date_trunc('year', month, 'UTC'), cy, cx`,
+    [datasetId],
+  )
 }
 
 async function insertDays(client: PoolClient, datasetId: number): Promise<void> {
@@ -142,6 +151,7 @@ export async function buildEventCells(pool: Pool, datasetId: number): Promise<Ev
     await client.query('delete from event_cells where dataset_id = $1', [datasetId])
     await client.query('delete from event_days where dataset_id = $1', [datasetId])
     await client.query('delete from event_cell_months where dataset_id = $1', [datasetId])
+    await client.query('delete from event_cell_years where dataset_id = $1', [datasetId])
     await client.query('delete from event_cell_points where dataset_id = $1', [datasetId])
     await insertCells(client, datasetId)
     await insertPointBlocks(client, datasetId)

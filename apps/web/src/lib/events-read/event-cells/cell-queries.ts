@@ -400,7 +400,8 @@ export async function valueCountsByBucket(
 
 /**
  * The located events of whole `months` in the cells of `range` at `zoom` (one of the zooms cells
- * per month are kept at), per bucket of a {@link MONTHLY_INTERVALS | monthly interval}.
+ * per month are kept at), per bucket of a {@link MONTHLY_INTERVALS | monthly interval}: by year or
+ * longer, the whole years from the cells per year.
  */
 export async function monthCellCountsByBucket(
   pool: Pool,
@@ -419,8 +420,55 @@ export async function monthCellCountsByBucket(
     `cx between ${params.add(range.minX)} and ${params.add(range.maxX)}`,
     `cy between ${params.add(range.minY)} and ${params.add(range.maxY)}`,
   ]
-  const from = { table: 'event_cell_months', unit: 'month' } as const
-  return unitCountsByBucket(pool, from, 'count', params, conditions, interval, months)
+  const years = YEARLY_INTERVALS.has(interval) ? wholeYearsWithin(months) : null
+  if (!years) {
+    const from = { table: 'event_cell_months', unit: 'month' } as const
+    return unitCountsByBucket(pool, from, 'count', params, conditions, interval, months)
+  }
+  // Whole years from the cells per year, the months before and after them from the cells per month.
+  const where = conditions.join(' and ')
+  const yearRange = [
+    years.start && `year >= ${params.add(years.start)}`,
+    years.end && `year < ${params.add(years.end)}`,
+  ].filter(Boolean)
+  const edgeMonths = [
+    months.start && years.start! > months.start
+      ? `(month >= ${params.add(months.start)} and month < ${params.add(years.start!)})`
+      : '',
+    months.end && years.end! < months.end
+      ? `(month >= ${params.add(years.end!)} and month < ${params.add(months.end)})`
+      : '',
+  ].filter(Boolean)
+  const { rows } = await pool.query<{ bucket: Date; count: number }>(
+    `select date_trunc(${params.add(interval)}, unit, 'UTC') as bucket, sum(count)::int as count
+       from (select year as unit, count from event_cell_years
+              where ${[where, ...yearRange].join(' and ')}
+             ${edgeMonths.length > 0 ? `union all select month, count from event_cell_months where ${where} and (${edgeMonths.join(' or ')})` : ''}) cells
+      group by 1 having sum(count) > 0`,
+    params.values,
+  )
+  return new Map(rows.map((row) => [row.bucket.getTime(), row.count]))
+}
+
+/** The histogram intervals made of whole UTC years, which the cells per year can fill. */
+const YEARLY_INTERVALS: ReadonlySet<HistogramInterval> = new Set(['year', 'decade', 'century'])
+
+// Midnight UTC on 1 January of `date`'s year, or of the next one when `date` is later than that.
+function yearStartOf(date: Date, next: boolean): Date {
+  const start = new Date(0)
+  start.setUTCFullYear(date.getUTCFullYear(), 0, 1)
+  if (next && start < date) start.setUTCFullYear(date.getUTCFullYear() + 1, 0, 1)
+  return start
+}
+
+/**
+ * The whole UTC years within a span of whole months (either end open), or null when it holds none.
+ * @example wholeYearsWithin({ start: new Date('1990-03-01T00:00:00Z') }) // { start: 1991-01-01, end: undefined }
+ */
+export function wholeYearsWithin(months: TimeSpan): TimeSpan | null {
+  const start = months.start && yearStartOf(months.start, true)
+  const end = months.end && yearStartOf(months.end, false)
+  return start && end && start >= end ? null : { start, end }
 }
 
 /** The first and last time of the builds' events (with a location, when `located`), or null for none. */

@@ -17,6 +17,12 @@ import type { PointBlock } from './point-block-codec'
 export const POINT_BLOCK_ZOOM = 10
 
 /**
+ * The zoom of the tiles blocks are stored by (the zoom of the cells per month): a read takes the
+ * blocks of a tile from one stretch of the table, and leaves out a view's inside cells by tile.
+ */
+export const POINT_TILE_ZOOM = 4
+
+/**
  * Most events packed into one block (24 MB): a cell with more keeps its extent and count only,
  * and reads that need its events count them from the events table.
  */
@@ -24,6 +30,12 @@ export const MAX_BLOCK_POINTS = 1_000_000
 
 /** Most events a read takes from blocks (about 10 MB); past it the read counts from the events table. */
 export const MAX_READ_POINTS = 400_000
+
+/** Most tiles a read takes blocks from; past it the read counts from the events table. */
+export const MAX_READ_TILES = 256
+
+// Zoom-10 cells on each axis of a tile.
+const TILE_CELLS = 2 ** (POINT_BLOCK_ZOOM - POINT_TILE_ZOOM)
 
 /**
  * Packs the dataset's dated, located events into blocks, one per zoom-10 cell; a cell of more than
@@ -36,16 +48,18 @@ export async function insertPointBlocks(
   maxBlockPoints = MAX_BLOCK_POINTS,
 ): Promise<void> {
   await client.query(
-    `insert into event_cell_points (dataset_id, cy, cx, count, west, south, east, north, points)
-     select $1, p.cy, p.cx, count(*), min(p.lon), min(p.lat), max(p.lon), max(p.lat),
+    `insert into event_cell_points (dataset_id, tile_y, tile_x, cy, cx, count, west, south, east, north, points)
+     select $1, floor(p.cy / $5::float8)::int, floor(p.cx / $5::float8)::int, p.cy, p.cx, count(*), min(p.lon), min(p.lat),
+            max(p.lon), max(p.lat),
             string_agg(float8send(p.ms) || float8send(p.lon) || float8send(p.lat), ''::bytea) filter (where c.count <= $4)
        from (select st_x(e.location) as lon, st_y(e.location) as lat,
                     (extract(epoch from e.event_time) * 1000)::float8 as ms, ${CELL_X}::int as cx, ${CELL_Y}::int as cy
                from events e
               where e.dataset_id = $1 and e.removed_at is null and e.location is not null and e.event_time is not null) p
        join event_cells c on c.dataset_id = $1 and c.zoom = $3 and c.cy = p.cy and c.cx = p.cx
-      group by p.cy, p.cx`,
-    [datasetId, clusterCellSize(POINT_BLOCK_ZOOM), POINT_BLOCK_ZOOM, maxBlockPoints],
+      group by p.cy, p.cx
+      order by 2, 3, 4, 5`,
+    [datasetId, clusterCellSize(POINT_BLOCK_ZOOM), POINT_BLOCK_ZOOM, maxBlockPoints, TILE_CELLS],
   )
 }
 
@@ -70,35 +84,74 @@ export interface BlockChoice {
   readonly leftOut?: LeftOutCells
   /** Most events to take; default {@link MAX_READ_POINTS}. */
   readonly maxPoints?: number
+  /** Most tiles to take them from; default {@link MAX_READ_TILES}. */
+  readonly maxTiles?: number
+}
+
+interface TileCells {
+  readonly tileX: number
+  readonly tileY: number
+  readonly cells: CellRange
+}
+
+// The tiles a read takes, each with the part of its zoom-10 cells to take: of `view`'s cells and one
+// more on each side (a point a hair outside the view may still pass PostGIS's `&&`), but none of
+// `leftOut`'s cells, which are whole tiles. Null past `maxTiles`.
+
+function tilesOf(view: BoundingBox, leftOut: LeftOutCells | undefined, maxTiles: number): TileCells[] | null {
+  if (leftOut && leftOut.zoom > POINT_TILE_ZOOM)
+    throw new RangeError(`blocks leave out cells of zoom ${POINT_TILE_ZOOM} or less; asked for ${leftOut.zoom}`)
+  const scale = leftOut && 2 ** (POINT_TILE_ZOOM - leftOut.zoom)
+  const isLeftOut = (tileX: number, tileY: number) =>
+    leftOut !== undefined &&
+    Math.floor(tileX / scale!) >= leftOut.range.minX &&
+    Math.floor(tileX / scale!) <= leftOut.range.maxX &&
+    Math.floor(tileY / scale!) >= leftOut.range.minY &&
+    Math.floor(tileY / scale!) <= leftOut.range.maxY
+  const tiles: TileCells[] = []
+  for (const range of cellRangesOfView(view, POINT_BLOCK_ZOOM)) {
+    const [minX, maxX, minY, maxY] = [range.minX - 1, range.maxX + 1, range.minY - 1, range.maxY + 1]
+    for (let tileY = Math.floor(minY / TILE_CELLS); tileY <= Math.floor(maxY / TILE_CELLS); tileY++)
+      for (let tileX = Math.floor(minX / TILE_CELLS); tileX <= Math.floor(maxX / TILE_CELLS); tileX++) {
+        if (isLeftOut(tileX, tileY)) continue
+        if (tiles.length === maxTiles) return null
+        tiles.push({
+          tileX,
+          tileY,
+          cells: {
+            minX: Math.max(minX, tileX * TILE_CELLS),
+            maxX: Math.min(maxX, tileX * TILE_CELLS + TILE_CELLS - 1),
+            minY: Math.max(minY, tileY * TILE_CELLS),
+            maxY: Math.min(maxY, tileY * TILE_CELLS + TILE_CELLS - 1),
+          },
+        })
+      }
+  }
+  return tiles
 }
 
 /**
  * The blocks of `datasetIds` that may hold events in `view`, but none of `leftOut`'s cells; null
- * when they hold more than `maxPoints` events or one has no points (the read then counts from
- * the events table).
+ * when they lie in more than `maxTiles` tiles, hold more than `maxPoints` events, or
+ * one has no points (the read then counts from the events table).
  */
 export async function pointBlocksInView(
   pool: Pool,
   datasetIds: readonly number[],
   view: BoundingBox,
-  { leftOut, maxPoints = MAX_READ_POINTS }: BlockChoice = {},
+  { leftOut, maxPoints = MAX_READ_POINTS, maxTiles = MAX_READ_TILES }: BlockChoice = {},
 ): Promise<PointBlock[] | null> {
+  const tiles = tilesOf(view, leftOut, maxTiles)
+  if (tiles === null) return null
+  if (tiles.length === 0) return []
   const params = new SqlParams()
-  // One cell more on each side: a point a hair outside the view may still pass PostGIS's `&&`.
-  const ranges = cellRangesOfView(view, POINT_BLOCK_ZOOM).map(
-    (range) =>
-      `(cx between ${params.add(range.minX - 1)} and ${params.add(range.maxX + 1)}` +
-      ` and cy between ${params.add(range.minY - 1)} and ${params.add(range.maxY + 1)})`,
+  const ranges = tiles.map(
+    ({ tileX, tileY, cells }) =>
+      `(tile_y = ${params.add(tileY)} and tile_x = ${params.add(tileX)}` +
+      ` and cy between ${params.add(cells.minY)} and ${params.add(cells.maxY)}` +
+      ` and cx between ${params.add(cells.minX)} and ${params.add(cells.maxX)})`,
   )
-  let where = `dataset_id = any(${params.add([...datasetIds])}::int[]) and (${ranges.join(' or ')})`
-  if (leftOut) {
-    // A zoom-10 cell lies in exactly one cell of each coarser zoom (floor(floor(v) / n) = floor(v / n)).
-    const scale = 2 ** (POINT_BLOCK_ZOOM - leftOut.zoom)
-    const { minX, maxX, minY, maxY } = leftOut.range
-    where +=
-      ` and not (cx between ${params.add(minX * scale)} and ${params.add(maxX * scale + scale - 1)}` +
-      ` and cy between ${params.add(minY * scale)} and ${params.add(maxY * scale + scale - 1)})`
-  }
+  const where = `dataset_id = any(${params.add([...datasetIds])}::int[]) and (${ranges.join(' or ')})`
   const { rows: sizes } = await pool.query<{ points: number; unpacked: boolean }>(
     `select coalesce(sum(count), 0)::float8 as points, coalesce(bool_or(points is null), false) as unpacked
        from event_cell_points where ${where}`,

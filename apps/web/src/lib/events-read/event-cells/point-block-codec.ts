@@ -10,13 +10,15 @@ import type { BoundingBox } from '@chronotope/filters'
 /** The bytes of one event in a block: time, longitude, latitude. */
 export const POINT_BYTES = 24
 
-/** One row of `event_cell_points` as read: its extent and its packed events (null when too many). */
+/** Packed events of one or more rows of `event_cell_points`, as a read takes them. */
 export interface PointBlock {
   readonly count: number
-  readonly west: number
-  readonly south: number
-  readonly east: number
-  readonly north: number
+  /**
+   * Whether every event lies in one of the view's boxes by float8 comparisons of the blocks'
+   * extents (then each passes `&&` too: rounding outwards only widens both boxes).
+   */
+  readonly inside: boolean
+  /** Null for a block of too many events to pack. */
   readonly points: Uint8Array | null
 }
 
@@ -84,14 +86,6 @@ export function pointOverlaps(longitude: number, latitude: number, boxes: readon
   return false
 }
 
-// Whether every event of the block lies in one box by plain float8 comparisons, which implies
-// that each passes the float4 test too (rounding outwards only widens both boxes).
-function blockInside(block: PointBlock, boxes: readonly BoundingBox[]): boolean {
-  return boxes.some(
-    (box) => block.west >= box.west && block.east <= box.east && block.south >= box.south && block.north <= box.north,
-  )
-}
-
 /**
  * Calls `visit` with the time of each event of `blocks` in the view of `boxes` (as SQL's `&&`
  * has it, see {@link pointOverlaps}) and in `span`.
@@ -110,7 +104,7 @@ export function visitPointTimes(
     if (bytes.length !== block.count * POINT_BYTES)
       throw new RangeError(`a block of ${block.count} events holds ${bytes.length} bytes`)
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-    const inside = blockInside(block, boxes)
+    const inside = block.inside
     for (let at = 0; at < bytes.length; at += POINT_BYTES) {
       const time = view.getFloat64(at)
       if (time < span.start || time >= span.end) continue

@@ -1,7 +1,7 @@
 import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-postgres'
 
-// The dated, located events of each zoom-10 map cell packed into one value: per event its time
-// and place as three float8 (src/lib/events-read/event-cells/point-blocks.ts). A read of a map view
+// The located events of each zoom-10 map cell packed into one value: per event its time (NaN when
+// undated) and place as three float8 (src/lib/events-read/event-cells/point-blocks.ts). A read of a map view
 // that cuts through a big dataset outside memory reads the events near the view's edges from
 // these few rows instead of a heap page per event. Keyed (and written) by zoom-4 tile first, so a
 // read takes a tile's blocks from one stretch of the table. Stored as they are: float8 does not

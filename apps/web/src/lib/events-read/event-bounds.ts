@@ -3,7 +3,7 @@
  * @module
  */
 import { locatedExtent } from '@chronotope/event-index'
-import type { BoundingBox, FilterState } from '@chronotope/filters'
+import { splitBoundingBox, type BoundingBox, type FilterState } from '@chronotope/filters'
 import type { Payload } from 'payload'
 import type { Pool } from 'pg'
 
@@ -19,7 +19,9 @@ import {
 } from './event-cells/cell-queries'
 import { eventCellsOf } from './event-cells/event-cells-of'
 import type { CellScope } from './event-cells/event-cell-store'
-import { cutView, outsideCutSql } from './event-cells/view-cut'
+import { extentOfPoints } from './event-cells/point-block-codec'
+import { pointBlocksInView } from './event-cells/point-blocks'
+import { cutView, outsideCutSql, type ViewCut } from './event-cells/view-cut'
 import { eventConditions, SqlParams, type DatasetScope } from './event-conditions'
 import { selectFromIndex } from './event-index/indexed-selection'
 import type { SimpleBoundsResponse } from './read-responses'
@@ -72,8 +74,28 @@ async function extentOfEvents(pool: Pool, where: string, values: readonly unknow
   return { bounds: [row.west, row.south!, row.east!, row.north!], count: row.count }
 }
 
+// The count and extent of the events of the view's point blocks (outside `cut`'s inside cells),
+// or null when the blocks are too many or a slice of values is asked (blocks hold no values).
+async function extentOfBlocks(
+  pool: Pool,
+  cells: CellScope,
+  view: BoundingBox,
+  slice: CellSlice,
+  cut: ViewCut | null,
+): Promise<LocatedExtent | null> {
+  if (slice.values) return null
+  const leftOut = cut ? { zoom: cut.zoom, range: cut.inner } : undefined
+  const blocks = await pointBlocksInView(pool, cells.datasetIds, view, { leftOut })
+  const span = slice.months && {
+    start: slice.months.start?.getTime() ?? -Infinity,
+    end: slice.months.end?.getTime() ?? Infinity,
+  }
+  return blocks && extentOfPoints(blocks, splitBoundingBox(view), span ?? null)
+}
+
 // A view cutting through the data: its inside cells, counted ahead of time, and the events of the
-// strips around them. Null when no cell lies wholly inside the view.
+// strips around them, from their point blocks or else the events table. Without a cell wholly
+// inside the view (a city's), all its events from their point blocks; null when they cannot.
 async function boundsAcrossView(
   pool: Pool,
   cells: CellScope,
@@ -82,12 +104,15 @@ async function boundsAcrossView(
   slice: CellSlice,
 ): Promise<SimpleBoundsResponse | null> {
   const cut = cutView(state.bbox, slice)
-  if (!cut) return null
-  const params = new SqlParams()
-  const where = `${eventConditions(state, scope, params)} and ${outsideCutSql(state.bbox, cut, params)}`
+  if (!cut) return extentOfBlocks(pool, cells, state.bbox, slice, null)
+  const aroundFromEvents = () => {
+    const params = new SqlParams()
+    const where = `${eventConditions(state, scope, params)} and ${outsideCutSql(state.bbox, cut, params)}`
+    return extentOfEvents(pool, where, params.values)
+  }
   const [inside, around] = await Promise.all([
     extentOfCells(pool, cells.datasetIds, cut.zoom, cut.inner, slice),
-    extentOfEvents(pool, where, params.values),
+    extentOfBlocks(pool, cells, state.bbox, slice, cut).then((extent) => extent ?? aroundFromEvents()),
   ])
   return joinExtents(inside, around)
 }

@@ -31,7 +31,7 @@ import {
   type TimeSpan,
 } from '../../../src/lib/events-read/event-cells/cell-queries'
 import { VALUE_CELL_ZOOM } from '../../../src/lib/events-read/event-cells/build-value-cells'
-import { singleUp, visitPointTimes } from '../../../src/lib/events-read/event-cells/point-block-codec'
+import { extentOfPoints, singleUp, visitPointTimes } from '../../../src/lib/events-read/event-cells/point-block-codec'
 import { insertPointBlocks, pointBlocksInView } from '../../../src/lib/events-read/event-cells/point-blocks'
 import { cutView, outsideCutSql, type ViewCut } from '../../../src/lib/events-read/event-cells/view-cut'
 import { eventConditions, SqlParams } from '../../../src/lib/events-read/event-conditions'
@@ -360,7 +360,7 @@ describe('event cells', () => {
     expect(cells.reduce((sum, cell) => sum + cell.count, 0)).toBe(200 + 5 - 10 + 1)
   })
 
-  it('pack the dated, located events of each zoom-10 cell, which give a view’s events as SQL’s `&&` does', async () => {
+  it('pack the located events of each zoom-10 cell, which give a view’s events and extent as SQL’s `&&` does', async () => {
     const pool = databasePool(await testPayload())
     await buildEventCells(pool, datasetId)
     // A view whose west edge lies a hair east of an event: float4 boxes still overlap in PostGIS.
@@ -401,10 +401,31 @@ describe('event cells', () => {
       )
       return rows.map((row) => row.time).sort((a, b) => a - b)
     }
+    const extentFromEvents = async (view: BoundingBox, span: TimeSpan, cut: ViewCut | null) => {
+      const params = new SqlParams()
+      const where = eventConditions(
+        {
+          fields: {},
+          bbox: view,
+          startDate: span.start?.toISOString(),
+          endDate: span.end && new Date(span.end.getTime() - 1).toISOString(),
+        } as FilterState,
+        [datasetId],
+        params,
+      )
+      const { rows } = await pool.query<{ west: number; south: number; east: number; north: number; count: number }>(
+        `select st_xmin(x) as west, st_ymin(x) as south, st_xmax(x) as east, st_ymax(x) as north, n as count
+           from (select st_extent(e.location) as x, count(e.location)::int as n from events e
+                  where ${where} ${cut ? `and ${outsideCutSql(view, cut, params)}` : ''}) t`,
+        params.values,
+      )
+      const { west, south, east, north, count } = rows[0]!
+      return { count, bounds: count === 0 ? null : [west, south, east, north] }
+    }
     let checked = 0
     for (const [name, view] of views)
       for (const span of spans)
-        for (const cut of [null, cutView(view, { months: span })]) {
+        for (const cut of [null, cutView(view, { months: span }), cutView(view, {})]) {
           const blocks = await pointBlocksInView(pool, [datasetId], view, {
             leftOut: cut ? { zoom: cut.zoom, range: cut.inner } : undefined,
           })
@@ -417,6 +438,11 @@ describe('event cells', () => {
             label,
           ).toEqual(await timesFromEvents(view, span, cut))
           checked += times.length
+          // The bounds: undated events too when no time is asked.
+          const dated = span.start !== undefined
+          expect(extentOfPoints(blocks!, splitBoundingBox(view), dated ? ms : null), label).toEqual(
+            await extentFromEvents(view, span, cut),
+          )
         }
     expect(checked).toBeGreaterThan(1000)
     const world = { west: -180, south: -90, east: 180, north: 90 }

@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest'
 
 import {
   countPointsByBucket,
+  extentOfPoints,
   pointOverlaps,
   POINT_BYTES,
   singleBoxesOf,
   singleDown,
   singleUp,
+  visitPoints,
   visitPointTimes,
   type PointBlock,
 } from './point-block-codec'
@@ -83,6 +85,26 @@ describe('the events of point blocks', () => {
     expect([...countPointsByBucket([block], everywhere, EVERY_TIME, starts, 4000)]).toEqual([1, 1, 1])
     expect([...countPointsByBucket([block], everywhere, EVERY_TIME, starts, 4001)]).toEqual([1, 1, 2])
     expect([...countPointsByBucket([block], everywhere, EVERY_TIME, Float64Array.from([1500]), 4001)]).toEqual([3])
+  })
+
+  it('gives an undated event (time NaN) only when no time span is asked, and the extent of the events', () => {
+    const view = [{ west: 2, south: 48, east: 3, north: 49 }]
+    const withUndated = blockOf([
+      ...[[NaN, 2.1, 48.1] as const],
+      [1000, 2.5, 48.5],
+      [2000, 2.9, 48.9],
+      [3000, 3.5, 48.5],
+    ])
+    expect(timesIn([withUndated], view)).toEqual([1000, 2000])
+    expect(extentOfPoints([withUndated], view, null)).toEqual({ count: 3, bounds: [2.1, 48.1, 2.9, 48.9] })
+    expect(extentOfPoints([withUndated], view, { start: 1500, end: Infinity })).toEqual({
+      count: 1,
+      bounds: [2.9, 48.9, 2.9, 48.9],
+    })
+    expect(extentOfPoints([withUndated], view, { start: 5000, end: Infinity })).toEqual({ count: 0, bounds: null })
+    const times: number[] = []
+    visitPoints([withUndated], view, null, (time) => times.push(time))
+    expect(times).toEqual([NaN, 1000, 2000])
   })
 
   it('refuses a block without its points, or with bytes that are not its events', () => {

@@ -1,6 +1,7 @@
 /**
  * The events of a point block (one row of `event_cell_points`): per event its time (epoch
- * milliseconds) and place, three big-endian float8 as PostgreSQL's `float8send` writes them. A
+ * milliseconds, NaN for an undated event) and place, three big-endian float8 as PostgreSQL's
+ * `float8send` writes them. A
  * block's events are tested against a map view exactly as `e.location && st_makeenvelope(…)`
  * tests them in SQL: PostGIS compares boxes of float4, each rounded outwards from the float8.
  * @module
@@ -87,30 +88,75 @@ export function pointOverlaps(longitude: number, latitude: number, boxes: readon
 }
 
 /**
- * Calls `visit` with the time of each event of `blocks` in the view of `boxes` (as SQL's `&&`
- * has it, see {@link pointOverlaps}) and in `span`.
+ * Calls `visit` with each event of `blocks` in the view of `boxes` (as SQL's `&&` has it, see
+ * {@link pointOverlaps}): with a `span`, only the dated events in it; with none, every event,
+ * an undated one with the time NaN.
  * @throws RangeError when a block's points are missing (too many to pack) or not whole events
  */
-export function visitPointTimes(
+export function visitPoints(
   blocks: readonly PointBlock[],
   boxes: readonly BoundingBox[],
-  span: MillisecondSpan,
-  visit: (time: number) => void,
+  span: MillisecondSpan | null,
+  visit: (time: number, longitude: number, latitude: number) => void,
 ): void {
   const singleBoxes = singleBoxesOf(boxes)
+  const start = span?.start ?? -Infinity
+  const end = span?.end ?? Infinity
   for (const block of blocks) {
     const bytes = block.points
     if (!bytes) throw new RangeError(`a block of ${block.count} events was not packed`)
     if (bytes.length !== block.count * POINT_BYTES)
       throw new RangeError(`a block of ${block.count} events holds ${bytes.length} bytes`)
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-    const inside = block.inside
     for (let at = 0; at < bytes.length; at += POINT_BYTES) {
       const time = view.getFloat64(at)
-      if (time < span.start || time >= span.end) continue
-      if (inside || pointOverlaps(view.getFloat64(at + 8), view.getFloat64(at + 16), singleBoxes)) visit(time)
+      // Written so that NaN, an undated event, fails it.
+      if (span && !(time >= start && time < end)) continue
+      const longitude = view.getFloat64(at + 8)
+      const latitude = view.getFloat64(at + 16)
+      if (block.inside || pointOverlaps(longitude, latitude, singleBoxes)) visit(time, longitude, latitude)
     }
   }
+}
+
+/** The times of the dated events of `blocks` in the view and in `span` (see {@link visitPoints}). */
+export function visitPointTimes(
+  blocks: readonly PointBlock[],
+  boxes: readonly BoundingBox[],
+  span: MillisecondSpan,
+  visit: (time: number) => void,
+): void {
+  visitPoints(blocks, boxes, span, (time) => visit(time))
+}
+
+/** How many events a read found, and their extent (west, south, east, north; null for none). */
+export interface PointsExtent {
+  readonly count: number
+  readonly bounds: [number, number, number, number] | null
+}
+
+/**
+ * The count and extent of the events of `blocks` in the view, and in `span` when one is given
+ * (see {@link visitPoints}).
+ */
+export function extentOfPoints(
+  blocks: readonly PointBlock[],
+  boxes: readonly BoundingBox[],
+  span: MillisecondSpan | null,
+): PointsExtent {
+  let count = 0
+  let west = Infinity
+  let south = Infinity
+  let east = -Infinity
+  let north = -Infinity
+  visitPoints(blocks, boxes, span, (_time, longitude, latitude) => {
+    count++
+    if (longitude < west) west = longitude
+    if (longitude > east) east = longitude
+    if (latitude < south) south = latitude
+    if (latitude > north) north = latitude
+  })
+  return { count, bounds: count === 0 ? null : [west, south, east, north] }
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Point blocks: a dataset's dated, located events packed per zoom-10 map cell into one row of
+ * Point blocks: a dataset's located events packed per zoom-10 map cell into one row of
  * `event_cell_points` (time and place of each, see point-block-codec.ts), built with the other
  * event cells. A read of a view that cuts through the data outside memory needs the events near
  * the view's edges one by one; from the events table each costs a heap page (78,000 events of
@@ -24,7 +24,7 @@ export const POINT_BLOCK_ZOOM = 10
 
 /**
  * The zoom of the tiles blocks are stored by (the zoom of the cells per month): a read takes the
- * blocks of a tile from one stretch of the table, and leaves out a view's inside cells by tile.
+ * blocks of a tile from one stretch of the table.
  */
 export const POINT_TILE_ZOOM = 4
 
@@ -44,7 +44,7 @@ export const MAX_READ_TILES = 256
 const TILE_CELLS = 2 ** (POINT_BLOCK_ZOOM - POINT_TILE_ZOOM)
 
 /**
- * Packs the dataset's dated, located events into blocks, one per zoom-10 cell; a cell of more than
+ * Packs the dataset's located events into blocks, one per zoom-10 cell; a cell of more than
  * {@link MAX_BLOCK_POINTS} gets no points. Runs after the zoom-10 cells are inserted, in the same
  * transaction (it reads their counts).
  */
@@ -59,9 +59,10 @@ export async function insertPointBlocks(
             max(p.lon), max(p.lat),
             string_agg(float8send(p.ms) || float8send(p.lon) || float8send(p.lat), ''::bytea) filter (where c.count <= $4)
        from (select st_x(e.location) as lon, st_y(e.location) as lat,
-                    (extract(epoch from e.event_time) * 1000)::float8 as ms, ${CELL_X}::int as cx, ${CELL_Y}::int as cy
+                    coalesce((extract(epoch from e.event_time) * 1000)::float8, 'NaN') as ms,
+                    ${CELL_X}::int as cx, ${CELL_Y}::int as cy
                from events e
-              where e.dataset_id = $1 and e.removed_at is null and e.location is not null and e.event_time is not null) p
+              where e.dataset_id = $1 and e.removed_at is null and e.location is not null) p
        join event_cells c on c.dataset_id = $1 and c.zoom = $3 and c.cy = p.cy and c.cx = p.cx
       group by p.cy, p.cx
       order by 2, 3, 4, 5`,
@@ -69,7 +70,7 @@ export async function insertPointBlocks(
   )
 }
 
-/** Cells of a coarser zoom whose blocks a read leaves out (the inside cells of a view's cut). */
+/** Cells of zoom 10 or less whose blocks a read leaves out (the inside cells of a view's cut). */
 export interface LeftOutCells {
   readonly zoom: number
   readonly range: CellRange
@@ -88,40 +89,45 @@ export interface BlockChoice {
 interface TileCells {
   readonly tileX: number
   readonly tileY: number
+  /** The tile's zoom-10 cells to take… */
   readonly cells: CellRange
+  /** …but these. */
+  readonly leftOut?: CellRange
 }
+
+const within = (inner: CellRange, outer: CellRange) =>
+  inner.minX >= outer.minX && inner.maxX <= outer.maxX && inner.minY >= outer.minY && inner.maxY <= outer.maxY
+const overlaps = (a: CellRange, b: CellRange) =>
+  a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY
 
 // The tiles a read takes, each with the part of its zoom-10 cells to take: of `view`'s cells and one
 // more on each side (a point a hair outside the view may still pass PostGIS's `&&`), but none of
-// `leftOut`'s cells, which are whole tiles. Null past `maxTiles`.
-
+// `leftOut`'s cells (a tile wholly among them is not taken). Null past `maxTiles`.
 function tilesOf(view: BoundingBox, leftOut: LeftOutCells | undefined, maxTiles: number): TileCells[] | null {
-  if (leftOut && leftOut.zoom > POINT_TILE_ZOOM)
-    throw new RangeError(`blocks leave out cells of zoom ${POINT_TILE_ZOOM} or less; asked for ${leftOut.zoom}`)
-  const scale = leftOut && 2 ** (POINT_TILE_ZOOM - leftOut.zoom)
-  const isLeftOut = (tileX: number, tileY: number) =>
-    leftOut !== undefined &&
-    Math.floor(tileX / scale!) >= leftOut.range.minX &&
-    Math.floor(tileX / scale!) <= leftOut.range.maxX &&
-    Math.floor(tileY / scale!) >= leftOut.range.minY &&
-    Math.floor(tileY / scale!) <= leftOut.range.maxY
+  if (leftOut && leftOut.zoom > POINT_BLOCK_ZOOM)
+    throw new RangeError(`blocks leave out cells of zoom ${POINT_BLOCK_ZOOM} or less; asked for ${leftOut.zoom}`)
+  // A cell of a coarser zoom is exactly these zoom-10 cells (floor(floor(v) / n) = floor(v / n)).
+  const scale = leftOut ? 2 ** (POINT_BLOCK_ZOOM - leftOut.zoom) : 1
+  const left = leftOut && {
+    minX: leftOut.range.minX * scale,
+    maxX: leftOut.range.maxX * scale + scale - 1,
+    minY: leftOut.range.minY * scale,
+    maxY: leftOut.range.maxY * scale + scale - 1,
+  }
   const tiles: TileCells[] = []
   for (const range of cellRangesOfView(view, POINT_BLOCK_ZOOM)) {
     const [minX, maxX, minY, maxY] = [range.minX - 1, range.maxX + 1, range.minY - 1, range.maxY + 1]
     for (let tileY = Math.floor(minY / TILE_CELLS); tileY <= Math.floor(maxY / TILE_CELLS); tileY++)
       for (let tileX = Math.floor(minX / TILE_CELLS); tileX <= Math.floor(maxX / TILE_CELLS); tileX++) {
-        if (isLeftOut(tileX, tileY)) continue
+        const cells = {
+          minX: Math.max(minX, tileX * TILE_CELLS),
+          maxX: Math.min(maxX, tileX * TILE_CELLS + TILE_CELLS - 1),
+          minY: Math.max(minY, tileY * TILE_CELLS),
+          maxY: Math.min(maxY, tileY * TILE_CELLS + TILE_CELLS - 1),
+        }
+        if (left && within(cells, left)) continue
         if (tiles.length === maxTiles) return null
-        tiles.push({
-          tileX,
-          tileY,
-          cells: {
-            minX: Math.max(minX, tileX * TILE_CELLS),
-            maxX: Math.min(maxX, tileX * TILE_CELLS + TILE_CELLS - 1),
-            minY: Math.max(minY, tileY * TILE_CELLS),
-            maxY: Math.min(maxY, tileY * TILE_CELLS + TILE_CELLS - 1),
-          },
-        })
+        tiles.push({ tileX, tileY, cells, leftOut: left && overlaps(cells, left) ? left : undefined })
       }
   }
   return tiles
@@ -143,11 +149,13 @@ export async function pointBlocksInView(
   if (tiles === null) return null
   if (tiles.length === 0) return []
   const params = new SqlParams()
+  const between = (range: CellRange) =>
+    `cy between ${params.add(range.minY)} and ${params.add(range.maxY)}` +
+    ` and cx between ${params.add(range.minX)} and ${params.add(range.maxX)}`
   const ranges = tiles.map(
-    ({ tileX, tileY, cells }) =>
-      `(tile_y = ${params.add(tileY)} and tile_x = ${params.add(tileX)}` +
-      ` and cy between ${params.add(cells.minY)} and ${params.add(cells.maxY)}` +
-      ` and cx between ${params.add(cells.minX)} and ${params.add(cells.maxX)})`,
+    ({ tileX, tileY, cells, leftOut: left }) =>
+      `(tile_y = ${params.add(tileY)} and tile_x = ${params.add(tileX)} and ${between(cells)}` +
+      `${left ? ` and not (${between(left)})` : ''})`,
   )
   const where = `dataset_id = any(${params.add([...datasetIds])}::int[]) and (${ranges.join(' or ')})`
   const { rows: sizes } = await pool.query<{ points: number; unpacked: boolean }>(

@@ -382,41 +382,32 @@ describe('event cells', () => {
       ['a hair east of an event', { west: hair, south: lat - 1e-6, east: lon + 1e-6, north: lat + 1e-6 }],
     ]
     const spans: TimeSpan[] = [{}, { start: new Date(Date.UTC(1200, 2, 1)), end: new Date(Date.UTC(1990, 5, 1)) }]
+    // The events' own SQL for a view over a span, outside the cut's inside cells when there is one.
+    const eventsWhere = (view: BoundingBox, span: TimeSpan, cut: ViewCut | null, params: SqlParams) => {
+      const state = {
+        fields: {},
+        bbox: view,
+        startDate: span.start?.toISOString(),
+        endDate: span.end && new Date(span.end.getTime() - 1).toISOString(),
+      } as FilterState
+      const where = eventConditions(state, [datasetId], params)
+      return cut ? `${where} and ${outsideCutSql(view, cut, params)}` : where
+    }
     const timesFromEvents = async (view: BoundingBox, span: TimeSpan, cut: ViewCut | null) => {
       const params = new SqlParams()
-      const where = eventConditions(
-        {
-          fields: {},
-          bbox: view,
-          startDate: span.start?.toISOString(),
-          endDate: span.end && new Date(span.end.getTime() - 1).toISOString(),
-        } as FilterState,
-        [datasetId],
-        params,
-      )
       const { rows } = await pool.query<{ time: number }>(
         `select (extract(epoch from e.event_time) * 1000)::float8 as time from events e
-          where ${where} and e.event_time is not null ${cut ? `and ${outsideCutSql(view, cut, params)}` : ''}`,
+          where ${eventsWhere(view, span, cut, params)} and e.event_time is not null`,
         params.values,
       )
       return rows.map((row) => row.time).sort((a, b) => a - b)
     }
     const extentFromEvents = async (view: BoundingBox, span: TimeSpan, cut: ViewCut | null) => {
       const params = new SqlParams()
-      const where = eventConditions(
-        {
-          fields: {},
-          bbox: view,
-          startDate: span.start?.toISOString(),
-          endDate: span.end && new Date(span.end.getTime() - 1).toISOString(),
-        } as FilterState,
-        [datasetId],
-        params,
-      )
       const { rows } = await pool.query<{ west: number; south: number; east: number; north: number; count: number }>(
         `select st_xmin(x) as west, st_ymin(x) as south, st_xmax(x) as east, st_ymax(x) as north, n as count
            from (select st_extent(e.location) as x, count(e.location)::int as n from events e
-                  where ${where} ${cut ? `and ${outsideCutSql(view, cut, params)}` : ''}) t`,
+                  where ${eventsWhere(view, span, cut, params)}) t`,
         params.values,
       )
       const { west, south, east, north, count } = rows[0]!

@@ -19,7 +19,7 @@ import {
 } from './event-cells/cell-queries'
 import { eventCellsOf } from './event-cells/event-cells-of'
 import type { CellScope } from './event-cells/event-cell-store'
-import { extentOfPoints } from './event-cells/point-block-codec'
+import { extentOfPoints, millisecondSpanOf } from './event-cells/point-block-codec'
 import { pointBlocksInView } from './event-cells/point-blocks'
 import { cutView, outsideCutSql, type ViewCut } from './event-cells/view-cut'
 import { eventConditions, SqlParams, type DatasetScope } from './event-conditions'
@@ -86,11 +86,8 @@ async function extentOfBlocks(
   if (slice.values) return null
   const leftOut = cut ? { zoom: cut.zoom, range: cut.inner } : undefined
   const blocks = await pointBlocksInView(pool, cells.datasetIds, view, { leftOut })
-  const span = slice.months && {
-    start: slice.months.start?.getTime() ?? -Infinity,
-    end: slice.months.end?.getTime() ?? Infinity,
-  }
-  return blocks && extentOfPoints(blocks, splitBoundingBox(view), span ?? null)
+  const span = slice.months ? millisecondSpanOf(slice.months) : null
+  return blocks && extentOfPoints(blocks, splitBoundingBox(view), span)
 }
 
 // A view cutting through the data: its inside cells, counted ahead of time, and the events of the

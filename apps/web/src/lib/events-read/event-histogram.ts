@@ -44,8 +44,8 @@ import { eventCellsOf } from './event-cells/event-cells-of'
 import type { CellScope } from './event-cells/event-cell-store'
 import {
   countPointsByBucket,
+  millisecondSpanOf,
   visitPointTimes,
-  type MillisecondSpan,
   type PointBlock,
 } from './event-cells/point-block-codec'
 import { pointBlocksInView } from './event-cells/point-blocks'
@@ -187,11 +187,6 @@ interface ViewOutsideCells {
   readonly blocks: PointBlock[] | null
 }
 
-const millisecondsOf = (span: TimeSpan): MillisecondSpan => ({
-  start: span.start?.getTime() ?? -Infinity,
-  end: span.end?.getTime() ?? Infinity,
-})
-
 // Day counts answer a read without field filters or search whose time range is whole UTC days,
 // and month counts per value one filtered by one value-list field over whole UTC months, when the
 // map view, if any, holds every located event of the read's datasets. A view cutting through them
@@ -238,7 +233,7 @@ async function cellTimeRange(
     // Every event of the view is in its blocks.
     let first = Infinity
     let last = -Infinity
-    visitPointTimes(read.outside.blocks!, splitBoundingBox(read.outside.view), millisecondsOf(read.span), (time) => {
+    visitPointTimes(read.outside.blocks!, splitBoundingBox(read.outside.view), millisecondSpanOf(read.span), (time) => {
       if (time < first) first = time
       if (time > last) last = time
     })
@@ -269,7 +264,7 @@ async function cellCounts(
       const counts = countPointsByBucket(
         blocks!,
         splitBoundingBox(view),
-        millisecondsOf(read.span),
+        millisecondSpanOf(read.span),
         Float64Array.from(starts, (start) => start.getTime()),
         starts.length === 0 ? -Infinity : nextBucket(starts.at(-1)!, interval).getTime(),
       )

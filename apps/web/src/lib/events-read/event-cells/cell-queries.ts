@@ -7,8 +7,10 @@
 import type { ClusterCellSummary, PlaceCounts } from '@chronotope/event-index'
 import {
   cellRangesOfView,
+  nextBucket,
   parseFilterInstant,
   splitBoundingBox,
+  truncateToInterval,
   type BoundingBox,
   type CellRange,
   type FilterState,
@@ -455,10 +457,8 @@ const YEARLY_INTERVALS: ReadonlySet<HistogramInterval> = new Set(['year', 'decad
 
 // Midnight UTC on 1 January of `date`'s year, or of the next one when `date` is later than that.
 function yearStartOf(date: Date, next: boolean): Date {
-  const start = new Date(0)
-  start.setUTCFullYear(date.getUTCFullYear(), 0, 1)
-  if (next && start < date) start.setUTCFullYear(date.getUTCFullYear() + 1, 0, 1)
-  return start
+  const start = truncateToInterval(date, 'year')
+  return next && start < date ? nextBucket(start, 'year') : start
 }
 
 /**

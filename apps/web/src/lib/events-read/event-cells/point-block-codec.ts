@@ -29,6 +29,11 @@ export interface MillisecondSpan {
   readonly end: number
 }
 
+/** A span of dates (either end open) in epoch milliseconds, an open end at ±∞. */
+export function millisecondSpanOf(span: { readonly start?: Date; readonly end?: Date }): MillisecondSpan {
+  return { start: span.start?.getTime() ?? -Infinity, end: span.end?.getTime() ?? Infinity }
+}
+
 const single = new Float32Array(1)
 const singleBits = new Int32Array(single.buffer)
 

@@ -13,6 +13,7 @@
 import {
   clusterCellSize,
   lngLatToMercator,
+  postgisViewBox,
   splitBoundingBox,
   type BoundingBox,
   type FieldFilter,
@@ -36,7 +37,10 @@ export interface IndexQuery {
   /** Inclusive bounds in milliseconds; either one drops the events without a time. */
   readonly startMs?: number
   readonly endMs?: number
-  /** The map area; crossing the antimeridian is allowed. Drops events without a location. */
+  /**
+   * The map area; crossing the antimeridian is allowed. Drops events without a location. A row
+   * passes as PostGIS's `&&` lets it (see `postgisViewBox`), a hair outside included.
+   */
   readonly bbox?: BoundingBox
   /** Conditions on data fields; each path's column must be loaded in the segment. */
   readonly fields?: Readonly<Record<string, FieldFilter>>
@@ -852,7 +856,8 @@ export function selectRows(
     if (query.endMs !== undefined) high = firstAfter(times, low, high, query.endMs)
   }
   high = Math.max(low, high)
-  const allBoxes = query.bbox ? splitBoundingBox(query.bbox) : []
+  // Widened as PostGIS's float4 boxes widen them, so a row a hair outside passes as it does in SQL.
+  const allBoxes = query.bbox ? splitBoundingBox(query.bbox).map(postgisViewBox) : []
   const extent = segment.extent
   // A box around every located event only asks for a location.
   const boxes =

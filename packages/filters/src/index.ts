@@ -26,6 +26,7 @@ export {
   parseFilterInstant,
 } from './filter-dates'
 export { crossesAntimeridian, parseBoundingBox, splitBoundingBox } from './bounding-box'
+export { postgisViewBox, singleDown, singleUp } from './postgis-box'
 export {
   DEFAULT_LIMIT,
   MAX_LIMIT,

@@ -59,6 +59,7 @@ export async function describeCellStorage(pool: pg.Pool, events: number): Promis
     bytes: string
     value_cells: string
     value_months: string
+    value_series: string
     value_bytes: string
     value_fields: string[] | null
     blocks: string
@@ -69,9 +70,12 @@ export async function describeCellStorage(pool: pg.Pool, events: number): Promis
     `select (select count(*) from event_cells) as cells, (select count(*) from event_cell_months) as months,
             (select count(*) from event_days) as days,
             pg_total_relation_size('event_cells') + pg_total_relation_size('event_cell_months')
-              + pg_total_relation_size('event_days') + pg_total_relation_size('event_cell_builds') as bytes,
+              + pg_total_relation_size('event_cell_series') + pg_total_relation_size('event_days')
+              + pg_total_relation_size('event_cell_builds') as bytes,
             (select count(*) from event_value_cells) as value_cells, (select count(*) from event_value_months) as value_months,
-            pg_total_relation_size('event_value_cells') + pg_total_relation_size('event_value_months') as value_bytes,
+            (select count(*) from event_value_cell_series) as value_series,
+            pg_total_relation_size('event_value_cells') + pg_total_relation_size('event_value_months')
+              + pg_total_relation_size('event_value_cell_series') as value_bytes,
             (select array_agg(distinct field order by field) from event_cell_builds, unnest(value_fields) as field)
               as value_fields,
             (select count(*) from event_cell_points) as blocks,
@@ -85,9 +89,10 @@ export async function describeCellStorage(pool: pg.Pool, events: number): Promis
     `${(Number(bytes) / 1024 / 1024).toFixed(1)} MB on disk, ${(Number(bytes) / events).toFixed(1)} bytes an event`
   return (
     `Event cells: ${fmt(Number(row.cells))} map cells (zooms 0–10), ${fmt(Number(row.months))} cells of a month ` +
-    `(zoom 4) and ${fmt(Number(row.days))} days, ${size(row.bytes)}; per value of ` +
-    `${(row.value_fields ?? []).join(', ') || 'no field'}: ${fmt(Number(row.value_cells))} map cells (zooms 0–6) ` +
-    `and ${fmt(Number(row.value_months))} months, ${size(row.value_bytes)}; point blocks: ` +
+    `(zooms 2 and 4, with their month series) and ${fmt(Number(row.days))} days, ${size(row.bytes)}; per value of ` +
+    `${(row.value_fields ?? []).join(', ') || 'no field'}: ${fmt(Number(row.value_cells))} map cells (zooms 0–6), ` +
+    `${fmt(Number(row.value_months))} months and ${fmt(Number(row.value_series))} month series of zoom-4 cells, ` +
+    `${size(row.value_bytes)}; point blocks: ` +
     `${fmt(Number(row.packed))} events packed in ${fmt(Number(row.blocks))} zoom-10 cells, ${size(row.block_bytes)} ` +
     `(the events table with its indexes: ${(Number(row.events_bytes) / 1024 / 1024).toFixed(0)} MB)`
   )

@@ -22,6 +22,7 @@ import * as migration_20261203_140000_event_value_cells from './20261203_140000_
 import * as migration_20261203_160000_search_function_cost from './20261203_160000_search_function_cost'
 import * as migration_20261206_090000_event_cell_points from './20261206_090000_event_cell_points'
 import * as migration_20261206_100000_event_cell_years from './20261206_100000_event_cell_years'
+import * as migration_20261206_120000_event_cell_series from './20261206_120000_event_cell_series'
 
 export const migrations = [
   {
@@ -143,5 +144,10 @@ export const migrations = [
     up: migration_20261206_100000_event_cell_years.up,
     down: migration_20261206_100000_event_cell_years.down,
     name: '20261206_100000_event_cell_years',
+  },
+  {
+    up: migration_20261206_120000_event_cell_series.up,
+    down: migration_20261206_120000_event_cell_series.down,
+    name: '20261206_120000_event_cell_series',
   },
 ]

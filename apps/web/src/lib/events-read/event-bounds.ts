@@ -75,7 +75,7 @@ async function extentOfEvents(pool: Pool, where: string, values: readonly unknow
 }
 
 // The count and extent of the events of the view's point blocks (outside `cut`'s inside cells),
-// or null when the blocks are too many or a slice of values is asked (blocks hold no values).
+// with the slice's values by their codes; null when the blocks are too many.
 async function extentOfBlocks(
   pool: Pool,
   cells: CellScope,
@@ -83,9 +83,9 @@ async function extentOfBlocks(
   slice: CellSlice,
   cut: ViewCut | null,
 ): Promise<LocatedExtent | null> {
-  if (slice.values) return null
   const leftOut = cut ? { zoom: cut.zoom, range: cut.inner } : undefined
-  const blocks = await pointBlocksInView(pool, cells.datasetIds, view, { leftOut })
+  const values = slice.values && { slice: slice.values, builds: cells.builds }
+  const blocks = await pointBlocksInView(pool, cells.datasetIds, view, { leftOut, values })
   const span = slice.months ? millisecondSpanOf(slice.months) : null
   return blocks && extentOfPoints(blocks, splitBoundingBox(view), span)
 }

@@ -28,8 +28,8 @@ import {
   buildsTimeRange,
   dayCountsByBucket,
   filtersOnlyByPlaceAndTime,
-  monthCellCountsByBucket,
   MONTHLY_INTERVALS,
+  seriesCountsByBucket,
   timeSpanOf,
   valueCountsByBucket,
   valueSliceOf,
@@ -40,6 +40,7 @@ import {
   type TimeSpan,
   type ValueSlice,
 } from './event-cells/cell-queries'
+import { MONTH_CELL_ZOOM } from './event-cells/build-event-cells'
 import { eventCellsOf } from './event-cells/event-cells-of'
 import type { CellScope } from './event-cells/event-cell-store'
 import {
@@ -169,7 +170,10 @@ interface CellHistogram {
   readonly span: TimeSpan
   /** Only events with a location: the read is limited to a map view holding every one. */
   readonly located: boolean
-  /** Only events with these values, from the counts per value and month. */
+  /**
+   * Only events with these values: from the counts per value and month, or with `outside`, the
+   * month series per value and cell and the blocks' codes.
+   */
   readonly values?: ValueSlice
   /** A map view cutting through the data: see {@link ViewOutsideCells}. */
   readonly outside?: ViewOutsideCells
@@ -190,9 +194,9 @@ interface ViewOutsideCells {
 // Day counts answer a read without field filters or search whose time range is whole UTC days,
 // and month counts per value one filtered by one value-list field over whole UTC months, when the
 // map view, if any, holds every located event of the read's datasets. A view cutting through them
-// over whole months, without field filters, is counted from its inside cells per month and the
-// events of the strips around them; a view with no inside cell (a city's), or over other times,
-// from the point blocks of its events when there are few enough.
+// over whole months is counted from its inside cells per month (per value, with a value filter)
+// and the events of the strips around them; a view with no inside cell (a city's), or over other
+// whole days, from the point blocks of its events when there are few enough.
 async function cellHistogram(
   payload: Payload,
   database: ReadDatabase,
@@ -200,27 +204,31 @@ async function cellHistogram(
   scope: DatasetScope,
 ): Promise<CellHistogram | null> {
   const values = filtersOnlyByPlaceAndTime(state) ? undefined : valueSliceOf(state)
-  if (values === null) return null
-  const span = values ? wholeMonthsOf(state) : wholeDaysOf(state)
-  if (!span) return null
+  if (values === null || !wholeDaysOf(state)) return null
+  const months = wholeMonthsOf(state)
+  if (values && !months) return null
   const cells = await eventCellsOf(payload).cellsFor(database, scope)
   if (!cells || (values && !buildsCountValuesOf(values, cells.builds))) return null
   const bbox = state.bbox
   if (bbox && !viewHoldsEveryEvent(bbox, cells.builds)) {
-    if (values) return null
     const pool = database.pool
-    const months = wholeMonthsOf(state)
+    const blockValues = values && { slice: values, builds: cells.builds }
     const cut = months && cutView(bbox, { months })
-    if (cut) {
+    // Month series are kept at the finer zoom of the cells per month only (a view's cut is at it).
+    if (cut && cut.zoom === MONTH_CELL_ZOOM) {
       const blocks = await pointBlocksInView(pool, cells.datasetIds, bbox, {
         leftOut: { zoom: cut.zoom, range: cut.inner },
+        values: blockValues,
       })
-      return { cells, span: months, located: true, outside: { view: bbox, cut, blocks } }
+      return { cells, span: months, located: true, values, outside: { view: bbox, cut, blocks } }
     }
-    const blocks = await pointBlocksInView(pool, cells.datasetIds, bbox)
-    return blocks && { cells, span: timeSpanOf(state), located: true, outside: { view: bbox, cut: null, blocks } }
+    const blocks = await pointBlocksInView(pool, cells.datasetIds, bbox, { values: blockValues })
+    return (
+      blocks && { cells, span: timeSpanOf(state), located: true, values, outside: { view: bbox, cut: null, blocks } }
+    )
   }
-  return { cells, span, located: bbox !== undefined, values }
+  const span = values ? months : wholeDaysOf(state)
+  return span && { cells, span, located: bbox !== undefined, values }
 }
 
 async function cellTimeRange(
@@ -273,7 +281,7 @@ async function cellCounts(
     if (cut === null) return blockCounts()
     if (!MONTHLY_INTERVALS.has(interval)) return databaseCounts(pool, state, scope, interval)
     const [inside, around] = await Promise.all([
-      monthCellCountsByBucket(pool, ids, cut.zoom, cut.inner, interval, read.span),
+      seriesCountsByBucket(pool, ids, cut.inner, interval, read.span, read.values),
       blocks ? blockCounts() : databaseCounts(pool, state, scope, interval, { outside: { view, cut } }),
     ])
     for (const [bucket, count] of around) inside.set(bucket, (inside.get(bucket) ?? 0) + count)

@@ -2,6 +2,7 @@ import {
   clusterCellSize,
   EARTH_RADIUS_M,
   MAX_MERCATOR_LATITUDE,
+  singleUp,
   snapToCells,
   splitBoundingBox,
   type BoundingBox,
@@ -22,18 +23,19 @@ import {
   cellsInView,
   dayCountsByBucket,
   extentOfCells,
+  seriesCountsByBucket,
   valueCountsByBucket,
   valuesTimeRange,
   viewHoldsEveryEvent,
   wholeDaysOf,
   wholeMonthsOf,
-  wholeYearsWithin,
   type TimeSpan,
 } from '../../../src/lib/events-read/event-cells/cell-queries'
 import { VALUE_CELL_ZOOM } from '../../../src/lib/events-read/event-cells/build-value-cells'
-import { extentOfPoints, singleUp, visitPointTimes } from '../../../src/lib/events-read/event-cells/point-block-codec'
+import { extentOfPoints, visitPointTimes } from '../../../src/lib/events-read/event-cells/point-block-codec'
 import { insertPointBlocks, pointBlocksInView } from '../../../src/lib/events-read/event-cells/point-blocks'
 import { cutView, outsideCutSql, type ViewCut } from '../../../src/lib/events-read/event-cells/view-cut'
+import { cellXSql, cellYSql } from '../../../src/lib/events-read/event-cells/cell-grid-sql'
 import { eventConditions, SqlParams } from '../../../src/lib/events-read/event-conditions'
 import { EventCellStore } from '../../../src/lib/events-read/event-cells/event-cell-store'
 import { databasePool } from '../../../src/lib/import/progress-tracking'
@@ -295,6 +297,38 @@ describe('event cells', () => {
     }
   })
 
+  it('sum the month series of a view’s inside cells, of all events and per value, as the events do', async () => {
+    const pool = databasePool(await testPayload())
+    await buildEventCells(pool, datasetId)
+    const months = { start: new Date(Date.UTC(1000, 2, 1)), end: new Date(Date.UTC(1990, 5, 1)) }
+    const inner = cutView({ west: -25, south: 34, east: 45, north: 72 }, { months })!.inner
+    for (const values of [undefined, ['quake'], ['flood', 'fire'], ['3'], ['no such value']])
+      for (const span of [months, {}] as TimeSpan[])
+        for (const interval of ['month', 'year', 'decade', 'century'] as const) {
+          const params = new SqlParams()
+          const size = params.add(clusterCellSize(MONTH_CELL_ZOOM))
+          const { rows } = await pool.query<{ bucket: Date; count: number }>(
+            `select date_trunc(${params.add(interval)}, event_time, 'UTC') as bucket, count(*)::int as count from events e
+              where dataset_id = ${params.add(datasetId)} and removed_at is null and event_time is not null
+                and location is not null
+                and (${params.add(values ?? null)}::text[] is null or data #>> '{category}' = any(${params.add(values ?? null)}::text[]))
+                and (${params.add(span.start ?? null)}::timestamptz is null or event_time >= ${params.add(span.start ?? null)})
+                and (${params.add(span.end ?? null)}::timestamptz is null or event_time < ${params.add(span.end ?? null)})
+                and ${cellXSql(size)} between ${params.add(inner.minX)} and ${params.add(inner.maxX)}
+                and ${cellYSql(size)} between ${params.add(inner.minY)} and ${params.add(inner.maxY)}
+              group by 1`,
+            params.values,
+          )
+          const slice = values && { field: 'category', values }
+          const counted = await seriesCountsByBucket(pool, [datasetId], inner, interval, span, slice)
+          const label = `${values?.join(', ') ?? 'all'} inside Europe by ${interval}, ${JSON.stringify(span)}`
+          expect(counted, label).toEqual(new Map(rows.map((row) => [row.bucket.getTime(), row.count])))
+          if (interval === 'year' && !values) expect(counted.size, label).toBeGreaterThan(5)
+        }
+    // Kept per month: no days.
+    await expect(seriesCountsByBucket(pool, [datasetId], inner, 'day', {})).rejects.toThrow(RangeError)
+  })
+
   it('take a time range as whole days or whole months only when it is one', () => {
     const state = (startDate?: string, endDate?: string) => ({ fields: {}, startDate, endDate }) as never
     expect(wholeMonthsOf(state('1990-01-01T00:00:00.000Z', '1999-12-31T23:59:59.999Z'))).toEqual({
@@ -309,16 +343,6 @@ describe('event cells', () => {
     })
     expect(wholeDaysOf(state('1990-01-02T12:00:00.000Z'))).toBeNull()
     expect(wholeDaysOf(state())).toEqual({ start: undefined, end: undefined })
-    // The whole years within whole months, which the cells per year sum, before 1970 and BCE too.
-    const at = (iso: string) => new Date(iso)
-    expect(wholeYearsWithin({ start: at('1990-03-01T00:00:00Z'), end: at('2004-09-01T00:00:00Z') })).toEqual({
-      start: at('1991-01-01T00:00:00Z'),
-      end: at('2004-01-01T00:00:00Z'),
-    })
-    expect(wholeYearsWithin({ start: at('1990-01-01T00:00:00Z') })).toEqual({ start: at('1990-01-01T00:00:00Z') })
-    expect(wholeYearsWithin({ end: at('-000499-02-01T00:00:00Z') })).toEqual({ end: at('-000499-01-01T00:00:00Z') })
-    expect(wholeYearsWithin({ start: at('0050-02-01T00:00:00Z'), end: at('0051-01-01T00:00:00Z') })).toBeNull()
-    expect(wholeYearsWithin({ start: at('1990-03-01T00:00:00Z'), end: at('1990-09-01T00:00:00Z') })).toBeNull()
   })
 
   it('count the days of every interval as the events themselves do, within whole days and over all time', async () => {
@@ -382,10 +406,17 @@ describe('event cells', () => {
       ['a hair east of an event', { west: hair, south: lat - 1e-6, east: lon + 1e-6, north: lat + 1e-6 }],
     ]
     const spans: TimeSpan[] = [{}, { start: new Date(Date.UTC(1200, 2, 1)), end: new Date(Date.UTC(1990, 5, 1)) }]
-    // The events' own SQL for a view over a span, outside the cut's inside cells when there is one.
-    const eventsWhere = (view: BoundingBox, span: TimeSpan, cut: ViewCut | null, params: SqlParams) => {
+    // The events' own SQL for a view over a span, of some categories, outside the cut's inside cells
+    // when there is one.
+    const eventsWhere = (
+      view: BoundingBox,
+      span: TimeSpan,
+      cut: ViewCut | null,
+      params: SqlParams,
+      categories: string[] | undefined,
+    ) => {
       const state = {
-        fields: {},
+        fields: categories ? { category: { kind: 'values', values: categories } } : {},
         bbox: view,
         startDate: span.start?.toISOString(),
         endDate: span.end && new Date(span.end.getTime() - 1).toISOString(),
@@ -393,48 +424,60 @@ describe('event cells', () => {
       const where = eventConditions(state, [datasetId], params)
       return cut ? `${where} and ${outsideCutSql(view, cut, params)}` : where
     }
-    const timesFromEvents = async (view: BoundingBox, span: TimeSpan, cut: ViewCut | null) => {
+    const timesFromEvents = async (view: BoundingBox, span: TimeSpan, cut: ViewCut | null, categories?: string[]) => {
       const params = new SqlParams()
       const { rows } = await pool.query<{ time: number }>(
         `select (extract(epoch from e.event_time) * 1000)::float8 as time from events e
-          where ${eventsWhere(view, span, cut, params)} and e.event_time is not null`,
+          where ${eventsWhere(view, span, cut, params, categories)} and e.event_time is not null`,
         params.values,
       )
       return rows.map((row) => row.time).sort((a, b) => a - b)
     }
-    const extentFromEvents = async (view: BoundingBox, span: TimeSpan, cut: ViewCut | null) => {
+    const extentFromEvents = async (
+      view: BoundingBox,
+      span: TimeSpan,
+      cut: ViewCut | null,
+      categories: string[] | undefined,
+    ) => {
       const params = new SqlParams()
       const { rows } = await pool.query<{ west: number; south: number; east: number; north: number; count: number }>(
         `select st_xmin(x) as west, st_ymin(x) as south, st_xmax(x) as east, st_ymax(x) as north, n as count
            from (select st_extent(e.location) as x, count(e.location)::int as n from events e
-                  where ${eventsWhere(view, span, cut, params)}) t`,
+                  where ${eventsWhere(view, span, cut, params, categories)}) t`,
         params.values,
       )
       const { west, south, east, north, count } = rows[0]!
       return { count, bounds: count === 0 ? null : [west, south, east, north] }
     }
     let checked = 0
-    for (const [name, view] of views)
-      for (const span of spans)
-        for (const cut of [null, cutView(view, { months: span }), cutView(view, {})]) {
-          const blocks = await pointBlocksInView(pool, [datasetId], view, {
-            leftOut: cut ? { zoom: cut.zoom, range: cut.inner } : undefined,
-          })
-          const times: number[] = []
-          const ms = { start: span.start?.getTime() ?? -Infinity, end: span.end?.getTime() ?? Infinity }
-          visitPointTimes(blocks!, splitBoundingBox(view), ms, (time) => times.push(time))
-          const label = `${name}, ${JSON.stringify(span)}, ${cut ? 'outside its inside cells' : 'all of it'}`
-          expect(
-            times.sort((a, b) => a - b),
-            label,
-          ).toEqual(await timesFromEvents(view, span, cut))
-          checked += times.length
-          // The bounds: undated events too when no time is asked.
-          const dated = span.start !== undefined
-          expect(extentOfPoints(blocks!, splitBoundingBox(view), dated ? ms : null), label).toEqual(
-            await extentFromEvents(view, span, cut),
-          )
-        }
+    const { builds } = (await new EventCellStore(pool, { minEvents: 1, indexCanHold: () => false }).cellsFor(
+      { pool, onReplica: false },
+      [datasetId],
+    ))!
+    // Numbers count by their text, as the filter reads them.
+    for (const categories of [undefined, ['quake', '3']])
+      for (const [name, view] of views)
+        for (const span of spans)
+          for (const cut of [null, cutView(view, { months: span }), cutView(view, {})]) {
+            const blocks = await pointBlocksInView(pool, [datasetId], view, {
+              leftOut: cut ? { zoom: cut.zoom, range: cut.inner } : undefined,
+              values: categories && { slice: { field: 'category', values: categories }, builds },
+            })
+            const times: number[] = []
+            const ms = { start: span.start?.getTime() ?? -Infinity, end: span.end?.getTime() ?? Infinity }
+            visitPointTimes(blocks!, splitBoundingBox(view), ms, (time) => times.push(time))
+            const label = `${name}, ${JSON.stringify(span)}, ${cut ? 'outside its inside cells' : 'all of it'}, ${categories?.join(' or ') ?? 'every category'}`
+            expect(
+              times.sort((a, b) => a - b),
+              label,
+            ).toEqual(await timesFromEvents(view, span, cut, categories))
+            checked += times.length
+            // The bounds: undated events too when no time is asked.
+            const dated = span.start !== undefined
+            expect(extentOfPoints(blocks!, splitBoundingBox(view), dated ? ms : null), label).toEqual(
+              await extentFromEvents(view, span, cut, categories),
+            )
+          }
     expect(checked).toBeGreaterThan(1000)
     const world = { west: -180, south: -90, east: 180, north: 90 }
     // The event west of the last view passes, as it does in SQL, though plain comparisons would leave it out.
@@ -447,7 +490,7 @@ describe('event cells', () => {
     try {
       await client.query('begin')
       await client.query('delete from event_cell_points where dataset_id = $1', [datasetId])
-      await insertPointBlocks(client, datasetId, 200)
+      await insertPointBlocks(client, datasetId, { maxBlockPoints: 200 })
       const { rows } = await client.query<{ packed: number; unpacked: number }>(
         `select count(*) filter (where points is not null)::int as packed, count(*) filter (where points is null)::int as unpacked,
                 sum(count) filter (where points is null)::int as events
@@ -463,6 +506,12 @@ describe('event cells', () => {
     }
     expect(await pointBlocksInView(pool, [datasetId], { west: 13, south: 52, east: 14, north: 53 })).toBeNull()
     expect(await pointBlocksInView(pool, [datasetId], views.at(-1)![1])).not.toBeNull()
+    // Packed without codes, or a build made without them: a category's read counts from the events.
+    const quakes = { field: 'category', values: ['quake'] }
+    for (const coded of [builds, builds.map((build) => ({ ...build, valueCodes: null }))])
+      expect(
+        await pointBlocksInView(pool, [datasetId], views.at(-1)![1], { values: { slice: quakes, builds: coded } }),
+      ).toBeNull()
     // Built again at the same version does nothing: drop the build so the next test has whole blocks.
     await pool.query('delete from event_cell_builds where dataset_id = $1', [datasetId])
   })

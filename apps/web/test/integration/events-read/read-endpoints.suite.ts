@@ -253,32 +253,39 @@ describe('GET /api/events/map-clusters and /bounds', () => {
           expected.count === 0 ? null : [expected.west, expected.south, expected.east, expected.north],
         )
       }
-    // The histogram of such views, over all time, over whole years and over days, by year, month and day.
+    // The histogram of such views, over all time, over whole years and over days, by year, month and
+    // day, of all events and of two categories.
+    const categories: Array<[string, string[] | null]> = [
+      ['', null],
+      [`&filters=${encodeURIComponent('{"category":["quake","fire"]}')}`, ['quake', 'fire']],
+    ]
     for (const view of views)
       for (const [query, interval, start, end] of [
         ['interval=year', 'year', '1900-01-01', '2100-01-01'],
         ['interval=month&start=1995&end=1999', 'month', '1995-01-01', '2000-01-01'],
         ['interval=day&start=1995-03-10&end=1997-06-20', 'day', '1995-03-10', '1997-06-21'],
         ['interval=decade&start=1995-03&end=2004-08', 'decade', '1995-03-01', '2004-09-01'],
-      ] as const) {
-        const { body } = await owner.get(
-          `/events/histogram?catalogs=${spread.catalogId}&bbox=${view.join(',')}&${query}`,
-        )
-        const { rows } = await pool.query<{ bucket: Date; count: number }>(
-          `select date_trunc($6, event_time, 'UTC') as bucket, count(*)::int as count from events
+      ] as const)
+        for (const [category, kept] of categories) {
+          const { body } = await owner.get(
+            `/events/histogram?catalogs=${spread.catalogId}&bbox=${view.join(',')}&${query}${category}`,
+          )
+          const { rows } = await pool.query<{ bucket: Date; count: number }>(
+            `select date_trunc($6, event_time, 'UTC') as bucket, count(*)::int as count from events
             where dataset_id = $1 and location && st_makeenvelope($2, $3, $4, $5, 4326)
-              and event_time >= $7::timestamptz and event_time < $8::timestamptz group by 1`,
-          [spread.publicDatasetId, ...view, interval, `${start}T00:00:00Z`, `${end}T00:00:00Z`],
-        )
-        const counted = new Map<number, number>(
-          body.buckets
-            .filter((bucket: { count: number }) => bucket.count > 0)
-            .map((bucket: { start: string; count: number }) => [Date.parse(bucket.start), bucket.count]),
-        )
-        expect(counted, `${view.join(',')} ${query}`).toEqual(
-          new Map(rows.map((row) => [row.bucket.getTime(), row.count])),
-        )
-      }
+              and event_time >= $7::timestamptz and event_time < $8::timestamptz
+              and ($9::text[] is null or data->>'category' = any($9::text[])) group by 1`,
+            [spread.publicDatasetId, ...view, interval, `${start}T00:00:00Z`, `${end}T00:00:00Z`, kept],
+          )
+          const counted = new Map<number, number>(
+            body.buckets
+              .filter((bucket: { count: number }) => bucket.count > 0)
+              .map((bucket: { start: string; count: number }) => [Date.parse(bucket.start), bucket.count]),
+          )
+          expect(counted, `${view.join(',')} ${query}${category}`).toEqual(
+            new Map(rows.map((row) => [row.bucket.getTime(), row.count])),
+          )
+        }
   })
 
   it('gives the extent of the filtered events', async () => {

@@ -1,7 +1,8 @@
 /**
  * Builds a dataset's event cells: its events counted ahead of time per map cell (zooms 0 to
  * {@link MAX_CELL_ZOOM}, the read API's 64-px grid), per cell of zooms {@link MONTH_CELL_ZOOM} and
- * {@link COARSE_MONTH_CELL_ZOOM} and UTC month (and year), and per UTC day, its events packed per zoom-10 cell
+ * {@link COARSE_MONTH_CELL_ZOOM} and UTC month (and the months of each zoom-4 cell packed into one
+ * series, `month-series.ts`), and per UTC day, its events packed per zoom-10 cell
  * (`point-blocks.ts`), and the same counts per value of its value-list fields
  * (`build-value-cells.ts`), for exactly one events version. One scan of the dataset's events at
  * the finest zoom; each coarser zoom is summed from the one below, which gives the same cells
@@ -32,11 +33,12 @@ export const COARSE_MONTH_CELL_ZOOM = 2
 export const CELL_TABLES = [
   'event_cells',
   'event_cell_months',
-  'event_cell_years',
+  'event_cell_series',
   'event_days',
   'event_cell_points',
   'event_value_cells',
   'event_value_months',
+  'event_value_cell_series',
   'event_cell_builds',
 ] as const
 
@@ -104,13 +106,15 @@ async function insertMonthCells(client: PoolClient, datasetId: number): Promise<
       order by 4, 5, 3`,
     [datasetId, COARSE_MONTH_CELL_ZOOM, scale],
   )
-  // The same per UTC year, at both zooms: a histogram by year or longer sums a twelfth of the rows.
+  // Each zoom-4 cell's months packed into one series (month-series.ts): a histogram of the cells
+  // inside a view reads one value per cell, wherever a rebuild put the rows of its months.
   await client.query(
-    `insert into event_cell_years (dataset_id, zoom, year, cy, cx, count)
-     select dataset_id, zoom, date_trunc('year', month, 'UTC'), cy, cx, sum(count)
-       from event_cell_months where dataset_id = $1
-      group by dataset_id, zoom, date_trunc('year', month, 'UTC'), cy, cx
-      order by 2, 4, 5, 3`,
+    `insert into event_cell_series (dataset_id, cy, cx, months)
+     select dataset_id, cy, cx,
+            string_agg(float8send((extract(epoch from month) * 1000)::float8) || int4send(count), ''::bytea order by month)
+       from event_cell_months where dataset_id = $1 and zoom = ${MONTH_CELL_ZOOM}
+      group by dataset_id, cy, cx
+      order by cy, cx`,
     [datasetId],
   )
 }
@@ -156,19 +160,21 @@ export async function buildEventCells(pool: Pool, datasetId: number): Promise<Ev
     await client.query('delete from event_cells where dataset_id = $1', [datasetId])
     await client.query('delete from event_days where dataset_id = $1', [datasetId])
     await client.query('delete from event_cell_months where dataset_id = $1', [datasetId])
-    await client.query('delete from event_cell_years where dataset_id = $1', [datasetId])
+    await client.query('delete from event_cell_series where dataset_id = $1', [datasetId])
     await client.query('delete from event_cell_points where dataset_id = $1', [datasetId])
     await insertCells(client, datasetId)
-    await insertPointBlocks(client, datasetId)
+    // The values first: the blocks carry each event's codes of them.
+    const values = await buildValueCells(client, datasetId)
+    await insertPointBlocks(client, datasetId, { values })
     await insertMonthCells(client, datasetId)
     await insertDays(client, datasetId)
-    const valueFields = await buildValueCells(client, datasetId)
+    const valueFields = [...values.fields]
     const seconds = (performance.now() - started) / 1000
     const { rows } = await client.query<{ dated: string; located: string }>(
       `insert into event_cell_builds as b (dataset_id, version, dated, located, west, south, east, north, first_time,
-         last_time, first_located_time, last_located_time, value_fields, seconds)
+         last_time, first_located_time, last_located_time, value_fields, value_codes, seconds)
        select $1, $2, d.dated, c.located, c.west, c.south, c.east, c.north, d.first_time, d.last_time,
-              d.first_located_time, d.last_located_time, $4::text[], $3
+              d.first_located_time, d.last_located_time, $4::text[], $5::jsonb, $3
          from (select coalesce(sum(events), 0) as dated, min(first_time) as first_time, max(last_time) as last_time,
                       min(first_located_time) as first_located_time, max(last_located_time) as last_located_time
                  from event_days where dataset_id = $1) d,
@@ -179,9 +185,10 @@ export async function buildEventCells(pool: Pool, datasetId: number): Promise<Ev
          located = excluded.located, west = excluded.west, south = excluded.south, east = excluded.east,
          north = excluded.north, first_time = excluded.first_time, last_time = excluded.last_time,
          first_located_time = excluded.first_located_time, last_located_time = excluded.last_located_time,
-         value_fields = excluded.value_fields, seconds = excluded.seconds, built_at = now()
+         value_fields = excluded.value_fields, value_codes = excluded.value_codes, seconds = excluded.seconds,
+         built_at = now()
        returning dated, located`,
-      [datasetId, current.version, seconds, valueFields],
+      [datasetId, current.version, seconds, valueFields, JSON.stringify(values.codes)],
     )
     await client.query('commit')
     // A build may replace most of a table's rows. Until the planner has statistics on them it

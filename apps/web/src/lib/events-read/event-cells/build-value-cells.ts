@@ -3,7 +3,11 @@
  * few distinct values, the ones explore offers to filter by), so that a read filtered by one such
  * field is counted ahead of time as well: map cells at zooms 0 to {@link VALUE_CELL_ZOOM} and UTC
  * months, per field and value (months rather than days: a thirtieth of the rows, for the histogram's
- * intervals of a month and longer). Written inside the transaction of `build-event-cells.ts`.
+ * intervals of a month and longer), and per zoom-{@link MONTH_CELL_ZOOM} cell and UTC month (one
+ * packed series per cell, see month-series.ts), for the histogram of a view that cuts through the
+ * data. Each value gets a one-byte code
+ * (see {@link ValueCodes}) the point blocks store per event. Written inside the transaction of
+ * `build-event-cells.ts`.
  *
  * An event counts under the text of its value, as the filter reads it (`data #>> path`): a field
  * holding numbers or JSON counts them by their text, and an event without the field counts under
@@ -14,6 +18,7 @@ import { clusterCellSize } from '@chronotope/filters'
 import type { PoolClient } from 'pg'
 
 import { fieldKindsOf, sampleDatasetFields } from '../field-samples'
+import { MONTH_CELL_ZOOM } from './build-event-cells'
 import { CELL_X, CELL_Y } from './cell-grid-sql'
 
 /**
@@ -30,6 +35,26 @@ export const MAX_VALUE_CELL_FIELDS = 8
  * sample may have found fewer); a field with more is left to the events.
  */
 export const MAX_VALUE_CELL_VALUES = 200
+
+/**
+ * The code of "no value" in a point block: the event lacks the field (or holds JSON null). Codes of
+ * values run from 0 up, fewer than {@link MAX_VALUE_CELL_VALUES}.
+ */
+export const NO_VALUE_CODE = 255
+
+/**
+ * The values of each field counted per value, in code order: an event's code for a field is the
+ * index of its value in the field's list.
+ */
+export type ValueCodes = Readonly<Record<string, readonly string[]>>
+
+/** What {@link buildValueCells} counted. */
+export interface ValueCellBuild {
+  /** The fields counted per value, in name order (the order of an event's codes in a block). */
+  readonly fields: readonly string[]
+  /** The values of the located events of each field, in code order. */
+  readonly codes: ValueCodes
+}
 
 /** The value-list fields of a dataset's sample that can be counted per value, in name order. */
 async function candidateFields(client: PoolClient, datasetId: number): Promise<string[]> {
@@ -92,18 +117,51 @@ async function dropCrowdedFields(client: PoolClient, datasetId: number, fields: 
   return fields.filter((field) => !crowded.includes(field))
 }
 
+// Each value's events per zoom-4 cell and month, one packed series per cell (month-series.ts),
+// written value by value: a category's cells over a continent lie on a few pages.
+async function insertValueCellSeries(client: PoolClient, datasetId: number, fields: readonly string[]): Promise<void> {
+  await client.query(
+    `insert into event_value_cell_series (dataset_id, field, value, cy, cx, months)
+     select $1, field, value, cy, cx,
+            string_agg(float8send((extract(epoch from month) * 1000)::float8) || int4send(count), ''::bytea order by month)
+       from (select field, value, cy, cx, month, count(*)::int as count
+               from (select k.field, e.data ->> k.field as value, date_trunc('month', e.event_time, 'UTC') as month,
+                            ${CELL_X}::int as cx, ${CELL_Y}::int as cy
+                       from events e cross join unnest($3::text[]) as k(field)
+                      where e.dataset_id = $1 and e.removed_at is null and e.location is not null
+                        and e.event_time is not null) p
+              where value is not null
+              group by field, value, cy, cx, month) m
+      group by field, value, cy, cx
+      order by field, value, cy, cx`,
+    [datasetId, clusterCellSize(MONTH_CELL_ZOOM), fields],
+  )
+}
+
+// Sorted bytewise, so a build's codes do not depend on the database's collation.
+async function valueCodesOf(client: PoolClient, datasetId: number, fields: readonly string[]): Promise<ValueCodes> {
+  const { rows } = await client.query<{ field: string; values: string[] }>(
+    `select field, array_agg(value order by value collate "C") as values
+       from event_value_cells where dataset_id = $1 and zoom = 0 and field = any($2::text[])
+      group by field`,
+    [datasetId, fields],
+  )
+  return Object.fromEntries(fields.map((field) => [field, rows.find((row) => row.field === field)?.values ?? []]))
+}
+
 /**
  * Replaces a dataset's cells per value with those of the events the transaction sees, and answers
- * the fields counted.
+ * the fields counted and their values' codes.
  */
-export async function buildValueCells(client: PoolClient, datasetId: number): Promise<string[]> {
-  await client.query('delete from event_value_cells where dataset_id = $1', [datasetId])
-  await client.query('delete from event_value_months where dataset_id = $1', [datasetId])
+export async function buildValueCells(client: PoolClient, datasetId: number): Promise<ValueCellBuild> {
+  for (const table of ['event_value_cells', 'event_value_months', 'event_value_cell_series'])
+    await client.query(`delete from ${table} where dataset_id = $1`, [datasetId])
   const candidates = await candidateFields(client, datasetId)
-  if (candidates.length === 0) return []
+  if (candidates.length === 0) return { fields: [], codes: {} }
   await insertFinestValueCells(client, datasetId, candidates)
   await insertValueMonths(client, datasetId, candidates)
   const fields = await dropCrowdedFields(client, datasetId, candidates)
+  if (fields.length > 0) await insertValueCellSeries(client, datasetId, fields)
   for (let zoom = VALUE_CELL_ZOOM - 1; zoom >= 0; zoom--) {
     await client.query(
       `insert into event_value_cells (dataset_id, field, value, zoom, cy, cx, count, sum_lon, sum_lat, west, south, east, north, first_id)
@@ -114,5 +172,5 @@ export async function buildValueCells(client: PoolClient, datasetId: number): Pr
       [datasetId, zoom, zoom + 1],
     )
   }
-  return fields
+  return { fields, codes: await valueCodesOf(client, datasetId, fields) }
 }

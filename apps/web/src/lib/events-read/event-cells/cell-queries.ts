@@ -7,10 +7,8 @@
 import type { ClusterCellSummary, PlaceCounts } from '@chronotope/event-index'
 import {
   cellRangesOfView,
-  nextBucket,
   parseFilterInstant,
   splitBoundingBox,
-  truncateToInterval,
   type BoundingBox,
   type CellRange,
   type FilterState,
@@ -22,6 +20,8 @@ import { SqlParams } from '../event-conditions'
 import { COARSE_MONTH_CELL_ZOOM, MAX_CELL_ZOOM, MONTH_CELL_ZOOM } from './build-event-cells'
 import { VALUE_CELL_ZOOM } from './build-value-cells'
 import type { CellBuildRow } from './event-cell-store'
+import { sumMonthSeries } from './month-series'
+import { millisecondSpanOf } from './point-block-codec'
 
 /** A span of time by its bounds: `start` inclusive, `end` exclusive; either open. */
 export interface TimeSpan {
@@ -401,74 +401,35 @@ export async function valueCountsByBucket(
 }
 
 /**
- * The located events of whole `months` in the cells of `range` at `zoom` (one of the zooms cells
- * per month are kept at), per bucket of a {@link MONTHLY_INTERVALS | monthly interval}: by year or
- * longer, the whole years from the cells per year.
+ * The located events of whole `months` in the zoom-{@link MONTH_CELL_ZOOM} cells of `range`, per
+ * bucket of a {@link MONTHLY_INTERVALS | monthly interval}, from the cells' month series
+ * (month-series.ts); with `values`, only the events with one of them, from the series per value.
+ * @throws RangeError for another interval
  */
-export async function monthCellCountsByBucket(
+export async function seriesCountsByBucket(
   pool: Pool,
   datasetIds: readonly number[],
-  zoom: number,
   range: CellRange,
   interval: HistogramInterval,
   months: TimeSpan,
+  values?: ValueSlice,
 ): Promise<Map<number, number>> {
   if (!MONTHLY_INTERVALS.has(interval)) throw new RangeError(`cells are kept per month; asked for ${interval}`)
-  assertMonthCellZoom(zoom)
   const params = new SqlParams()
   const conditions = [
-    `dataset_id = any(${params.add([...datasetIds])}::int[])`,
-    `zoom = ${params.add(zoom)}`,
+    ...(values
+      ? valueMonthsConditions(params, datasetIds, values)
+      : [`dataset_id = any(${params.add([...datasetIds])}::int[])`]),
     `cx between ${params.add(range.minX)} and ${params.add(range.maxX)}`,
     `cy between ${params.add(range.minY)} and ${params.add(range.maxY)}`,
   ]
-  const years = YEARLY_INTERVALS.has(interval) ? wholeYearsWithin(months) : null
-  if (!years) {
-    const from = { table: 'event_cell_months', unit: 'month' } as const
-    return unitCountsByBucket(pool, from, 'count', params, conditions, interval, months)
-  }
-  // Whole years from the cells per year, the months before and after them from the cells per month.
-  const where = conditions.join(' and ')
-  const yearRange = [
-    years.start && `year >= ${params.add(years.start)}`,
-    years.end && `year < ${params.add(years.end)}`,
-  ].filter(Boolean)
-  const edgeMonths = [
-    months.start && years.start! > months.start
-      ? `(month >= ${params.add(months.start)} and month < ${params.add(years.start!)})`
-      : '',
-    months.end && years.end! < months.end
-      ? `(month >= ${params.add(years.end!)} and month < ${params.add(months.end)})`
-      : '',
-  ].filter(Boolean)
-  const { rows } = await pool.query<{ bucket: Date; count: number }>(
-    `select date_trunc(${params.add(interval)}, unit, 'UTC') as bucket, sum(count)::int as count
-       from (select year as unit, count from event_cell_years
-              where ${[where, ...yearRange].join(' and ')}
-             ${edgeMonths.length > 0 ? `union all select month, count from event_cell_months where ${where} and (${edgeMonths.join(' or ')})` : ''}) cells
-      group by 1 having sum(count) > 0`,
+  const { rows } = await pool.query<{ months: Buffer | null }>(
+    `select string_agg(months, ''::bytea) as months from ${values ? 'event_value_cell_series' : 'event_cell_series'}
+      where ${conditions.join(' and ')}`,
     params.values,
   )
-  return new Map(rows.map((row) => [row.bucket.getTime(), row.count]))
-}
-
-/** The histogram intervals made of whole UTC years, which the cells per year can fill. */
-const YEARLY_INTERVALS: ReadonlySet<HistogramInterval> = new Set(['year', 'decade', 'century'])
-
-// Midnight UTC on 1 January of `date`'s year, or of the next one when `date` is later than that.
-function yearStartOf(date: Date, next: boolean): Date {
-  const start = truncateToInterval(date, 'year')
-  return next && start < date ? nextBucket(start, 'year') : start
-}
-
-/**
- * The whole UTC years within a span of whole months (either end open), or null when it holds none.
- * @example wholeYearsWithin({ start: new Date('1990-03-01T00:00:00Z') }) // { start: 1991-01-01, end: undefined }
- */
-export function wholeYearsWithin(months: TimeSpan): TimeSpan | null {
-  const start = months.start && yearStartOf(months.start, true)
-  const end = months.end && yearStartOf(months.end, false)
-  return start && end && start >= end ? null : { start, end }
+  const series = rows[0]?.months
+  return series ? sumMonthSeries(series, millisecondSpanOf(months), interval) : new Map()
 }
 
 /** The first and last time of the builds' events (with a location, when `located`), or null for none. */

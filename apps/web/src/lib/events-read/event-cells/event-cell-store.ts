@@ -12,6 +12,7 @@ import type { ReadDatabase } from '../../database/read-router'
 import type { DatasetScope } from '../event-conditions'
 import { readDatasetVersions, type DatasetVersion } from '../event-index/segment-loader'
 import { buildEventCells, type EventCellBuild } from './build-event-cells'
+import type { ValueCodes } from './build-value-cells'
 
 /** Events whose cells a read waits to be built (a second or so); bigger builds run in the background. */
 export const AWAITED_BUILD_EVENTS = 200_000
@@ -31,6 +32,8 @@ export interface CellBuildRow {
   readonly lastLocatedTime: Date | null
   /** The value-list fields whose events are also counted per value (`build-value-cells.ts`). */
   readonly valueFields: readonly string[]
+  /** The codes of their values in the point blocks; null for a build made without them. */
+  readonly valueCodes: ValueCodes | null
 }
 
 /** The datasets of a read answered from cells, each with its current build. */
@@ -65,12 +68,13 @@ interface BuildQueryRow {
   first_located_time: Date | null
   last_located_time: Date | null
   value_fields: string[]
+  value_codes: ValueCodes | null
 }
 
 async function readBuilds(pool: Pool, datasetIds: readonly number[]): Promise<Map<number, CellBuildRow>> {
   const { rows } = await pool.query<BuildQueryRow>(
     `select dataset_id, version, dated, located, west, south, east, north, first_time, last_time,
-            first_located_time, last_located_time, value_fields
+            first_located_time, last_located_time, value_fields, value_codes
        from event_cell_builds where dataset_id = any($1::int[])`,
     [[...datasetIds]],
   )
@@ -88,6 +92,7 @@ async function readBuilds(pool: Pool, datasetIds: readonly number[]): Promise<Ma
         firstLocatedTime: row.first_located_time,
         lastLocatedTime: row.last_located_time,
         valueFields: row.value_fields,
+        valueCodes: row.value_codes,
       },
     ]),
   )

@@ -3,11 +3,8 @@ import { describe, expect, it } from 'vitest'
 import {
   countPointsByBucket,
   extentOfPoints,
-  pointOverlaps,
+  pointValueFilter,
   POINT_BYTES,
-  singleBoxesOf,
-  singleDown,
-  singleUp,
   visitPoints,
   visitPointTimes,
   type PointBlock,
@@ -32,25 +29,17 @@ const timesIn = (blocks: PointBlock[], boxes: Parameters<typeof visitPointTimes>
   return times
 }
 
-describe('float4 rounding as PostGIS does it', () => {
-  it('rounds a box outwards to the next float4, and keeps a float4 as it is', () => {
-    expect(singleDown(2.00000001)).toBe(2)
-    expect(singleUp(2.00000001)).toBeGreaterThan(2.00000001)
-    expect(singleUp(2.00000001)).toBe(Math.fround(2.00000001 + 2.4e-7))
-    expect(singleDown(-2.00000001)).toBeLessThan(-2.00000001)
-    expect(singleUp(-2.00000001)).toBe(-2)
-    expect(singleDown(0.5)).toBe(0.5)
-    expect(singleUp(0.5)).toBe(0.5)
-    expect(singleUp(1e-50)).toBeGreaterThan(0)
-    expect(singleDown(-1e-50)).toBeLessThan(0)
-  })
-
-  it('lets a point a hair outside the view through, as `location && st_makeenvelope` does', () => {
+describe('a view as PostGIS tests a block’s events against it', () => {
+  it('lets an event a hair outside the view through, as `location && st_makeenvelope` does', () => {
     // select st_setsrid(st_makepoint(2.00000001, 0), 4326) && st_makeenvelope(2.00000002, -1, 3, 1, 4326): true
-    const view = singleBoxesOf([{ west: 2.00000002, south: -1, east: 3, north: 1 }])
-    expect(pointOverlaps(2.00000001, 0, view)).toBe(true)
-    expect(pointOverlaps(1.9999, 0, view)).toBe(false)
-    expect(pointOverlaps(2.5, 1.0001, view)).toBe(false)
+    const view = [{ west: 2.00000002, south: -1, east: 3, north: 1 }]
+    const block = blockOf([
+      [1, 2.00000001, 0],
+      [2, 1.9999, 0],
+      [3, 2.5, 1.0001],
+      [4, 2.5, 0.5],
+    ])
+    expect(timesIn([block], view)).toEqual([1, 4])
   })
 })
 
@@ -111,5 +100,43 @@ describe('the events of point blocks', () => {
     const view = [{ west: 2, south: 48, east: 3, north: 49 }]
     expect(() => timesIn([{ ...block, points: null }], view)).toThrow(/not packed/)
     expect(() => timesIn([{ ...block, count: 5 }], view)).toThrow(/holds 96 bytes/)
+  })
+})
+
+describe('a value filter on point blocks', () => {
+  // Two fields coded per event: `category` (fire 0, quake 1) and `country` (FR 0); 255 for none.
+  const fields = ['category', 'country']
+  const valueCodes = { category: ['fire', 'quake'], country: ['FR'] }
+  const world = [{ west: -180, south: -90, east: 180, north: 90 }]
+  const points = blockOf([
+    [1000, 2.5, 48.5],
+    [2000, 2.6, 48.6],
+    [3000, 2.7, 48.7],
+    [4000, 2.8, 48.8],
+  ])
+  const codes = Uint8Array.from([1, 0, 0, 255, 255, 0, 1, 255])
+
+  it('keeps the events whose code of the field is one of the values', () => {
+    const quakes = pointValueFilter(codes, fields, valueCodes, { field: 'category', values: ['quake'] })!
+    expect(quakes).toMatchObject({ stride: 2, offset: 0 })
+    expect(timesIn([{ ...points, values: quakes }], world)).toEqual([1000, 4000])
+    const either = pointValueFilter(codes, fields, valueCodes, { field: 'category', values: ['fire', 'quake', 'x'] })!
+    expect(timesIn([{ ...points, values: either }], world)).toEqual([1000, 2000, 4000])
+    const french = pointValueFilter(codes, fields, valueCodes, { field: 'country', values: ['FR'] })!
+    expect(timesIn([{ ...points, values: french }], world)).toEqual([1000, 3000])
+    // No value (255) is never kept, and a value the build never saw keeps nothing.
+    const unseen = pointValueFilter(codes, fields, valueCodes, { field: 'country', values: ['DE'] })!
+    expect(timesIn([{ ...points, values: unseen }], world)).toEqual([])
+    expect(extentOfPoints([{ ...points, values: french }], world, null)).toEqual({
+      count: 2,
+      bounds: [2.5, 48.5, 2.7, 48.7],
+    })
+  })
+
+  it('has no filter for a field the build did not code, and refuses codes that are not whole events', () => {
+    expect(pointValueFilter(codes, fields, valueCodes, { field: 'magnitude', values: ['5'] })).toBeNull()
+    expect(pointValueFilter(codes, ['magnitude'], {}, { field: 'magnitude', values: ['5'] })).toBeNull()
+    const short = pointValueFilter(codes.subarray(1), fields, valueCodes, { field: 'category', values: ['quake'] })!
+    expect(() => timesIn([{ ...points, values: short }], world)).toThrow(/7 bytes of codes/)
   })
 })

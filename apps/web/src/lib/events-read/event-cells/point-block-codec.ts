@@ -1,12 +1,16 @@
 /**
  * The events of a point block (one row of `event_cell_points`): per event its time (epoch
  * milliseconds, NaN for an undated event) and place, three big-endian float8 as PostgreSQL's
- * `float8send` writes them. A
- * block's events are tested against a map view exactly as `e.location && st_makeenvelope(…)`
- * tests them in SQL: PostGIS compares boxes of float4, each rounded outwards from the float8.
+ * `float8send` writes them, and apart from them its codes, a byte per value-list field of the
+ * build (see build-value-cells.ts), in the same order. A block's events are tested against a map
+ * view exactly as `e.location && st_makeenvelope(…)` tests them in SQL (PostGIS compares boxes of
+ * float4, each rounded outwards from the float8: see `postgisViewBox`).
  * @module
  */
-import type { BoundingBox } from '@chronotope/filters'
+import { postgisViewBox, type BoundingBox } from '@chronotope/filters'
+
+import type { ValueCodes } from './build-value-cells'
+import type { ValueSlice } from './cell-queries'
 
 /** The bytes of one event in a block: time, longitude, latitude. */
 export const POINT_BYTES = 24
@@ -21,6 +25,40 @@ export interface PointBlock {
   readonly inside: boolean
   /** Null for a block of too many events to pack. */
   readonly points: Uint8Array | null
+  /** Only the events this filter keeps. */
+  readonly values?: PointValueFilter
+}
+
+/** Which events of a block a value filter keeps, by their codes. */
+export interface PointValueFilter {
+  /** The block's codes: `stride` bytes an event, in the order of its points. */
+  readonly codes: Uint8Array
+  readonly stride: number
+  /** The byte of an event's codes that is the filtered field's. */
+  readonly offset: number
+  /** 256 flags, one per code: 1 keeps an event with that code. */
+  readonly kept: Uint8Array
+}
+
+/**
+ * The filter keeping the events of `codes` (a run of a build's blocks) with one of `slice`'s values,
+ * for a build that coded `fields` with `valueCodes`; null when it did not code `slice`'s field.
+ * @example pointValueFilter(codes, ['category'], { category: ['fire', 'quake'] }, { field: 'category', values: ['quake'] })!.kept[1] // 1
+ */
+export function pointValueFilter(
+  codes: Uint8Array,
+  fields: readonly string[],
+  valueCodes: ValueCodes,
+  slice: ValueSlice,
+): PointValueFilter | null {
+  const offset = fields.indexOf(slice.field)
+  const values = valueCodes[slice.field]
+  if (offset < 0 || !values) return null
+  const kept = new Uint8Array(256)
+  values.forEach((value, code) => {
+    if (slice.values.includes(value)) kept[code] = 1
+  })
+  return { codes, stride: fields.length, offset, kept }
 }
 
 /** A time span in epoch milliseconds: `start` inclusive, `end` exclusive. */
@@ -34,69 +72,11 @@ export function millisecondSpanOf(span: { readonly start?: Date; readonly end?: 
   return { start: span.start?.getTime() ?? -Infinity, end: span.end?.getTime() ?? Infinity }
 }
 
-const single = new Float32Array(1)
-const singleBits = new Int32Array(single.buffer)
-
-// The float4 next to `value` (itself a float4) towards -∞ or +∞, as C's nextafterf.
-function nextSingle(value: number, up: boolean): number {
-  if (value === 0) {
-    singleBits[0] = 1
-    return up ? single[0]! : -single[0]!
-  }
-  single[0] = value
-  singleBits[0] = singleBits[0]! + (value > 0 === up ? 1 : -1)
-  return single[0]
-}
-
-/** The largest float4 at most `value`, as PostGIS rounds a box's minimum. */
-export function singleDown(value: number): number {
-  const rounded = Math.fround(value)
-  return rounded <= value ? rounded : nextSingle(rounded, false)
-}
-
-/** The smallest float4 at least `value`, as PostGIS rounds a box's maximum. */
-export function singleUp(value: number): number {
-  const rounded = Math.fround(value)
-  return rounded >= value ? rounded : nextSingle(rounded, true)
-}
-
-/** A view's boxes with their edges rounded outwards to float4, as PostGIS compares them. */
-export interface SingleBox {
-  readonly west: number
-  readonly south: number
-  readonly east: number
-  readonly north: number
-}
-
-/** Each box of a view (split at the antimeridian by the caller) as PostGIS's `&&` sees it. */
-export function singleBoxesOf(boxes: readonly BoundingBox[]): SingleBox[] {
-  return boxes.map((box) => ({
-    west: singleDown(box.west),
-    south: singleDown(box.south),
-    east: singleUp(box.east),
-    north: singleUp(box.north),
-  }))
-}
-
-/**
- * Whether a point passes `location && st_makeenvelope(box)` for one of `boxes` (from
- * {@link singleBoxesOf}): its own float4 box overlaps one of theirs.
- */
-export function pointOverlaps(longitude: number, latitude: number, boxes: readonly SingleBox[]): boolean {
-  const west = singleDown(longitude)
-  const east = singleUp(longitude)
-  const south = singleDown(latitude)
-  const north = singleUp(latitude)
-  for (const box of boxes)
-    if (west <= box.east && east >= box.west && south <= box.north && north >= box.south) return true
-  return false
-}
-
 /**
  * Calls `visit` with each event of `blocks` in the view of `boxes` (as SQL's `&&` has it, see
- * {@link pointOverlaps}): with a `span`, only the dated events in it; with none, every event,
- * an undated one with the time NaN.
- * @throws RangeError when a block's points are missing (too many to pack) or not whole events
+ * `postgisViewBox` of @chronotope/filters) that a block's value filter keeps: with a `span`, only the dated events
+ * in it; with none, every event, an undated one with the time NaN.
+ * @throws RangeError when a block's points are missing (too many to pack), or its points or codes are not whole events
  */
 export function visitPoints(
   blocks: readonly PointBlock[],
@@ -104,7 +84,11 @@ export function visitPoints(
   span: MillisecondSpan | null,
   visit: (time: number, longitude: number, latitude: number) => void,
 ): void {
-  const singleBoxes = singleBoxesOf(boxes)
+  const passing = boxes.map(postgisViewBox)
+  const inView = (longitude: number, latitude: number) =>
+    passing.some(
+      (box) => longitude >= box.west && longitude <= box.east && latitude >= box.south && latitude <= box.north,
+    )
   const start = span?.start ?? -Infinity
   const end = span?.end ?? Infinity
   for (const block of blocks) {
@@ -112,14 +96,18 @@ export function visitPoints(
     if (!bytes) throw new RangeError(`a block of ${block.count} events was not packed`)
     if (bytes.length !== block.count * POINT_BYTES)
       throw new RangeError(`a block of ${block.count} events holds ${bytes.length} bytes`)
+    const values = block.values
+    if (values && values.codes.length !== block.count * values.stride)
+      throw new RangeError(`a block of ${block.count} events holds ${values.codes.length} bytes of codes`)
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-    for (let at = 0; at < bytes.length; at += POINT_BYTES) {
+    for (let at = 0, index = 0; at < bytes.length; at += POINT_BYTES, index++) {
+      if (values && values.kept[values.codes[index * values.stride + values.offset]!] === 0) continue
       const time = view.getFloat64(at)
       // Written so that NaN, an undated event, fails it.
       if (span && !(time >= start && time < end)) continue
       const longitude = view.getFloat64(at + 8)
       const latitude = view.getFloat64(at + 16)
-      if (block.inside || pointOverlaps(longitude, latitude, singleBoxes)) visit(time, longitude, latitude)
+      if (block.inside || inView(longitude, latitude)) visit(time, longitude, latitude)
     }
   }
 }

@@ -196,12 +196,14 @@ interface ViewOutsideCells {
 // map view, if any, holds every located event of the read's datasets. A view cutting through them
 // over whole months is counted from its inside cells per month (per value, with a value filter)
 // and the events of the strips around them; a view with no inside cell (a city's), or over other
-// whole days, from the point blocks of its events when there are few enough.
+// whole days, or asked for buckets shorter than a month, from the point blocks of its events when
+// there are few enough.
 async function cellHistogram(
   payload: Payload,
   database: ReadDatabase,
   state: FilterState,
   scope: DatasetScope,
+  asked: HistogramIntervalParam,
 ): Promise<CellHistogram | null> {
   const values = filtersOnlyByPlaceAndTime(state) ? undefined : valueSliceOf(state)
   if (values === null || !wholeDaysOf(state)) return null
@@ -213,7 +215,9 @@ async function cellHistogram(
   if (bbox && !viewHoldsEveryEvent(bbox, cells.builds)) {
     const pool = database.pool
     const blockValues = values && { slice: values, builds: cells.builds }
-    const cut = months && cutView(bbox, { months })
+    // Inside cells count months: days asked for are counted from the blocks or the events.
+    const monthly = asked === 'auto' || MONTHLY_INTERVALS.has(asked)
+    const cut = monthly && months && cutView(bbox, { months })
     // Month series are kept at the finer zoom of the cells per month only (a view's cut is at it).
     if (cut && cut.zoom === MONTH_CELL_ZOOM) {
       const blocks = await pointBlocksInView(pool, cells.datasetIds, bbox, {
@@ -309,7 +313,7 @@ export async function eventHistogram(
 ): Promise<HistogramResponse> {
   const pool = database.pool
   const selections = await selectFromIndex(payload, database, state, scope, { ordered: false })
-  const fromCells = selections ? null : await cellHistogram(payload, database, state, scope)
+  const fromCells = selections ? null : await cellHistogram(payload, database, state, scope, asked)
   // Asked once: a histogram read from the events may run two queries.
   const plan = selections || fromCells ? {} : await searchViewPlan(pool, state, scope)
   const given = givenRange(state)

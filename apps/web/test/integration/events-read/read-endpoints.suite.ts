@@ -265,6 +265,8 @@ describe('GET /api/events/map-clusters and /bounds', () => {
         ['interval=month&start=1995&end=1999', 'month', '1995-01-01', '2000-01-01'],
         ['interval=day&start=1995-03-10&end=1997-06-20', 'day', '1995-03-10', '1997-06-21'],
         ['interval=decade&start=1995-03&end=2004-08', 'decade', '1995-03-01', '2004-09-01'],
+        // Whole months by week: no inside cells (they count months).
+        ['interval=week&start=1996-01&end=1996-06', 'week', '1996-01-01', '1996-07-01'],
       ] as const)
         for (const [category, kept] of categories) {
           const { body } = await owner.get(

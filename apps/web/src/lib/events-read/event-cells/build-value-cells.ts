@@ -5,9 +5,8 @@
  * months, per field and value (months rather than days: a thirtieth of the rows, for the histogram's
  * intervals of a month and longer), and per zoom-{@link MONTH_CELL_ZOOM} cell and UTC month (one
  * packed series per cell, see month-series.ts), for the histogram of a view that cuts through the
- * data. Each value gets a one-byte code
- * (see {@link ValueCodes}) the point blocks store per event. Written inside the transaction of
- * `build-event-cells.ts`.
+ * data. Each value gets a one-byte code (see {@link ValueCodes}) the point blocks store per event.
+ * Written inside the transaction of `build-event-cells.ts`.
  *
  * An event counts under the text of its value, as the filter reads it (`data #>> path`): a field
  * holding numbers or JSON counts them by their text, and an event without the field counts under

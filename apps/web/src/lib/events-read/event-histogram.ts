@@ -206,7 +206,8 @@ async function cellHistogram(
   asked: HistogramIntervalParam,
 ): Promise<CellHistogram | null> {
   const values = filtersOnlyByPlaceAndTime(state) ? undefined : valueSliceOf(state)
-  if (values === null || !wholeDaysOf(state)) return null
+  const days = wholeDaysOf(state)
+  if (values === null || !days) return null
   const months = wholeMonthsOf(state)
   if (values && !months) return null
   const cells = await eventCellsOf(payload).cellsFor(database, scope)
@@ -231,7 +232,7 @@ async function cellHistogram(
       blocks && { cells, span: timeSpanOf(state), located: true, values, outside: { view: bbox, cut: null, blocks } }
     )
   }
-  const span = values ? months : wholeDaysOf(state)
+  const span = values ? months : days
   return span && { cells, span, located: bbox !== undefined, values }
 }
 

@@ -1,9 +1,9 @@
 /**
  * A month series: the events of one cell (of one value) per UTC month, packed into one value of
- * `event_value_cell_series` as PostgreSQL writes it, per month with events 12 bytes in ascending
- * order: the month's start in epoch milliseconds (`float8send`) and its count (`int4send`). A
- * continent's inside cells of one category over fifty years are a few hundred such values
- * instead of a hundred thousand rows.
+ * `event_cell_series` (`event_value_cell_series`) as PostgreSQL writes it, per month with events
+ * 12 bytes in ascending order: the month's start in epoch milliseconds (`float8send`) and its
+ * count (`int4send`). A continent's inside cells of one category over fifty years are a few
+ * hundred such values instead of a hundred thousand rows.
  * @module
  */
 import { nextBucket, truncateToInterval, type HistogramInterval } from '@chronotope/filters'

@@ -85,10 +85,12 @@ export function visitPoints(
   visit: (time: number, longitude: number, latitude: number) => void,
 ): void {
   const passing = boxes.map(postgisViewBox)
-  const inView = (longitude: number, latitude: number) =>
-    passing.some(
-      (box) => longitude >= box.west && longitude <= box.east && latitude >= box.south && latitude <= box.north,
-    )
+  // A plain loop: this runs once per event of the blocks, up to 400,000 of them a read.
+  const inView = (longitude: number, latitude: number) => {
+    for (const box of passing)
+      if (longitude >= box.west && longitude <= box.east && latitude >= box.south && latitude <= box.north) return true
+    return false
+  }
   const start = span?.start ?? -Infinity
   const end = span?.end ?? Infinity
   for (const block of blocks) {

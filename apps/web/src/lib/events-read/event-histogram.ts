@@ -53,6 +53,7 @@ import { pointBlocksInView } from './event-cells/point-blocks'
 import { cutView, outsideCutSql, type ViewCut } from './event-cells/view-cut'
 import { eventConditions, SqlParams, type ConditionOptions, type DatasetScope } from './event-conditions'
 import { selectFromIndex } from './event-index/indexed-selection'
+import { eventTimeExtent } from './event-time-extent'
 import { searchViewPlan } from './search-view-plan'
 import type { HistogramResponse } from './read-responses'
 
@@ -85,17 +86,8 @@ async function databaseTimeRange(
   scope: DatasetScope,
   options: ConditionOptions = {},
 ): Promise<TimeRange | null> {
-  const params = new SqlParams()
-  const where = eventConditions(state, scope, params, options)
-  // Two index probes on event_time instead of one min/max aggregate over every row.
-  const { rows } = await pool.query<{ first: Date | null; last: Date | null }>(
-    `select (select e.event_time from events e where ${where} and e.event_time is not null order by e.event_time asc limit 1) as first,
-            (select e.event_time from events e where ${where} and e.event_time is not null order by e.event_time desc limit 1) as last`,
-    params.values,
-  )
-  const { first, last } = rows[0] ?? { first: null, last: null }
-  if (!first || !last) return null
-  return rangeOf(state, first, last)
+  const extent = await eventTimeExtent(pool, state, scope, options)
+  return extent && rangeOf(state, extent.first, extent.last)
 }
 
 async function databaseCounts(

@@ -21,6 +21,7 @@ import type { ReadDatabase } from '../database/read-router'
 import { eventConditions, SqlParams, type DatasetScope } from './event-conditions'
 import { selectFromIndex } from './event-index/indexed-selection'
 import { EVENT_ITEM_COLUMNS, toEventItem, type EventItemRow } from './event-rows'
+import { eventTimeExtent } from './event-time-extent'
 import type { EventsListResponse } from './read-responses'
 import { searchPageWindows } from './search-page-windows'
 import { estimatedRows, searchViewPlan } from './search-view-plan'
@@ -66,19 +67,11 @@ async function timeRangeOfPage(
   scope: DatasetScope,
   list: ListParams,
 ): Promise<{ firstMs: number; lastMs: number } | null> {
-  const params = new SqlParams()
   const { catalogs, datasets, startDate, endDate } = state
-  const where = eventConditions({ catalogs, datasets, fields: {}, startDate, endDate }, scope, params)
-  // Two probes of the time index, not an aggregate over every row.
-  const { rows } = await pool.query<{ first: Date | null; last: Date | null }>(
-    `select (select e.event_time from events e where ${where} and e.event_time is not null order by e.event_time asc limit 1) as first,
-            (select e.event_time from events e where ${where} and e.event_time is not null order by e.event_time desc limit 1) as last`,
-    params.values,
-  )
-  const { first, last } = rows[0] ?? { first: null, last: null }
-  if (!first || !last) return null
-  let firstMs = first.getTime()
-  let lastMs = last.getTime()
+  const extent = await eventTimeExtent(pool, { catalogs, datasets, fields: {}, startDate, endDate }, scope)
+  if (!extent) return null
+  let firstMs = extent.first.getTime()
+  let lastMs = extent.last.getTime()
   const cursor = list.cursor ? decodeCursor(list.cursor) : undefined
   if (cursor?.t === null) return null
   if (cursor) {

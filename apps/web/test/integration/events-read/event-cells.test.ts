@@ -42,16 +42,11 @@ import { databasePool } from '../../../src/lib/import/progress-tracking'
 import { testPayload } from '../../helpers/api-client'
 import { eventRow } from '../../helpers/event-rows'
 import { createReadFixture } from '../../helpers/read-fixture'
+import { seededRandom } from '../../helpers/seeded-random'
 
 const EVENTS = 3000
 let catalogId: number
 let datasetId: number
-
-// A fixed pseudo-random sequence, so a failure can be replayed.
-function random(seed: number): () => number {
-  let state = seed
-  return () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
-}
 
 const CATEGORIES = ['quake', 'flood', 'fire'] as const
 
@@ -71,7 +66,7 @@ function dataOf(i: number): Record<string, unknown> {
 
 /** Events scattered over the world and 3000 years, with the edge cases the cells must count alike. */
 function scatteredEvents(dataset: number, count: number): EventRow[] {
-  const next = random(7)
+  const next = seededRandom(7)
   const rows: EventRow[] = []
   for (let i = 0; i < count; i++) {
     const kind = i % 20

@@ -12,6 +12,7 @@ import { anonymous, ApiClient, testPayload, type ApiResponse } from '../../helpe
 import { eventRow } from '../../helpers/event-rows'
 import { createReadFixture, type ReadFixture } from '../../helpers/read-fixture'
 import type { Json } from '../../helpers/json'
+import { seededRandom } from '../../helpers/seeded-random'
 
 let fixture: ReadFixture
 let owner: ApiClient
@@ -208,8 +209,7 @@ describe('GET /api/events/map-clusters and /bounds', () => {
   it('gives the count, extent and histogram of the events in views that cut through them, as the events do', async () => {
     const spread = await createReadFixture(`Spread ${Date.now()}`, 0, 0)
     const pool = databasePool(await testPayload())
-    let seed = 99
-    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
+    const next = seededRandom(99)
     await insertEventsBulk(
       pool,
       Array.from({ length: 600 }, (_, index) =>

@@ -9,23 +9,18 @@ import { databasePool } from '../../../src/lib/import/progress-tracking'
 import { testPayload } from '../../helpers/api-client'
 import { eventRow } from '../../helpers/event-rows'
 import { createReadFixture } from '../../helpers/read-fixture'
+import { seededRandom } from '../../helpers/seeded-random'
 
 const EVENTS = 1200
 let pool: Pool
 let datasetId: number
-
-// A fixed pseudo-random sequence, so a failure can be replayed.
-function random(seed: number): () => number {
-  let state = seed
-  return () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
-}
 
 /**
  * Events over 3,000 years, most of them in the last fifty (the windows assume an even spread),
  * with runs of events at one instant, some without a time, and words in shares from 2 % to 60 %.
  */
 function searchEvents(dataset: number): EventRow[] {
-  const next = random(11)
+  const next = seededRandom(11)
   const rows: EventRow[] = []
   for (let i = 0; i < EVENTS; i++) {
     const words = [

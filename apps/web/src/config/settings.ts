@@ -197,6 +197,13 @@ export interface Settings {
    */
   readonly eventCellsMinEvents: number
   /**
+   * Most bytes the cells of searches may hold together in the database
+   * (`CHRONOTOPE_SEARCH_CELLS_MAX_MB`, default 256): a search of datasets read from their event
+   * cells gets cells of its own on its first read, and the least recently read searches are
+   * dropped past this (see `lib/events-read/event-cells/search-cell-store.ts`). 0 turns them off.
+   */
+  readonly searchCellsMaxBytes: number
+  /**
    * Most documents one page of the CMS's REST and GraphQL lists may hold (`CHRONOTOPE_API_MAX_LIMIT`,
    * default 1000): a larger `limit`, or `limit=0`, is answered with a 400. The server's own calls
    * are not bound by it.
@@ -498,6 +505,7 @@ export function readSettings(env: Environment = process.env): Settings {
     ),
     eventIndexSnapshots: readBoolean(env, 'CHRONOTOPE_EVENT_INDEX_SNAPSHOTS', true),
     eventCellsMinEvents: readWholeNumber(env, 'CHRONOTOPE_EVENT_CELLS_MIN_EVENTS', 100_000),
+    searchCellsMaxBytes: readWholeNumber(env, 'CHRONOTOPE_SEARCH_CELLS_MAX_MB', 256) * 1024 * 1024,
     apiMaxLimit: readApiMaxLimit(env),
     mapStyleUrl: readMapStyleUrl(env),
     docsUrl: readDocsUrl(env),

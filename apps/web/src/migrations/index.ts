@@ -23,6 +23,7 @@ import * as migration_20261203_160000_search_function_cost from './20261203_1600
 import * as migration_20261206_090000_event_cell_points from './20261206_090000_event_cell_points'
 import * as migration_20261206_100000_event_cell_years from './20261206_100000_event_cell_years'
 import * as migration_20261206_120000_event_cell_series from './20261206_120000_event_cell_series'
+import * as migration_20261206_150000_event_search_cells from './20261206_150000_event_search_cells'
 
 export const migrations = [
   {
@@ -149,5 +150,10 @@ export const migrations = [
     up: migration_20261206_120000_event_cell_series.up,
     down: migration_20261206_120000_event_cell_series.down,
     name: '20261206_120000_event_cell_series',
+  },
+  {
+    up: migration_20261206_150000_event_search_cells.up,
+    down: migration_20261206_150000_event_search_cells.down,
+    name: '20261206_150000_event_search_cells',
   },
 ]

@@ -13,6 +13,7 @@ import {
   buildsCountValuesOf,
   cellSliceOf,
   extentOfCells,
+  searchTextOf,
   viewHoldsEveryEvent,
   type CellSlice,
   type LocatedExtent,
@@ -21,6 +22,7 @@ import { eventCellsOf } from './event-cells/event-cells-of'
 import type { CellScope } from './event-cells/event-cell-store'
 import { extentOfPoints, millisecondSpanOf } from './event-cells/point-block-codec'
 import { pointBlocksInView } from './event-cells/point-blocks'
+import { searchCellsOf } from './event-cells/search-cells-of'
 import { cutView, outsideCutSql, type ViewCut } from './event-cells/view-cut'
 import { eventConditions, SqlParams, type DatasetScope } from './event-conditions'
 import { selectFromIndex } from './event-index/indexed-selection'
@@ -75,7 +77,8 @@ async function extentOfEvents(pool: Pool, where: string, values: readonly unknow
 }
 
 // The count and extent of the events of the view's point blocks (outside `cut`'s inside cells),
-// with the slice's values by their codes; null when the blocks are too many.
+// with the slice's values by their codes; null when the blocks are too many, or hold no word to
+// search.
 async function extentOfBlocks(
   pool: Pool,
   cells: CellScope,
@@ -83,6 +86,7 @@ async function extentOfBlocks(
   slice: CellSlice,
   cut: ViewCut | null,
 ): Promise<LocatedExtent | null> {
+  if (slice.search) return null
   const leftOut = cut ? { zoom: cut.zoom, range: cut.inner } : undefined
   const values = slice.values && { slice: slice.values, builds: cells.builds }
   const blocks = await pointBlocksInView(pool, cells.datasetIds, view, { leftOut, values })
@@ -114,23 +118,31 @@ async function boundsAcrossView(
   return joinExtents(inside, around)
 }
 
-// From the cells, when the read's datasets have them and they count its filter.
+// From the cells, when the read's datasets have them and they count its filter: a search's from
+// its own cells.
 async function boundsFromCells(
   payload: Payload,
   database: ReadDatabase,
   state: FilterState,
   scope: DatasetScope,
 ): Promise<SimpleBoundsResponse | null> {
-  const slice = cellSliceOf(state)
-  if (!slice) return null
+  const text = state.startDate || state.endDate ? null : searchTextOf(state)
+  let slice = cellSliceOf(state)
+  if (!slice && !text) return null
   const cells = await eventCellsOf(payload).cellsFor(database, scope)
-  if (!cells || (slice.values && !buildsCountValuesOf(slice.values, cells.builds))) return null
+  if (!cells) return null
+  if (text) {
+    const search = await searchCellsOf(payload).searchFor(database, cells, text)
+    if (!search) return null
+    slice = { search }
+  }
+  if (!slice || (slice.values && !buildsCountValuesOf(slice.values, cells.builds))) return null
   const bbox = state.bbox
   // A view holding every event leaves the extent as it is; one cutting through it is counted in parts.
   if (bbox && !viewHoldsEveryEvent(bbox, cells.builds))
     return boundsAcrossView(database.pool, cells, { ...state, bbox }, scope, slice)
   if (slice.months) return extentOfCells(database.pool, cells.datasetIds, COARSE_MONTH_CELL_ZOOM, null, slice)
-  if (slice.values) return extentOfCells(database.pool, cells.datasetIds, 0, null, slice)
+  if (slice.values || slice.search) return extentOfCells(database.pool, cells.datasetIds, 0, null, slice)
   return boundsOfCells(cells)
 }
 

@@ -29,6 +29,9 @@ import {
   dayCountsByBucket,
   filtersOnlyByPlaceAndTime,
   MONTHLY_INTERVALS,
+  searchCountsByBucket,
+  searchTextOf,
+  searchTimeRange,
   seriesCountsByBucket,
   timeSpanOf,
   valueCountsByBucket,
@@ -50,6 +53,8 @@ import {
   type PointBlock,
 } from './event-cells/point-block-codec'
 import { pointBlocksInView } from './event-cells/point-blocks'
+import type { SearchSlice } from './event-cells/search-cell-store'
+import { searchCellsOf } from './event-cells/search-cells-of'
 import { cutView, outsideCutSql, type ViewCut } from './event-cells/view-cut'
 import { eventConditions, SqlParams, type ConditionOptions, type DatasetScope } from './event-conditions'
 import { selectFromIndex } from './event-index/indexed-selection'
@@ -167,6 +172,11 @@ interface CellHistogram {
    * month series per value and cell and the blocks' codes.
    */
   readonly values?: ValueSlice
+  /**
+   * Only a search's matches: from its counts per month, or with `outside`, its month series per
+   * cell and the events of the strips.
+   */
+  readonly search?: SearchSlice
   /** A map view cutting through the data: see {@link ViewOutsideCells}. */
   readonly outside?: ViewOutsideCells
 }
@@ -189,7 +199,8 @@ interface ViewOutsideCells {
 // over whole months is counted from its inside cells per month (per value, with a value filter)
 // and the events of the strips around them; a view with no inside cell (a city's), or over other
 // whole days, or asked for buckets shorter than a month, from the point blocks of its events when
-// there are few enough.
+// there are few enough. A search over whole months is counted from its own cells likewise, the
+// strips around a view's inside cells from the events (the blocks hold no words).
 async function cellHistogram(
   payload: Payload,
   database: ReadDatabase,
@@ -197,13 +208,16 @@ async function cellHistogram(
   scope: DatasetScope,
   asked: HistogramIntervalParam,
 ): Promise<CellHistogram | null> {
-  const values = filtersOnlyByPlaceAndTime(state) ? undefined : valueSliceOf(state)
+  const text = searchTextOf(state)
+  const values = text || filtersOnlyByPlaceAndTime(state) ? undefined : valueSliceOf(state)
   const days = wholeDaysOf(state)
   if (values === null || !days) return null
   const months = wholeMonthsOf(state)
-  if (values && !months) return null
+  if ((values || text) && !months) return null
   const cells = await eventCellsOf(payload).cellsFor(database, scope)
   if (!cells || (values && !buildsCountValuesOf(values, cells.builds))) return null
+  const search = text ? await searchCellsOf(payload).searchFor(database, cells, text) : undefined
+  if (search === null) return null
   const bbox = state.bbox
   if (bbox && !viewHoldsEveryEvent(bbox, cells.builds)) {
     const pool = database.pool
@@ -213,19 +227,22 @@ async function cellHistogram(
     const cut = monthly && months && cutView(bbox, { months })
     // Month series are kept at the finer zoom of the cells per month only (a view's cut is at it).
     if (cut && cut.zoom === MONTH_CELL_ZOOM) {
-      const blocks = await pointBlocksInView(pool, cells.datasetIds, bbox, {
-        leftOut: { zoom: cut.zoom, range: cut.inner },
-        values: blockValues,
-      })
-      return { cells, span: months, located: true, values, outside: { view: bbox, cut, blocks } }
+      const blocks = search
+        ? null
+        : await pointBlocksInView(pool, cells.datasetIds, bbox, {
+            leftOut: { zoom: cut.zoom, range: cut.inner },
+            values: blockValues,
+          })
+      return { cells, span: months, located: true, values, search, outside: { view: bbox, cut, blocks } }
     }
+    if (search) return null
     const blocks = await pointBlocksInView(pool, cells.datasetIds, bbox, { values: blockValues })
     return (
       blocks && { cells, span: timeSpanOf(state), located: true, values, outside: { view: bbox, cut: null, blocks } }
     )
   }
-  const span = values ? months : days
-  return span && { cells, span, located: bbox !== undefined, values }
+  const span = values || search ? months : days
+  return span && { cells, span, located: bbox !== undefined, values, search }
 }
 
 async function cellTimeRange(
@@ -246,9 +263,11 @@ async function cellTimeRange(
   }
   // The first and last event in a view: two probes of the events' time index.
   if (read.outside) return databaseTimeRange(pool, state, scope)
-  const extent = read.values
-    ? await valuesTimeRange(pool, read.cells.datasetIds, read.values, read.located)
-    : buildsTimeRange(read.cells.builds, read.located)
+  const extent = read.search
+    ? await searchTimeRange(pool, read.search, read.located)
+    : read.values
+      ? await valuesTimeRange(pool, read.cells.datasetIds, read.values, read.located)
+      : buildsTimeRange(read.cells.builds, read.located)
   return extent && rangeOf(state, extent.first, extent.last)
 }
 
@@ -278,12 +297,16 @@ async function cellCounts(
     if (cut === null) return blockCounts()
     if (!MONTHLY_INTERVALS.has(interval)) return databaseCounts(pool, state, scope, interval)
     const [inside, around] = await Promise.all([
-      seriesCountsByBucket(pool, ids, cut.inner, interval, read.span, read.values),
+      seriesCountsByBucket(pool, ids, cut.inner, interval, read.span, read.search ?? read.values),
       blocks ? blockCounts() : databaseCounts(pool, state, scope, interval, { outside: { view, cut } }),
     ])
     for (const [bucket, count] of around) inside.set(bucket, (inside.get(bucket) ?? 0) + count)
     return inside
   }
+  if (read.search)
+    return MONTHLY_INTERVALS.has(interval)
+      ? searchCountsByBucket(pool, read.search, interval, read.span, read.located)
+      : databaseCounts(pool, state, scope, interval)
   if (read.values)
     return MONTHLY_INTERVALS.has(interval)
       ? valueCountsByBucket(pool, ids, interval, read.span, read.located, read.values)

@@ -27,11 +27,13 @@ import {
   cellSliceOf,
   cellsInView,
   finestCellZoomOf,
+  searchTextOf,
   placeCountsOfCell,
   type CellSlice,
 } from './event-cells/cell-queries'
 import { eventCellsOf } from './event-cells/event-cells-of'
 import type { CellScope } from './event-cells/event-cell-store'
+import { searchCellsOf } from './event-cells/search-cells-of'
 import { eventConditions, SqlParams, type ConditionOptions, type DatasetScope } from './event-conditions'
 import { selectFromIndex } from './event-index/indexed-selection'
 import { isoOrNull } from './event-rows'
@@ -283,6 +285,28 @@ async function marksFromCells(
   )
 }
 
+// From the cells when they count the read's filter at its zoom: cells of whole months go to a
+// continent's zoom, of values and of a search (its own cells) to a country's.
+async function marksFromCellsIfKept(
+  payload: Payload,
+  database: ReadDatabase,
+  state: FilterState,
+  scope: DatasetScope,
+  zoom: number,
+  view: BoundingBox,
+  colorField: string | undefined,
+): Promise<MapClustersResponse | null> {
+  const text = state.startDate || state.endDate ? null : searchTextOf(state)
+  const kept = text ? { search: { searchIds: [] } } : cellSliceOf(state)
+  if (!kept || zoom > finestCellZoomOf(kept)) return null
+  const cellScope = await eventCellsOf(payload).cellsFor(database, scope)
+  if (!cellScope) return null
+  const search = text ? await searchCellsOf(payload).searchFor(database, cellScope, text) : undefined
+  if (search === null || (kept.values && !buildsCountValuesOf(kept.values, cellScope.builds))) return null
+  const slice = search ? { search } : kept
+  return marksFromCells(database.pool, cellScope, state, scope, zoom, view, colorField, slice)
+}
+
 /**
  * The marks for a box at a zoom.
  * @param state - must have a `bbox`; the endpoint requires it
@@ -307,12 +331,6 @@ export async function mapClusters(
     fieldPaths: colorField === undefined ? [] : [colorField],
   })
   if (selections) return marksFromIndex(pool, selections, zoom, view, colorField)
-  // Cells of whole months go to a continent's zoom, of values to a country's.
-  const slice = cellSliceOf(state)
-  if (slice && zoom <= finestCellZoomOf(slice)) {
-    const cellScope = await eventCellsOf(payload).cellsFor(database, scope)
-    if (cellScope && (!slice.values || buildsCountValuesOf(slice.values, cellScope.builds)))
-      return marksFromCells(pool, cellScope, state, scope, zoom, view, colorField, slice)
-  }
-  return marksFromDatabase(pool, { ...state, bbox: view }, scope, zoom, colorField)
+  const fromCells = await marksFromCellsIfKept(payload, database, state, scope, zoom, view, colorField)
+  return fromCells ?? marksFromDatabase(pool, { ...state, bbox: view }, scope, zoom, colorField)
 }

@@ -218,6 +218,7 @@ describe('GET /api/events/map-clusters and /bounds', () => {
           latitude: index % 4 === 0 ? 48.85 + next() : next() * 160 - 80,
           eventTime: new Date(Date.UTC(1990 + (index % 20), index % 12, 1 + (index % 27), 12)),
           data: { category: ['quake', 'flood', 'fire'][index % 3] },
+          title: ['Flood warning', 'Fire by the river', 'Flood and fire', 'Quiet day', 'Storm'][index % 5],
         }),
       ),
     )
@@ -236,6 +237,9 @@ describe('GET /api/events/map-clusters and /bounds', () => {
         [['quake', 'fire']],
       ],
       ['start=1995&end=1999', `event_time >= $6 and event_time < $7`, ['1995-01-01', '2000-01-01']],
+      // Searches, which big datasets answer from cells of their own.
+      ['q=flood', `title ilike '%flood%'`, []],
+      ['q=flood%20-fire', `title ilike '%flood%' and title not ilike '%fire%'`, []],
     ]
     for (const view of views)
       for (const [query, condition, values] of filters) {
@@ -254,10 +258,12 @@ describe('GET /api/events/map-clusters and /bounds', () => {
         )
       }
     // The histogram of such views, over all time, over whole years and over days, by year, month and
-    // day, of all events and of two categories.
-    const categories: Array<[string, string[] | null]> = [
-      ['', null],
-      [`&filters=${encodeURIComponent('{"category":["quake","fire"]}')}`, ['quake', 'fire']],
+    // day, of all events, of two categories and of two searches.
+    const categories: Array<[string, string[] | null, string]> = [
+      ['', null, 'true'],
+      [`&filters=${encodeURIComponent('{"category":["quake","fire"]}')}`, ['quake', 'fire'], 'true'],
+      ['&q=flood', null, `title ilike '%flood%'`],
+      ['&q=flood%20-fire', null, `title ilike '%flood%' and title not ilike '%fire%'`],
     ]
     for (const view of views)
       for (const [query, interval, start, end] of [
@@ -268,7 +274,7 @@ describe('GET /api/events/map-clusters and /bounds', () => {
         // Whole months by week: no inside cells (they count months).
         ['interval=week&start=1996-01&end=1996-06', 'week', '1996-01-01', '1996-07-01'],
       ] as const)
-        for (const [category, kept] of categories) {
+        for (const [category, kept, titled] of categories) {
           const { body } = await owner.get(
             `/events/histogram?catalogs=${spread.catalogId}&bbox=${view.join(',')}&${query}${category}`,
           )
@@ -276,7 +282,7 @@ describe('GET /api/events/map-clusters and /bounds', () => {
             `select date_trunc($6, event_time, 'UTC') as bucket, count(*)::int as count from events
             where dataset_id = $1 and location && st_makeenvelope($2, $3, $4, $5, 4326)
               and event_time >= $7::timestamptz and event_time < $8::timestamptz
-              and ($9::text[] is null or data->>'category' = any($9::text[])) group by 1`,
+              and ($9::text[] is null or data->>'category' = any($9::text[])) and ${titled} group by 1`,
             [spread.publicDatasetId, ...view, interval, `${start}T00:00:00Z`, `${end}T00:00:00Z`, kept],
           )
           const counted = new Map<number, number>(

@@ -19,7 +19,9 @@ import type { Pool } from 'pg'
 import { SqlParams } from '../event-conditions'
 import { COARSE_MONTH_CELL_ZOOM, MAX_CELL_ZOOM, MONTH_CELL_ZOOM } from './build-event-cells'
 import { VALUE_CELL_ZOOM } from './build-value-cells'
+import { SEARCH_CELL_ZOOM } from './build-search-cells'
 import type { CellBuildRow } from './event-cell-store'
+import type { SearchSlice } from './search-cell-store'
 import { sumMonthSeries } from './month-series'
 import { millisecondSpanOf } from './point-block-codec'
 
@@ -140,10 +142,22 @@ function assertMonthCellZoom(zoom: number): void {
     throw new RangeError(`cells per month are kept at zooms ${COARSE_MONTH_CELL_ZOOM} and ${MONTH_CELL_ZOOM}`)
 }
 
-/** Which events of the cells a read counts: those of whole months, or of some values of a field. */
+/**
+ * Which events of the cells a read counts: those of whole months, of some values of a field, or
+ * a search's matches (from the search's own cells, `build-search-cells.ts`).
+ */
 export interface CellSlice {
   readonly months?: TimeSpan
   readonly values?: ValueSlice
+  readonly search?: SearchSlice
+}
+
+/**
+ * The text of a read filtered by a search and nothing else but datasets, a map view and time,
+ * which a search's cells may count; else null.
+ */
+export function searchTextOf(state: FilterState): string | null {
+  return state.text && Object.keys(state.fields).length === 0 ? state.text : null
 }
 
 /**
@@ -164,6 +178,7 @@ export function cellSliceOf(state: FilterState): CellSlice | null {
 
 /** The finest zoom the cells of a slice's kind are kept at. */
 export function finestCellZoomOf(slice: CellSlice): number {
+  if (slice.search) return SEARCH_CELL_ZOOM
   return slice.months ? MONTH_CELL_ZOOM : slice.values ? VALUE_CELL_ZOOM : MAX_CELL_ZOOM
 }
 
@@ -191,10 +206,11 @@ export async function cellsInView(
   view: BoundingBox,
   slice: CellSlice = {},
 ): Promise<CellsInView> {
-  const { months, values } = slice
-  if (months && values) throw new RangeError('cells are kept per month or per value, not both')
-  if (values && zoom > VALUE_CELL_ZOOM)
-    throw new RangeError(`cells per value go to zoom ${VALUE_CELL_ZOOM}; asked for ${zoom}`)
+  const { months, values, search } = slice
+  if ([months, values, search].filter(Boolean).length > 1)
+    throw new RangeError('cells are kept per month, per value or per search, one at a time')
+  if (Math.floor(zoom) > finestCellZoomOf(slice))
+    throw new RangeError(`these cells go to zoom ${finestCellZoomOf(slice)}; asked for ${zoom}`)
   const params = new SqlParams()
   const ids = params.add([...datasetIds])
   const level = Math.floor(zoom)
@@ -206,17 +222,23 @@ export async function cellsInView(
       `(cx between ${params.add(range.minX * scale)} and ${params.add(range.maxX * scale + scale - 1)}` +
       ` and cy between ${params.add(range.minY * scale)} and ${params.add(range.maxY * scale + scale - 1)})`,
   )
-  const query = values
-    ? valueCellsQuery(params, ids, level, values, ranges.join(' or '))
-    : months
-      ? `select dataset_id, floor(cx / ${params.add(scale)}::float8)::int as cx, floor(cy / ${params.add(scale)}::float8)::int as cy,
+  const query = search
+    ? `select dataset_id, cx, cy, count, sum_lon, sum_lat, west, south, east, north, first_id from event_search_cells
+        where dataset_id = any(${ids}::int[]) and search_id = any(${params.add([...search.searchIds])}::int[])
+          and zoom = ${params.add(level)}
+          and (${ranges.join(' or ')})
+        order by cy, cx`
+    : values
+      ? valueCellsQuery(params, ids, level, values, ranges.join(' or '))
+      : months
+        ? `select dataset_id, floor(cx / ${params.add(scale)}::float8)::int as cx, floor(cy / ${params.add(scale)}::float8)::int as cy,
               sum(count)::int as count, sum(sum_lon) as sum_lon, sum(sum_lat) as sum_lat, min(west) as west,
               min(south) as south, max(east) as east, max(north) as north, min(first_id) as first_id
          from event_cell_months
         where dataset_id = any(${ids}::int[]) and zoom = ${params.add(kept)} and (${ranges.join(' or ')})
           ${months.start ? `and month >= ${params.add(months.start)}` : ''} ${months.end ? `and month < ${params.add(months.end)}` : ''}
         group by 1, 2, 3 order by 3, 2`
-      : `select dataset_id, cx, cy, count, sum_lon, sum_lat, west, south, east, north, first_id from event_cells
+        : `select dataset_id, cx, cy, count, sum_lon, sum_lat, west, south, east, north, first_id from event_cells
         where dataset_id = any(${ids}::int[]) and zoom = ${params.add(level)} and (${ranges.join(' or ')})
         order by cy, cx`
   const { rows } = await pool.query<CellRow>(query, params.values)
@@ -272,8 +294,8 @@ export interface LocatedExtent {
 
 /**
  * The count and extent of the located events of the cells in `range` (or all) at `zoom`: of every
- * event, of whole months (`zoom` {@link MONTH_CELL_ZOOM} or {@link COARSE_MONTH_CELL_ZOOM}) or of some values (`zoom` at most
- * {@link VALUE_CELL_ZOOM}).
+ * event, of whole months (`zoom` {@link MONTH_CELL_ZOOM} or {@link COARSE_MONTH_CELL_ZOOM}), of some values (`zoom` at most
+ * {@link VALUE_CELL_ZOOM}) or of a search's matches (`zoom` at most {@link SEARCH_CELL_ZOOM}).
  * @example await extentOfCells(pool, [3], 0, null, { values: { field: 'category', values: ['quake'] } }) // { bounds: [-120.1, -41.2, 178.3, 61.0], count: 5120 }
  */
 export async function extentOfCells(
@@ -297,6 +319,9 @@ export async function extentOfCells(
     conditions.push(`zoom = ${params.add(zoom)}`)
     if (slice.months.start) conditions.push(`month >= ${params.add(slice.months.start)}`)
     if (slice.months.end) conditions.push(`month < ${params.add(slice.months.end)}`)
+  } else if (slice.search) {
+    table = 'event_search_cells'
+    conditions.push(`search_id = any(${params.add([...slice.search.searchIds])}::int[])`, `zoom = ${params.add(zoom)}`)
   } else {
     conditions.push(`zoom = ${params.add(zoom)}`)
     if (slice.values) {
@@ -330,7 +355,10 @@ export function placeCountsOfCell(datasets: ReadonlyMap<number, number>): PlaceC
 // `unit` (a UTC day or month) from `range.start` to `range.end`, under `conditions`.
 async function unitCountsByBucket(
   pool: Pool,
-  from: { table: 'event_days' | 'event_value_months' | 'event_cell_months'; unit: 'day' | 'month' },
+  from: {
+    table: 'event_days' | 'event_value_months' | 'event_search_months' | 'event_cell_months'
+    unit: 'day' | 'month'
+  },
   counted: 'events' | 'located' | 'count',
   params: SqlParams,
   conditions: string[],
@@ -400,10 +428,16 @@ export async function valueCountsByBucket(
   return unitCountsByBucket(pool, from, located ? 'located' : 'events', params, conditions, interval, range)
 }
 
+// The months of a search's builds.
+function searchConditions(params: SqlParams, search: SearchSlice): string[] {
+  return [`search_id = any(${params.add([...search.searchIds])}::int[])`]
+}
+
 /**
  * The located events of whole `months` in the zoom-{@link MONTH_CELL_ZOOM} cells of `range`, per
  * bucket of a {@link MONTHLY_INTERVALS | monthly interval}, from the cells' month series
- * (month-series.ts); with `values`, only the events with one of them, from the series per value.
+ * (month-series.ts); with a {@link ValueSlice}, only the events with one of its values, from the
+ * series per value; with a {@link SearchSlice}, only the search's matches, from its series.
  * @throws RangeError for another interval
  */
 export async function seriesCountsByBucket(
@@ -412,19 +446,24 @@ export async function seriesCountsByBucket(
   range: CellRange,
   interval: HistogramInterval,
   months: TimeSpan,
-  values?: ValueSlice,
+  subset?: ValueSlice | SearchSlice,
 ): Promise<Map<number, number>> {
   if (!MONTHLY_INTERVALS.has(interval)) throw new RangeError(`cells are kept per month; asked for ${interval}`)
   const params = new SqlParams()
+  const search = subset && 'searchIds' in subset ? subset : undefined
+  const values = subset && 'field' in subset ? subset : undefined
   const conditions = [
-    ...(values
-      ? valueMonthsConditions(params, datasetIds, values)
-      : [`dataset_id = any(${params.add([...datasetIds])}::int[])`]),
+    ...(search
+      ? searchConditions(params, search)
+      : values
+        ? valueMonthsConditions(params, datasetIds, values)
+        : [`dataset_id = any(${params.add([...datasetIds])}::int[])`]),
     `cx between ${params.add(range.minX)} and ${params.add(range.maxX)}`,
     `cy between ${params.add(range.minY)} and ${params.add(range.maxY)}`,
   ]
+  const table = search ? 'event_search_cell_series' : values ? 'event_value_cell_series' : 'event_cell_series'
   const { rows } = await pool.query<{ months: Buffer | null }>(
-    `select string_agg(months, ''::bytea) as months from ${values ? 'event_value_cell_series' : 'event_cell_series'}
+    `select string_agg(months, ''::bytea) as months from ${table}
       where ${conditions.join(' and ')}`,
     params.values,
   )
@@ -460,6 +499,43 @@ export async function valuesTimeRange(
   const [first, last] = located ? ['first_located_time', 'last_located_time'] : ['first_time', 'last_time']
   const { rows } = await pool.query<{ first: Date | null; last: Date | null }>(
     `select min(${first}) as first, max(${last}) as last from event_value_months where ${where}`,
+    params.values,
+  )
+  const row = rows[0]
+  return row?.first && row.last ? { first: row.first, last: row.last } : null
+}
+
+/**
+ * A search's matches per histogram bucket of a {@link MONTHLY_INTERVALS | monthly interval}, from
+ * its counts per month, for the whole UTC months from `start` to `end`; `located` counts only
+ * matches with a location.
+ */
+export async function searchCountsByBucket(
+  pool: Pool,
+  search: SearchSlice,
+  interval: HistogramInterval,
+  range: TimeSpan,
+  located: boolean,
+): Promise<Map<number, number>> {
+  if (!MONTHLY_INTERVALS.has(interval))
+    throw new RangeError(`a search's counts are kept per month; asked for ${interval}`)
+  const params = new SqlParams()
+  const from = { table: 'event_search_months', unit: 'month' } as const
+  const counted = located ? 'located' : 'events'
+  return unitCountsByBucket(pool, from, counted, params, searchConditions(params, search), interval, range)
+}
+
+/** The first and last time of a search's matches (with a location, when `located`), or null for none. */
+export async function searchTimeRange(
+  pool: Pool,
+  search: SearchSlice,
+  located: boolean,
+): Promise<{ first: Date; last: Date } | null> {
+  const params = new SqlParams()
+  const [first, last] = located ? ['first_located_time', 'last_located_time'] : ['first_time', 'last_time']
+  const { rows } = await pool.query<{ first: Date | null; last: Date | null }>(
+    `select min(${first}) as first, max(${last}) as last from event_search_months
+      where ${searchConditions(params, search).join(' and ')}`,
     params.values,
   )
   const row = rows[0]

@@ -48,6 +48,42 @@ export async function waitForEventCells(
 }
 
 /**
+ * Waits until every dataset has the cells of the search for `text` at its current events version
+ * (built on the search's first read); returns the seconds waited, the builds' own seconds summed,
+ * and the bytes they hold.
+ * @throws Error after `timeoutMs`
+ */
+export async function waitForSearchCells(
+  pool: pg.Pool,
+  datasetIds: readonly number[],
+  text: string,
+  timeoutMs: number,
+): Promise<{ waitedSeconds: number; buildSeconds: number; bytes: number; matches: number }> {
+  const started = performance.now()
+  for (;;) {
+    const { rows } = await pool.query<{ built: number; seconds: number; bytes: string; matches: string }>(
+      `select count(*)::int as built, coalesce(sum(s.seconds), 0)::float8 as seconds,
+              coalesce(sum(s.bytes), 0)::text as bytes, coalesce(sum(s.matches), 0)::text as matches
+         from event_searches s join event_index_versions v on v.dataset_id = s.dataset_id and v.version = s.version
+        where s.dataset_id = any($1::int[])
+          and s.query = websearch_to_tsquery('simple'::regconfig, public.chronotope_unaccent($2))::text`,
+      [[...datasetIds], text],
+    )
+    const row = rows[0]!
+    if (row.built === datasetIds.length)
+      return {
+        waitedSeconds: (performance.now() - started) / 1000,
+        buildSeconds: row.seconds,
+        bytes: Number(row.bytes),
+        matches: Number(row.matches),
+      }
+    if (performance.now() - started > timeoutMs)
+      throw new Error(`Search cells of "${text}" were not built for every dataset within ${timeoutMs / 1000} s`)
+    await sleep(500)
+  }
+}
+
+/**
  * The rows and bytes (tables and indexes) the cells take, per event, the cells per value and the
  * point blocks apart.
  */

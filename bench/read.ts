@@ -37,7 +37,13 @@ import {
   type MapView,
 } from './read-scenarios'
 import { DEFAULT_GROWTH_SIZES, runGrowthCurve } from './read-growth'
-import { compareRuns, describeCellStorage, TARGET_RATIO, waitForEventCells } from './read-outside-memory'
+import {
+  compareRuns,
+  describeCellStorage,
+  TARGET_RATIO,
+  waitForEventCells,
+  waitForSearchCells,
+} from './read-outside-memory'
 import { createBenchDatasets, createEventSeeder, migrateDatabase, seedEvents } from './read-seed'
 import { buildApp, freePort, startApp, type RunningApp } from './read-server'
 
@@ -411,6 +417,15 @@ async function outsideMemory(
       `(${built.waitedSeconds.toFixed(1)} s waited); reads counted events meanwhile`,
   )
   console.log(await describeCellStorage(pool, options.events))
+  // A search's first read starts its cells' builds, in the background; later reads use them.
+  const searched = FILTER_CASES.find((filter) => filter.params.q !== undefined)!
+  await (await fetch(`${app.baseUrl}${requestPath(READ_ENDPOINTS[0]!, MAP_VIEWS[0]!, searched)}`)).arrayBuffer()
+  const search = await waitForSearchCells(pool, datasetIds, searched.params.q!, CELLS_TIMEOUT_MS)
+  console.log(
+    `Search cells of "${searched.params.q}" (${search.matches.toLocaleString('en')} matches) built for ` +
+      `${datasetIds.length} datasets in ${search.buildSeconds.toFixed(1)} s of build ` +
+      `(${search.waitedSeconds.toFixed(1)} s waited), ${(search.bytes / 1024).toFixed(0)} kB`,
+  )
   console.log(`\nOutside memory: the same mix, every dataset outside the index; load average ${describeLoadAverage()}`)
   const outside = await runMix(app, pool, datasetIds, false)
   printTable(outside)

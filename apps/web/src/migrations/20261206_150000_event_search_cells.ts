@@ -6,9 +6,11 @@ import { CELL_SUMMARY, SPAN_SUMMARY } from './20261203_090000_event_cells'
 // time a big dataset outside memory is searched for a query: its matches per map cell at zooms 0–6,
 // per UTC month, and per zoom-4 cell as one packed month series, for one events version. Unlike a
 // dataset's cells, anyone may ask for a new query, so the rows are capped: each search records
-// its size and when it was last read, and the least recently read are dropped past the cap.
+// its size and when it was last read, and the least recently read are dropped past the cap. A
+// dataset's build counts all its events too (with a time or not), for the per-dataset counts.
 export async function up({ db }: MigrateUpArgs): Promise<void> {
   await db.execute(sql`
+   ALTER TABLE "event_cell_builds" ADD COLUMN IF NOT EXISTS "events" bigint;
    CREATE TABLE IF NOT EXISTS "event_searches" (
      "id" serial PRIMARY KEY,
      "dataset_id" integer NOT NULL REFERENCES "datasets"("id") ON DELETE CASCADE,
@@ -56,5 +58,6 @@ export async function down({ db }: MigrateDownArgs): Promise<void> {
    DROP TABLE IF EXISTS "event_search_months";
    DROP TABLE IF EXISTS "event_search_cells";
    DROP TABLE IF EXISTS "event_searches";
+   ALTER TABLE "event_cell_builds" DROP COLUMN IF EXISTS "events";
   `)
 }

@@ -8,8 +8,14 @@
 import { timeExtent } from '@chronotope/event-index'
 import type { FilterState } from '@chronotope/filters'
 import type { Payload } from 'payload'
+import type { Pool } from 'pg'
 
 import type { ReadDatabase } from '../database/read-router'
+import { filtersOnlyByPlace, searchTextOf, viewHoldsEveryEvent } from './event-cells/cell-queries'
+import type { CellScope } from './event-cells/event-cell-store'
+import { eventCellsOf } from './event-cells/event-cells-of'
+import type { SearchSlice } from './event-cells/search-cell-store'
+import { searchCellsOf } from './event-cells/search-cells-of'
 import { eventConditions, SqlParams, type DatasetScope } from './event-conditions'
 import { selectFromIndex } from './event-index/indexed-selection'
 import { isoOrNull } from './event-rows'
@@ -28,9 +34,66 @@ function isoOfMs(ms: number | null): string | null {
   return ms === null ? null : isoOrNull(new Date(ms))
 }
 
+const msOf = (time: Date | null): number | null => (time === null ? null : time.getTime())
+
+// Each build's events: all of them, or those with a location (a map view holding every one).
+function countsOfBuilds(cells: CellScope, located: boolean): DatasetEventCount[] | null {
+  if (cells.builds.some((build) => build.events === null)) return null
+  return cells.builds.map((build) => ({
+    datasetId: build.datasetId,
+    count: located ? build.located : build.events!,
+    firstMs: msOf(located ? build.firstLocatedTime : build.firstTime),
+    lastMs: msOf(located ? build.lastLocatedTime : build.lastTime),
+  }))
+}
+
+// A search's matches in each dataset, with the first and last time of its months.
+async function countsOfSearch(pool: Pool, search: SearchSlice): Promise<DatasetEventCount[]> {
+  const { rows } = await pool.query<{
+    dataset_id: number
+    count: string
+    first_ms: number | null
+    last_ms: number | null
+  }>(
+    `select s.dataset_id, s.matches::text as count,
+            (extract(epoch from min(m.first_time)) * 1000)::float8 as first_ms,
+            (extract(epoch from max(m.last_time)) * 1000)::float8 as last_ms
+       from event_searches s left join event_search_months m on m.search_id = s.id
+      where s.id = any($1::int[]) group by s.id`,
+    [[...search.searchIds]],
+  )
+  return rows.map((row) => ({
+    datasetId: Number(row.dataset_id),
+    count: Number(row.count),
+    firstMs: row.first_ms === null ? null : Number(row.first_ms),
+    lastMs: row.last_ms === null ? null : Number(row.last_ms),
+  }))
+}
+
+// From the event cells of datasets outside memory, for a read filtered by datasets only (or a map
+// view holding every located event), or by a search alone (from the search's own cells).
+async function countsFromCells(
+  payload: Payload,
+  database: ReadDatabase,
+  state: FilterState,
+  scope: DatasetScope,
+): Promise<DatasetEventCount[] | null> {
+  const text = searchTextOf(state)
+  if (state.startDate || state.endDate || (text ? state.bbox : !filtersOnlyByPlace(state))) return null
+  const cells = await eventCellsOf(payload).cellsFor(database, scope)
+  if (!cells) return null
+  if (!text) {
+    if (state.bbox && !viewHoldsEveryEvent(state.bbox, cells.builds)) return null
+    return countsOfBuilds(cells, state.bbox !== undefined)
+  }
+  const search = await searchCellsOf(payload).searchFor(database, cells, text)
+  return search && countsOfSearch(database.pool, search)
+}
+
 /**
  * The filtered events of each dataset in scope, counted with their time extent (epoch ms), from
- * the event index or one grouped query; also for the home page's dataset summaries.
+ * the event index, the event cells (a search's own), or one grouped query; also for the home
+ * page's dataset summaries.
  */
 export async function countEventsByDataset(
   payload: Payload,
@@ -50,6 +113,8 @@ export async function countEventsByDataset(
       }
     })
   }
+  const fromCells = await countsFromCells(payload, database, state, scope)
+  if (fromCells) return fromCells
   const params = new SqlParams()
   const where = eventConditions(state, scope, params, await searchViewPlan(database.pool, state, scope))
   // Epoch milliseconds as float8, so years before the common era arrive as plain numbers.

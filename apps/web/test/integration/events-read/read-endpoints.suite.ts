@@ -305,6 +305,45 @@ describe('GET /api/events/map-clusters and /bounds', () => {
 })
 
 describe('GET /api/events/dataset-counts', () => {
+  it('counts events without a time or a place, and a search of them, as the events do', async () => {
+    const mixed = await createReadFixture(`Undated ${Date.now()}`, 0, 0)
+    const pool = databasePool(await testPayload())
+    await insertEventsBulk(
+      pool,
+      Array.from({ length: 60 }, (_, index) =>
+        eventRow(mixed.publicDatasetId, `mixed-${index}`, {
+          title: index % 2 === 0 ? 'Flood at dawn' : 'Calm',
+          eventTime: index % 3 === 0 ? null : new Date(Date.UTC(1900 + index, index % 12, 1)),
+          longitude: index % 5 === 0 ? null : -170 + index * 5,
+          latitude: index % 5 === 0 ? null : 40,
+        }),
+      ),
+    )
+    for (const [query, condition] of [
+      ['', 'true'],
+      ['&q=flood', `title ilike '%flood%'`],
+      ['&bbox=-180,-90,180,90', 'location is not null'],
+      ['&bbox=-180,-90,180,90&q=flood', `location is not null and title ilike '%flood%'`],
+      ['&bbox=0,0,180,90', `location && st_makeenvelope(0, 0, 180, 90, 4326)`],
+    ]) {
+      const { body } = await owner.get(`/events/dataset-counts?catalogs=${mixed.catalogId}${query}`)
+      const { rows } = await pool.query<{ count: number; first: Date | null; last: Date | null }>(
+        `select count(*)::int as count, min(event_time) as first, max(event_time) as last from events
+          where dataset_id = $1 and ${condition}`,
+        [mixed.publicDatasetId],
+      )
+      const expected = rows[0]!
+      expect(body.datasets, query).toEqual([
+        {
+          datasetId: mixed.publicDatasetId,
+          count: expected.count,
+          firstTime: expected.first?.toISOString() ?? null,
+          lastTime: expected.last?.toISOString() ?? null,
+        },
+      ])
+    }
+  })
+
   it('counts the filtered events of each dataset, with their first and last time', async () => {
     const all = await owner.get(`/events/dataset-counts?${scope}`)
     expect(all.body).toMatchObject({

@@ -169,11 +169,16 @@ export async function buildEventCells(pool: Pool, datasetId: number): Promise<Ev
     await insertMonthCells(client, datasetId)
     await insertDays(client, datasetId)
     const valueFields = [...values.fields]
+    // Events without a time, from the time index's nulls: with the dated ones, every event.
+    const { rows: undated } = await client.query<{ count: string }>(
+      'select count(*) as count from events where dataset_id = $1 and event_time is null and removed_at is null',
+      [datasetId],
+    )
     const seconds = (performance.now() - started) / 1000
     const { rows } = await client.query<{ dated: string; located: string }>(
-      `insert into event_cell_builds as b (dataset_id, version, dated, located, west, south, east, north, first_time,
+      `insert into event_cell_builds as b (dataset_id, version, events, dated, located, west, south, east, north, first_time,
          last_time, first_located_time, last_located_time, value_fields, value_codes, seconds)
-       select $1, $2, d.dated, c.located, c.west, c.south, c.east, c.north, d.first_time, d.last_time,
+       select $1, $2, d.dated + $6::bigint, d.dated, c.located, c.west, c.south, c.east, c.north, d.first_time, d.last_time,
               d.first_located_time, d.last_located_time, $4::text[], $5::jsonb, $3
          from (select coalesce(sum(events), 0) as dated, min(first_time) as first_time, max(last_time) as last_time,
                       min(first_located_time) as first_located_time, max(last_located_time) as last_located_time
@@ -181,14 +186,14 @@ export async function buildEventCells(pool: Pool, datasetId: number): Promise<Ev
               (select coalesce(sum(count), 0) as located, min(west) as west, min(south) as south, max(east) as east,
                       max(north) as north
                  from event_cells where dataset_id = $1 and zoom = 0) c
-       on conflict (dataset_id) do update set version = excluded.version, dated = excluded.dated,
+       on conflict (dataset_id) do update set version = excluded.version, events = excluded.events, dated = excluded.dated,
          located = excluded.located, west = excluded.west, south = excluded.south, east = excluded.east,
          north = excluded.north, first_time = excluded.first_time, last_time = excluded.last_time,
          first_located_time = excluded.first_located_time, last_located_time = excluded.last_located_time,
          value_fields = excluded.value_fields, value_codes = excluded.value_codes, seconds = excluded.seconds,
          built_at = now()
        returning dated, located`,
-      [datasetId, current.version, seconds, valueFields, JSON.stringify(values.codes)],
+      [datasetId, current.version, seconds, valueFields, JSON.stringify(values.codes), undated[0]!.count],
     )
     await client.query('commit')
     // A build may replace most of a table's rows. Until the planner has statistics on them it

@@ -21,6 +21,8 @@ export const AWAITED_BUILD_EVENTS = 200_000
 export interface CellBuildRow {
   readonly datasetId: number
   readonly version: string
+  /** Events in all, with a time or not; null for a build made without counting them. */
+  readonly events: number | null
   readonly dated: number
   readonly located: number
   /** The extent of the located events (west ≤ east), or null when none has a location. */
@@ -57,6 +59,7 @@ export interface EventCellOptions {
 interface BuildQueryRow {
   dataset_id: number
   version: string
+  events: string | null
   dated: string
   located: string
   west: number | null
@@ -73,7 +76,7 @@ interface BuildQueryRow {
 
 async function readBuilds(pool: Pool, datasetIds: readonly number[]): Promise<Map<number, CellBuildRow>> {
   const { rows } = await pool.query<BuildQueryRow>(
-    `select dataset_id, version, dated, located, west, south, east, north, first_time, last_time,
+    `select dataset_id, version, events, dated, located, west, south, east, north, first_time, last_time,
             first_located_time, last_located_time, value_fields, value_codes
        from event_cell_builds where dataset_id = any($1::int[])`,
     [[...datasetIds]],
@@ -84,6 +87,7 @@ async function readBuilds(pool: Pool, datasetIds: readonly number[]): Promise<Ma
       {
         datasetId: Number(row.dataset_id),
         version: String(row.version),
+        events: row.events === null ? null : Number(row.events),
         dated: Number(row.dated),
         located: Number(row.located),
         extent: row.west === null ? null : [row.west, row.south!, row.east!, row.north!],

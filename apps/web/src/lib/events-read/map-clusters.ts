@@ -21,6 +21,7 @@ import type { Payload } from 'payload'
 import type { Pool } from 'pg'
 
 import type { ReadDatabase } from '../database/read-router'
+import { SEARCH_CELL_ZOOM } from './event-cells/build-search-cells'
 import { cellXSql, cellYSql } from './event-cells/cell-grid-sql'
 import {
   buildsCountValuesOf,
@@ -297,13 +298,14 @@ async function marksFromCellsIfKept(
   colorField: string | undefined,
 ): Promise<MapClustersResponse | null> {
   const text = state.startDate || state.endDate ? null : searchTextOf(state)
-  const kept = text ? { search: { searchIds: [] } } : cellSliceOf(state)
-  if (!kept || zoom > finestCellZoomOf(kept)) return null
+  const kept = text ? null : cellSliceOf(state)
+  const finest = text ? SEARCH_CELL_ZOOM : kept && finestCellZoomOf(kept)
+  if (finest === null || zoom > finest) return null
   const cellScope = await eventCellsOf(payload).cellsFor(database, scope)
   if (!cellScope) return null
-  const search = text ? await searchCellsOf(payload).searchFor(database, cellScope, text) : undefined
-  if (search === null || (kept.values && !buildsCountValuesOf(kept.values, cellScope.builds))) return null
+  const search = text ? await searchCellsOf(payload).searchFor(database, cellScope, text) : null
   const slice = search ? { search } : kept
+  if (!slice || (slice.values && !buildsCountValuesOf(slice.values, cellScope.builds))) return null
   return marksFromCells(database.pool, cellScope, state, scope, zoom, view, colorField, slice)
 }
 

@@ -71,7 +71,10 @@ export class SearchCellStore {
       const queued = found.missing.map((build) => this.build(build.datasetId, text, build.version))
       const started = queued.filter((build): build is Promise<void> => build !== null)
       if (started.length < queued.length) return null
-      const events = cells.builds.reduce((sum, build) => sum + Math.max(build.dated, build.located), 0)
+      const events = cells.builds.reduce(
+        (sum, build) => sum + (build.events ?? Math.max(build.dated, build.located)),
+        0,
+      )
       if (events > (this.options.awaitedBuildEvents ?? AWAITED_BUILD_EVENTS)) return null
       await Promise.all(started)
       found = await this.read(database.pool, cells, text)

@@ -46,6 +46,8 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
      "cy" integer NOT NULL,
      "cx" integer NOT NULL,
      "months" bytea NOT NULL,
+     "first_time" timestamp(3) with time zone NOT NULL,
+     "last_time" timestamp(3) with time zone NOT NULL,
      PRIMARY KEY ("search_id", "cy", "cx")
    );
    ALTER TABLE "event_search_cell_series" ALTER COLUMN "months" SET STORAGE EXTERNAL;

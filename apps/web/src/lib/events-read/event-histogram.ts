@@ -30,6 +30,7 @@ import {
   filtersOnlyByPlaceAndTime,
   MONTHLY_INTERVALS,
   searchCountsByBucket,
+  searchSeriesTimeRange,
   searchTextOf,
   searchTimeRange,
   seriesCountsByBucket,
@@ -134,9 +135,11 @@ async function databaseDayCounts(
   state: FilterState,
   scope: DatasetScope,
   options: ConditionOptions,
+  outside?: { readonly view: BoundingBox; readonly cut: ViewCut },
 ): Promise<DayCounts | null> {
   const params = new SqlParams()
-  const where = eventConditions(state, scope, params, options)
+  let where = eventConditions(state, scope, params, options)
+  if (outside) where += ` and ${outsideCutSql(outside.view, outside.cut, params)}`
   const { rows } = await pool.query<{ day: Date; count: number; first: Date; last: Date }>(
     `select date_trunc('day', e.event_time, 'UTC') as day, count(*)::int as count,
             min(e.event_time) as first, max(e.event_time) as last
@@ -179,6 +182,11 @@ interface CellHistogram {
   readonly search?: SearchSlice
   /** A map view cutting through the data: see {@link ViewOutsideCells}. */
   readonly outside?: ViewOutsideCells
+  /**
+   * A search's matches in the strips around a cut view's inside cells, per UTC day (null for
+   * none): with the first and last match of the inside cells, the view's time range in one pass.
+   */
+  readonly strips?: DayCounts | null
 }
 
 /**
@@ -227,13 +235,15 @@ async function cellHistogram(
     const cut = monthly && months && cutView(bbox, { months })
     // Month series are kept at the finer zoom of the cells per month only (a view's cut is at it).
     if (cut && cut.zoom === MONTH_CELL_ZOOM) {
-      const blocks = search
-        ? null
-        : await pointBlocksInView(pool, cells.datasetIds, bbox, {
-            leftOut: { zoom: cut.zoom, range: cut.inner },
-            values: blockValues,
-          })
-      return { cells, span: months, located: true, values, search, outside: { view: bbox, cut, blocks } }
+      if (search) {
+        const strips = await databaseDayCounts(pool, state, scope, {}, { view: bbox, cut })
+        return { cells, span: months, located: true, search, outside: { view: bbox, cut, blocks: null }, strips }
+      }
+      const blocks = await pointBlocksInView(pool, cells.datasetIds, bbox, {
+        leftOut: { zoom: cut.zoom, range: cut.inner },
+        values: blockValues,
+      })
+      return { cells, span: months, located: true, values, outside: { view: bbox, cut, blocks } }
     }
     if (search) return null
     const blocks = await pointBlocksInView(pool, cells.datasetIds, bbox, { values: blockValues })
@@ -260,6 +270,22 @@ async function cellTimeRange(
       if (time > last) last = time
     })
     return first <= last ? rangeOf(state, new Date(first), new Date(last)) : null
+  }
+  // A search's first and last match in a view, over all time: from its inside cells and strips.
+  if (
+    read.outside &&
+    read.search &&
+    read.outside.cut &&
+    read.strips !== undefined &&
+    !state.startDate &&
+    !state.endDate
+  ) {
+    const inside = await searchSeriesTimeRange(pool, read.search, read.outside.cut.inner)
+    const ends = [inside, read.strips].filter((end) => end !== null)
+    if (ends.length === 0) return null
+    const first = Math.min(...ends.map((end) => end.first.getTime()))
+    const last = Math.max(...ends.map((end) => end.last.getTime()))
+    return rangeOf(state, new Date(first), new Date(last))
   }
   // The first and last event in a view: two probes of the events' time index.
   if (read.outside) return databaseTimeRange(pool, state, scope)
@@ -298,7 +324,11 @@ async function cellCounts(
     if (!MONTHLY_INTERVALS.has(interval)) return databaseCounts(pool, state, scope, interval)
     const [inside, around] = await Promise.all([
       seriesCountsByBucket(pool, ids, cut.inner, interval, read.span, read.search ?? read.values),
-      blocks ? blockCounts() : databaseCounts(pool, state, scope, interval, { outside: { view, cut } }),
+      blocks
+        ? blockCounts()
+        : read.strips !== undefined && interval !== 'hour'
+          ? rollUpDayCounts(read.strips?.days ?? new Map<number, number>(), interval)
+          : databaseCounts(pool, state, scope, interval, { outside: { view, cut } }),
     ])
     for (const [bucket, count] of around) inside.set(bucket, (inside.get(bucket) ?? 0) + count)
     return inside

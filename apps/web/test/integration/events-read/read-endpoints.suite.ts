@@ -294,6 +294,35 @@ describe('GET /api/events/map-clusters and /bounds', () => {
             new Map(rows.map((row) => [row.bucket.getTime(), row.count])),
           )
         }
+    // A search's histogram of such views over all time: its range and interval, then its buckets.
+    for (const view of views)
+      for (const [query, titled] of [
+        ['flood', `title ilike '%flood%'`],
+        ['flood%20-fire', `title ilike '%flood%' and title not ilike '%fire%'`],
+      ]) {
+        const label = `${view.join(',')} q=${query}`
+        const { body } = await owner.get(
+          `/events/histogram?catalogs=${spread.catalogId}&bbox=${view.join(',')}&q=${query}`,
+        )
+        const inView = `dataset_id = $1 and location && st_makeenvelope($2, $3, $4, $5, 4326) and ${titled}`
+        const { rows: ends } = await pool.query<{ first: Date | null; last: Date | null }>(
+          `select min(event_time) as first, max(event_time) as last from events where ${inView}`,
+          [spread.publicDatasetId, ...view],
+        )
+        const { first, last } = ends[0]!
+        expect(body.range, label).toEqual(first && { start: first.toISOString(), end: last!.toISOString() })
+        const { rows } = await pool.query<{ bucket: Date; count: number }>(
+          `select date_trunc($6, event_time, 'UTC') as bucket, count(*)::int as count from events
+            where ${inView} and event_time is not null group by 1`,
+          [spread.publicDatasetId, ...view, body.interval],
+        )
+        const counted = new Map<number, number>(
+          body.buckets
+            .filter((bucket: { count: number }) => bucket.count > 0)
+            .map((bucket: { start: string; count: number }) => [Date.parse(bucket.start), bucket.count]),
+        )
+        expect(counted, label).toEqual(new Map(rows.map((row) => [row.bucket.getTime(), row.count])))
+      }
   })
 
   it('gives the extent of the filtered events', async () => {

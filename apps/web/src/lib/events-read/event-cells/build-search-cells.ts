@@ -100,13 +100,16 @@ async function insertMonths(client: PoolClient, searchId: number, datasetId: num
   )
 }
 
-// The zoom-4 cell of a zoom-6 one is floor(c / 4), as the grid's own SQL would give.
+// The zoom-4 cell of a zoom-6 one is floor(c / 4), as the grid's own SQL would give. Each cell's
+// first and last match too: a view's histogram needs its time range before its buckets.
 async function insertSeries(client: PoolClient, searchId: number, datasetId: number): Promise<void> {
   await client.query(
-    `insert into event_search_cell_series (search_id, dataset_id, cy, cx, months)
+    `insert into event_search_cell_series (search_id, dataset_id, cy, cx, months, first_time, last_time)
      select $1, $2, cy, cx,
-            string_agg(float8send((extract(epoch from month) * 1000)::float8) || int4send(count), ''::bytea order by month)
-       from (select floor(cy / $3::float8)::int as cy, floor(cx / $3::float8)::int as cx, month, sum(count)::int as count
+            string_agg(float8send((extract(epoch from month) * 1000)::float8) || int4send(count), ''::bytea order by month),
+            min(first_time), max(last_time)
+       from (select floor(cy / $3::float8)::int as cy, floor(cx / $3::float8)::int as cx, month, sum(count)::int as count,
+                    min(first_time) as first_time, max(last_time) as last_time
                from search_parts where cx is not null and month is not null group by 1, 2, 3) m
       group by cy, cx
       order by cy, cx`,

@@ -525,6 +525,30 @@ export async function searchCountsByBucket(
   return unitCountsByBucket(pool, from, counted, params, searchConditions(params, search), interval, range)
 }
 
+/**
+ * The first and last time of a search's located matches in the zoom-{@link MONTH_CELL_ZOOM} cells
+ * of `range`, from its series, or null for none.
+ */
+export async function searchSeriesTimeRange(
+  pool: Pool,
+  search: SearchSlice,
+  range: CellRange,
+): Promise<{ first: Date; last: Date } | null> {
+  const params = new SqlParams()
+  const conditions = [
+    ...searchConditions(params, search),
+    `cx between ${params.add(range.minX)} and ${params.add(range.maxX)}`,
+    `cy between ${params.add(range.minY)} and ${params.add(range.maxY)}`,
+  ]
+  const { rows } = await pool.query<{ first: Date | null; last: Date | null }>(
+    `select min(first_time) as first, max(last_time) as last from event_search_cell_series
+      where ${conditions.join(' and ')}`,
+    params.values,
+  )
+  const row = rows[0]
+  return row?.first && row.last ? { first: row.first, last: row.last } : null
+}
+
 /** The first and last time of a search's matches (with a location, when `located`), or null for none. */
 export async function searchTimeRange(
   pool: Pool,

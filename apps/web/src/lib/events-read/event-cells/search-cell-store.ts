@@ -36,7 +36,8 @@ export interface SearchCellOptions {
   /** Most events of a read's datasets whose search is built while the read waits; default {@link AWAITED_BUILD_EVENTS}. */
   readonly awaitedBuildEvents?: number
   readonly onBuilt?: (build: SearchCellBuild) => void
-  readonly onBuildError?: (error: unknown, datasetId: number, text: string) => void
+  /** Told of a build that failed; the search's text is not passed on, so logs hold no one's searches. */
+  readonly onBuildError?: (error: unknown, datasetId: number) => void
 }
 
 interface SearchRow {
@@ -68,7 +69,8 @@ export class SearchCellStore {
     let found = await this.read(database.pool, cells, text)
     if (!found) return null
     if (found.missing.length > 0) {
-      const queued = found.missing.map((build) => this.build(build.datasetId, text, build.version))
+      const { query } = found
+      const queued = found.missing.map((build) => this.build(build.datasetId, text, query, build.version))
       const started = queued.filter((build): build is Promise<void> => build !== null)
       if (started.length < queued.length) return null
       const events = cells.builds.reduce(
@@ -93,7 +95,7 @@ export class SearchCellStore {
     pool: Pool,
     cells: CellScope,
     text: string,
-  ): Promise<{ searchIds: number[]; missing: CellScope['builds'] } | null> {
+  ): Promise<{ query: string; searchIds: number[]; missing: CellScope['builds'] } | null> {
     const { rows } = await pool.query<SearchRow>(
       `select q.query, s.id, s.dataset_id, s.version
          from (select ${searchQuerySql('$1')}::text as query) q
@@ -101,16 +103,17 @@ export class SearchCellStore {
       [text, [...cells.datasetIds]],
     )
     // A text without a word matches nothing; its read is quick from the events.
-    if (rows[0]!.query === '') return null
+    const query = rows[0]!.query
+    if (query === '') return null
     const current = new Map(rows.filter((row) => row.id !== null).map((row) => [Number(row.dataset_id), row]))
     const searchIds: number[] = []
-    const missing = cells.builds.filter((build) => {
+    const missing: CellScope['builds'][number][] = []
+    for (const build of cells.builds) {
       const row = current.get(build.datasetId)
       if (row?.id != null && String(row.version) === build.version) searchIds.push(row.id)
-      else return true
-      return false
-    })
-    return { searchIds, missing }
+      else missing.push(build)
+    }
+    return { query, searchIds, missing }
   }
 
   // "Last read" decides which searches the cap drops; written at most once a minute per search.
@@ -123,10 +126,10 @@ export class SearchCellStore {
     await this.pool.query('update event_searches set used_at = now() where id = any($1::int[])', [stale])
   }
 
-  // One build at a time in this process; a search asked for again while queued or building waits
-  // for that build. Null when the queue is full.
-  private build(datasetId: number, text: string, version: string): Promise<void> | null {
-    const key = `${datasetId}:${version}:${text}`
+  // One build at a time in this process; a search asked for again while queued or building (as
+  // its normalised query) waits for that build. Null when the queue is full.
+  private build(datasetId: number, text: string, query: string, version: string): Promise<void> | null {
+    const key = `${datasetId}:${version}:${query}`
     let running = this.builds.get(key)
     if (!running) {
       if (this.builds.size >= MAX_QUEUED_SEARCH_BUILDS) return null
@@ -137,7 +140,7 @@ export class SearchCellStore {
           this.options.onBuilt?.(build)
           await evictSearchCells(this.pool, this.options.maxBytes)
         })
-        .catch((error: unknown) => this.options.onBuildError?.(error, datasetId, text))
+        .catch((error: unknown) => this.options.onBuildError?.(error, datasetId))
         .finally(() => this.builds.delete(key))
       this.queue = running
       this.builds.set(key, running)

@@ -484,6 +484,24 @@ export function buildsTimeRange(builds: readonly CellBuildRow[], located: boolea
   return { first: new Date(Math.min(...firsts)), last: new Date(Math.max(...lasts)) }
 }
 
+// The earliest first time and latest last time of `table`'s rows under `conditions` (of the located
+// events, when `located`), or null for none.
+async function firstAndLast(
+  pool: Pool,
+  table: 'event_value_months' | 'event_search_months' | 'event_search_cell_series',
+  located: boolean,
+  conditions: readonly string[],
+  params: SqlParams,
+): Promise<{ first: Date; last: Date } | null> {
+  const [first, last] = located ? ['first_located_time', 'last_located_time'] : ['first_time', 'last_time']
+  const { rows } = await pool.query<{ first: Date | null; last: Date | null }>(
+    `select min(${first}) as first, max(${last}) as last from ${table} where ${conditions.join(' and ')}`,
+    params.values,
+  )
+  const row = rows[0]
+  return row?.first && row.last ? { first: row.first, last: row.last } : null
+}
+
 /**
  * The first and last time of the events with `values` (with a location, when `located`), from the
  * counts per value and month, or null for none.
@@ -495,14 +513,8 @@ export async function valuesTimeRange(
   located: boolean,
 ): Promise<{ first: Date; last: Date } | null> {
   const params = new SqlParams()
-  const where = valueMonthsConditions(params, datasetIds, values).join(' and ')
-  const [first, last] = located ? ['first_located_time', 'last_located_time'] : ['first_time', 'last_time']
-  const { rows } = await pool.query<{ first: Date | null; last: Date | null }>(
-    `select min(${first}) as first, max(${last}) as last from event_value_months where ${where}`,
-    params.values,
-  )
-  const row = rows[0]
-  return row?.first && row.last ? { first: row.first, last: row.last } : null
+  const conditions = valueMonthsConditions(params, datasetIds, values)
+  return firstAndLast(pool, 'event_value_months', located, conditions, params)
 }
 
 /**
@@ -540,13 +552,7 @@ export async function searchSeriesTimeRange(
     `cx between ${params.add(range.minX)} and ${params.add(range.maxX)}`,
     `cy between ${params.add(range.minY)} and ${params.add(range.maxY)}`,
   ]
-  const { rows } = await pool.query<{ first: Date | null; last: Date | null }>(
-    `select min(first_time) as first, max(last_time) as last from event_search_cell_series
-      where ${conditions.join(' and ')}`,
-    params.values,
-  )
-  const row = rows[0]
-  return row?.first && row.last ? { first: row.first, last: row.last } : null
+  return firstAndLast(pool, 'event_search_cell_series', false, conditions, params)
 }
 
 /** The first and last time of a search's matches (with a location, when `located`), or null for none. */
@@ -556,12 +562,5 @@ export async function searchTimeRange(
   located: boolean,
 ): Promise<{ first: Date; last: Date } | null> {
   const params = new SqlParams()
-  const [first, last] = located ? ['first_located_time', 'last_located_time'] : ['first_time', 'last_time']
-  const { rows } = await pool.query<{ first: Date | null; last: Date | null }>(
-    `select min(${first}) as first, max(${last}) as last from event_search_months
-      where ${searchConditions(params, search).join(' and ')}`,
-    params.values,
-  )
-  const row = rows[0]
-  return row?.first && row.last ? { first: row.first, last: row.last } : null
+  return firstAndLast(pool, 'event_search_months', located, searchConditions(params, search), params)
 }

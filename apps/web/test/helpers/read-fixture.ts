@@ -70,3 +70,18 @@ export async function createReadFixture(name: string, publicEvents = 30, private
     privateEvents,
   }
 }
+
+/**
+ * Creates an empty public dataset in `catalogId` (a fixture's catalog), for a test that writes
+ * its own events.
+ * @returns the dataset's id
+ */
+export async function createPublicDataset(catalogId: number, name: string): Promise<number> {
+  const payload = await testPayload()
+  const dataset = await payload.create({
+    collection: 'datasets',
+    data: { name, catalog: catalogId, isPublic: true },
+    overrideAccess: true,
+  })
+  return Number(dataset.id)
+}

@@ -41,7 +41,7 @@ import { EventCellStore } from '../../../src/lib/events-read/event-cells/event-c
 import { databasePool } from '../../../src/lib/import/progress-tracking'
 import { testPayload } from '../../helpers/api-client'
 import { eventRow } from '../../helpers/event-rows'
-import { createReadFixture } from '../../helpers/read-fixture'
+import { createPublicDataset, createReadFixture } from '../../helpers/read-fixture'
 import { seededRandom } from '../../helpers/seeded-random'
 
 const EVENTS = 3000
@@ -106,19 +106,9 @@ function scatteredEvents(dataset: number, count: number): EventRow[] {
   return rows
 }
 
-async function newDataset(name: string): Promise<number> {
-  const payload = await testPayload()
-  const dataset = await payload.create({
-    collection: 'datasets',
-    data: { name, catalog: catalogId, isPublic: true },
-    overrideAccess: true,
-  })
-  return Number(dataset.id)
-}
-
 beforeAll(async () => {
   catalogId = (await createReadFixture(`Event cells ${Date.now()}`, 1, 1)).catalogId
-  datasetId = await newDataset('Scattered')
+  datasetId = await createPublicDataset(catalogId, 'Scattered')
   const pool = databasePool(await testPayload())
   await insertEventsBulk(pool, scatteredEvents(datasetId, EVENTS))
   // Events marked removed are left out of every read, and so of the cells.
@@ -364,7 +354,7 @@ describe('event cells', () => {
 
   it('answer only at the events version they were built for, and are built again after a change', async () => {
     const pool = databasePool(await testPayload())
-    const dataset = await newDataset('Changing')
+    const dataset = await createPublicDataset(catalogId, 'Changing')
     await insertEventsBulk(pool, scatteredEvents(dataset, 200))
     const store = new EventCellStore(pool, { minEvents: 1, indexCanHold: () => false })
     const first = await store.cellsFor({ pool, onReplica: false }, [dataset])
@@ -513,7 +503,7 @@ describe('event cells', () => {
 
   it('leave the planner statistics on every table they wrote', async () => {
     const pool = databasePool(await testPayload())
-    const dataset = await newDataset('Analyzed')
+    const dataset = await createPublicDataset(catalogId, 'Analyzed')
     await insertEventsBulk(pool, scatteredEvents(dataset, 100))
     const { rows: before } = await pool.query<{ now: Date }>('select clock_timestamp() as now')
     expect(await buildEventCells(pool, dataset)).not.toBeNull()
@@ -559,7 +549,7 @@ describe('event cells', () => {
 
   it('build a big dataset in the background while reads count its events', async () => {
     const pool = databasePool(await testPayload())
-    const dataset = await newDataset('Background')
+    const dataset = await createPublicDataset(catalogId, 'Background')
     await insertEventsBulk(pool, scatteredEvents(dataset, 300))
     const store = new EventCellStore(pool, { minEvents: 1, awaitedBuildEvents: 100, indexCanHold: () => false })
     expect(await store.cellsFor({ pool, onReplica: false }, [dataset])).toBeNull()
@@ -570,7 +560,7 @@ describe('event cells', () => {
   it('go with their dataset', async () => {
     const payload = await testPayload()
     const pool = databasePool(payload)
-    const dataset = await newDataset('Deleted')
+    const dataset = await createPublicDataset(catalogId, 'Deleted')
     await insertEventsBulk(pool, scatteredEvents(dataset, 50))
     await buildEventCells(pool, dataset)
     await payload.delete({ collection: 'datasets', id: dataset, overrideAccess: true })
@@ -589,7 +579,7 @@ describe('event cells', () => {
     'are built by one process at a time: another finds the dataset taken and leaves it',
     async () => {
       const pool = databasePool(await testPayload())
-      const dataset = await newDataset('Taken')
+      const dataset = await createPublicDataset(catalogId, 'Taken')
       await insertEventsBulk(pool, scatteredEvents(dataset, 20))
       const holder = await pool.connect()
       try {

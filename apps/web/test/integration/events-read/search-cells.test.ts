@@ -11,23 +11,13 @@ import { MAX_QUEUED_SEARCH_BUILDS, SearchCellStore } from '../../../src/lib/even
 import { databasePool } from '../../../src/lib/import/progress-tracking'
 import { testPayload } from '../../helpers/api-client'
 import { eventRow } from '../../helpers/event-rows'
-import { createReadFixture } from '../../helpers/read-fixture'
+import { createPublicDataset, createReadFixture } from '../../helpers/read-fixture'
 import { seededRandom } from '../../helpers/seeded-random'
 
 const WORDS = ['flood', 'fire', 'storm', 'quake', 'drought', 'harvest', 'strike', 'vote', 'eclipse', 'comet', 'tide']
 
 let catalogId: number
 let datasetId: number
-
-async function newDataset(name: string): Promise<number> {
-  const payload = await testPayload()
-  const dataset = await payload.create({
-    collection: 'datasets',
-    data: { name, catalog: catalogId, isPublic: true },
-    overrideAccess: true,
-  })
-  return Number(dataset.id)
-}
 
 // 400 events, each titled with two of the words; some without a place or a time.
 async function fillDataset(dataset: number): Promise<void> {
@@ -67,7 +57,7 @@ async function searchRows(
 
 beforeAll(async () => {
   catalogId = (await createReadFixture(`Search cells ${Date.now()}`, 1, 1)).catalogId
-  datasetId = await newDataset('Searched')
+  datasetId = await createPublicDataset(catalogId, 'Searched')
   await fillDataset(datasetId)
 })
 
@@ -104,7 +94,7 @@ describe('search cells', () => {
   })
 
   it('builds a search again once the events change, and drops the old build', async () => {
-    const dataset = await newDataset('Changing')
+    const dataset = await createPublicDataset(catalogId, 'Changing')
     await fillDataset(dataset)
     const pool = databasePool(await testPayload())
     const store = new SearchCellStore(pool, { maxBytes: 64 * 1024 * 1024 })
@@ -133,7 +123,7 @@ describe('search cells', () => {
   })
 
   it('drops the least recently read searches past its cap in bytes, and those of past versions', async () => {
-    const dataset = await newDataset('Capped')
+    const dataset = await createPublicDataset(catalogId, 'Capped')
     await fillDataset(dataset)
     const pool = databasePool(await testPayload())
     const database = { pool, onReplica: false }
@@ -167,7 +157,7 @@ describe('search cells', () => {
   it.skipIf(inject('databaseKind') !== 'external')(
     'keeps at most a few builds waiting, and the reads past them visit the matches',
     async () => {
-      const dataset = await newDataset('Crowded')
+      const dataset = await createPublicDataset(catalogId, 'Crowded')
       await fillDataset(dataset)
       const pool = databasePool(await testPayload())
       const database = { pool, onReplica: false }

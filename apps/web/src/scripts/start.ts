@@ -22,6 +22,7 @@ import { ensureAppSecret } from '../lib/runtime/app-secret'
 import { exitCodeOf, startCommand, stopChild } from '../lib/runtime/child-process'
 import { buildDocsSite, docsBuildStateFile, isDocsSiteBuilt } from '../lib/runtime/docs-site-build'
 import { connectDatabase, databaseEnvironment, type DatabaseConnection } from '../lib/runtime/embedded-database'
+import { webServerNodeOptions } from '../lib/runtime/web-heap'
 import { superviseWorkers, type WorkerSupervisor } from '../lib/runtime/worker-supervisor'
 
 const development = process.argv.includes('--dev')
@@ -154,7 +155,12 @@ async function run(
 
   // Our own server (src/server) serves the app: the build in production, so it can pick gzip
   // levels, and Next's development server otherwise, so the app learns each connection's address.
-  running.web = startCommand('web-server', ['--port', String(mode.port), ...(development ? ['--dev'] : [])], env)
+  running.web = startCommand(
+    'web-server',
+    ['--port', String(mode.port), ...(development ? ['--dev'] : [])],
+    env,
+    webServerNodeOptions({ development }),
+  )
   const webExited = exitCodeOf(running.web)
   const workers =
     mode.workerProcesses > 0

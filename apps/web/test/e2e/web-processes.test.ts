@@ -1,10 +1,12 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { COMMAND_RUNNER } from '../../src/lib/runtime/child-process'
+import { WEB_HEAP_GROWING_PERCENT } from '../../src/lib/runtime/web-heap'
 import { DEMO_USERS } from '../../src/seed/demo-content'
 import { descendantsOf, startChronotope, type RunningChronotope } from '../helpers/chronotope-process'
 import { generateEventsCsv } from '../helpers/generate-events-csv'
@@ -125,6 +127,17 @@ describe.runIf(onPostgres)('two web processes on one port', () => {
     const loads = datasetLoads()
     expect(new Set(loads.map((load) => load.pid)).size).toBe(2)
     expect(loads.filter((load) => !load.fromSnapshot)).toHaveLength(1)
+  })
+
+  it('run with a heap that grows by a fifth at most, the primary and each web process', () => {
+    const processes = webServerProcesses()
+    expect(processes).toHaveLength(3)
+    for (const pid of processes) {
+      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
+      expect(args.slice(1, args.indexOf(COMMAND_RUNNER))).toEqual([
+        `--heap-growing-percent=${WEB_HEAP_GROWING_PERCENT}`,
+      ])
+    }
   })
 
   it('restart a killed web process while the other answers every request', async () => {

@@ -35,10 +35,16 @@ export function startNodeProcess(args: string[], env: NodeJS.ProcessEnv, cwd?: s
 /**
  * Starts one of the app's commands (`start`, `worker`, `migrate`, ...) in a child process, as
  * `npm run <command>` would, sharing this terminal.
+ * @param nodeOptions - options for Node itself, before the command runner (cluster forks inherit them)
  * @example startCommand('worker', [], env) // the worker's ChildProcess
  */
-export function startCommand(command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return startNodeProcess([COMMAND_RUNNER, command, ...args], env, webRoot)
+export function startCommand(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  nodeOptions: readonly string[] = [],
+): ChildProcess {
+  return startNodeProcess([...nodeOptions, COMMAND_RUNNER, command, ...args], env, webRoot)
 }
 
 /**

@@ -2,7 +2,8 @@
  * `GET /api/events/dataset-counts`: how many of the filtered events each dataset holds and when
  * the first and last of them happened, for the explore view's catalog and dataset tree and its
  * summary line ("1,734 events · 1 dataset · 2023–2024"). Counted in the in-memory event index
- * when it can answer (one selection per dataset), else by the database.
+ * when it can answer (one selection per dataset), else from the event cells of datasets outside
+ * memory when they count the filter, else by the database.
  * @module
  */
 import { timeExtent } from '@chronotope/event-index'
@@ -11,7 +12,16 @@ import type { Payload } from 'payload'
 import type { Pool } from 'pg'
 
 import type { ReadDatabase } from '../database/read-router'
-import { filtersOnlyByPlace, searchTextOf, viewHoldsEveryEvent } from './event-cells/cell-queries'
+import {
+  buildsCountValuesOf,
+  filtersOnlyByPlaceAndTime,
+  searchTextOf,
+  spanCountsByDataset,
+  valueSliceOf,
+  viewHoldsEveryEvent,
+  wholeDaysOf,
+  wholeMonthsOf,
+} from './event-cells/cell-queries'
 import type { CellScope } from './event-cells/event-cell-store'
 import { eventCellsOf } from './event-cells/event-cells-of'
 import type { SearchSlice } from './event-cells/search-cell-store'
@@ -70,8 +80,11 @@ async function countsOfSearch(pool: Pool, search: SearchSlice): Promise<DatasetE
   }))
 }
 
-// From the event cells of datasets outside memory, for a read filtered by datasets only (or a map
-// view holding every located event), or by a search alone (from the search's own cells).
+// From the event cells of datasets outside memory, for a read whose map view (if any) holds every
+// located event of its datasets: filtered by datasets only (the builds' counts), by a search alone
+// (its own cells), or over whole days (the day counts), or by a search or one value-list field over
+// whole months (their months). Months and days hold dated events only, which is all a time range
+// keeps; a value filter or a searched view over all time also needs the undated ones.
 async function countsFromCells(
   payload: Payload,
   database: ReadDatabase,
@@ -79,15 +92,25 @@ async function countsFromCells(
   scope: DatasetScope,
 ): Promise<DatasetEventCount[] | null> {
   const text = searchTextOf(state)
-  if (state.startDate || state.endDate || (text ? state.bbox : !filtersOnlyByPlace(state))) return null
+  const values = text || filtersOnlyByPlaceAndTime(state) ? undefined : valueSliceOf(state)
+  const dated = state.startDate !== undefined || state.endDate !== undefined
+  if (values === null || (!dated && (values || (text && state.bbox)))) return null
+  const span = values || text ? wholeMonthsOf(state) : wholeDaysOf(state)
+  if (!span) return null
   const cells = await eventCellsOf(payload).cellsFor(database, scope)
-  if (!cells) return null
-  if (!text) {
-    if (state.bbox && !viewHoldsEveryEvent(state.bbox, cells.builds)) return null
-    return countsOfBuilds(cells, state.bbox !== undefined)
-  }
-  const search = await searchCellsOf(payload).searchFor(database, cells, text)
-  return search && countsOfSearch(database.pool, search)
+  if (!cells || (values && !buildsCountValuesOf(values, cells.builds))) return null
+  if (state.bbox && !viewHoldsEveryEvent(state.bbox, cells.builds)) return null
+  const located = state.bbox !== undefined
+  const search = text ? await searchCellsOf(payload).searchFor(database, cells, text) : undefined
+  if (search === null) return null
+  if (!dated) return search ? countsOfSearch(database.pool, search) : countsOfBuilds(cells, located)
+  const counts = await spanCountsByDataset(database.pool, cells.datasetIds, values ?? search, span, located)
+  return counts.map(({ datasetId, count, first, last }) => ({
+    datasetId,
+    count,
+    firstMs: msOf(first),
+    lastMs: msOf(last),
+  }))
 }
 
 /**

@@ -345,15 +345,37 @@ describe('GET /api/events/dataset-counts', () => {
           eventTime: index % 3 === 0 ? null : new Date(Date.UTC(1900 + index, index % 12, 1)),
           longitude: index % 5 === 0 ? null : -170 + index * 5,
           latitude: index % 5 === 0 ? null : 40,
+          data: { category: index % 4 === 0 ? 'quake' : 'calm' },
         }),
       ),
     )
+    const days = `event_time >= '1920-03-05T00:00:00Z' and event_time < '1941-07-10T00:00:00Z'`
+    const months = `event_time >= '1910-01-01T00:00:00Z' and event_time < '1940-01-01T00:00:00Z'`
+    const quake = `&filters=${encodeURIComponent('{"category":["quake"]}')}`
     for (const [query, condition] of [
       ['', 'true'],
       ['&q=flood', `title ilike '%flood%'`],
       ['&bbox=-180,-90,180,90', 'location is not null'],
       ['&bbox=-180,-90,180,90&q=flood', `location is not null and title ilike '%flood%'`],
       ['&bbox=0,0,180,90', `location && st_makeenvelope(0, 0, 180, 90, 4326)`],
+      // Over whole days, and a search or a value over whole months, with and without a view.
+      ['&start=1920-03-05&end=1941-07-09', days],
+      ['&bbox=-180,-90,180,90&start=1920-03-05&end=1941-07-09', `location is not null and ${days}`],
+      ['&q=flood&start=1910-01-01&end=1939-12-31', `title ilike '%flood%' and ${months}`],
+      [
+        '&bbox=-180,-90,180,90&q=flood&start=1910',
+        `location is not null and title ilike '%flood%' and event_time >= '1910-01-01T00:00:00Z'`,
+      ],
+      [`${quake}&start=1910-01-01&end=1939-12-31`, `data->>'category' = 'quake' and ${months}`],
+      [
+        `${quake}&bbox=-180,-90,180,90&end=1939-12-31`,
+        `location is not null and data->>'category' = 'quake' and event_time < '1940-01-01T00:00:00Z'`,
+      ],
+      [quake, `data->>'category' = 'quake'`],
+      [
+        '&bbox=0,0,180,90&start=1920-01-01&end=1939-12-31',
+        `location && st_makeenvelope(0, 0, 180, 90, 4326) and ${months.replace('1910', '1920')}`,
+      ],
     ]) {
       const { body } = await owner.get(`/events/dataset-counts?catalogs=${mixed.catalogId}${query}`)
       const { rows } = await pool.query<{ count: number; first: Date | null; last: Date | null }>(

@@ -564,3 +564,48 @@ export async function searchTimeRange(
   const params = new SqlParams()
   return firstAndLast(pool, 'event_search_months', located, searchConditions(params, search), params)
 }
+
+/** One dataset's events in a span of whole days or months: how many, and their first and last time. */
+export interface DatasetSpanCount {
+  readonly datasetId: number
+  readonly count: number
+  readonly first: Date | null
+  readonly last: Date | null
+}
+
+/**
+ * Per dataset, its events in `range` (with a location, when `located`) and their first and last
+ * time: from the day counts (no slice; `range` whole UTC days), or from the months of a value
+ * slice or a search (`range` whole UTC months). Datasets without any are left out.
+ */
+export async function spanCountsByDataset(
+  pool: Pool,
+  datasetIds: readonly number[],
+  slice: ValueSlice | SearchSlice | undefined,
+  range: TimeSpan,
+  located: boolean,
+): Promise<DatasetSpanCount[]> {
+  const params = new SqlParams()
+  const [table, unit, conditions] = !slice
+    ? (['event_days', 'day', [`dataset_id = any(${params.add([...datasetIds])}::int[])`]] as const)
+    : 'searchIds' in slice
+      ? (['event_search_months', 'month', searchConditions(params, slice)] as const)
+      : (['event_value_months', 'month', valueMonthsConditions(params, datasetIds, slice)] as const)
+  const where = [...conditions]
+  if (range.start) where.push(`${unit} >= ${params.add(range.start)}`)
+  if (range.end) where.push(`${unit} < ${params.add(range.end)}`)
+  const [counted, first, last] = located
+    ? ['located', 'first_located_time', 'last_located_time']
+    : ['events', 'first_time', 'last_time']
+  const { rows } = await pool.query<{ dataset_id: number; count: string; first: Date | null; last: Date | null }>(
+    `select dataset_id, sum(${counted})::text as count, min(${first}) as first, max(${last}) as last
+       from ${table} where ${where.join(' and ')} group by dataset_id having sum(${counted}) > 0`,
+    params.values,
+  )
+  return rows.map((row) => ({
+    datasetId: Number(row.dataset_id),
+    count: Number(row.count),
+    first: row.first,
+    last: row.last,
+  }))
+}

@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 /** One process of a tree. */
 export interface ProcessMemory {
   readonly pid: number
-  /** The first 80 characters of its command line. */
+  /** The first 80 characters of its command line, the options before its script left out. */
   readonly command: string
   readonly rssBytes: number
   /** The most it has held since it started (`VmHWM`). */
@@ -68,6 +68,14 @@ export function processTree(rootPid: number): number[] {
   return tree
 }
 
+// The launcher starts the web server as `node --heap-growing-percent=20 …/chronotope.mjs web-server`:
+// without its options the command says what the process is within 80 characters.
+function commandOf(cmdline: string): string {
+  const [program = '', ...args] = cmdline.split('\0').filter((arg) => arg !== '')
+  const script = args.findIndex((arg) => !arg.startsWith('-'))
+  return [program, ...(script < 0 ? args : args.slice(script))].join(' ').slice(0, 80)
+}
+
 /**
  * Reads the memory of `rootPid`'s tree now. Processes that end while it reads are left out.
  * @example const { pssBytes } = treeMemory(app.pid)
@@ -78,7 +86,7 @@ export function treeMemory(rootPid: number): TreeMemory {
     const status = read(`/proc/${pid}/status`)
     const rssBytes = kilobytes(status, 'VmRSS')
     if (rssBytes === undefined) continue
-    const command = (read(`/proc/${pid}/cmdline`) ?? '').replaceAll('\0', ' ').trim().slice(0, 80)
+    const command = commandOf(read(`/proc/${pid}/cmdline`) ?? '')
     const peakRssBytes = kilobytes(status, 'VmHWM') ?? rssBytes
     const pssBytes = kilobytes(read(`/proc/${pid}/smaps_rollup`), 'Pss')
     processes.push({ pid, command, rssBytes, peakRssBytes, pssBytes })

@@ -19,6 +19,7 @@ import { once } from 'node:events'
 import pg from 'pg'
 
 import { CREATE_EVENTS_PARTS } from '../packages/import-stages/src/work-timings'
+import { workerNodeOptions } from '../apps/web/src/lib/runtime/worker-heap'
 import { GENERATED_HEADER, generatedRow } from '../apps/web/test/helpers/generate-events-csv'
 import type { DatabaseCosts } from './import-database-costs'
 import { describeLoadAverage } from './machine-load'
@@ -74,8 +75,9 @@ async function main(): Promise<void> {
     await writeCsv(csv, rows)
     const sizeMb = (await stat(csv)).size / 1024 / 1024
     console.log(`Importing ${sizeMb.toFixed(0)} MB through the pipeline on ${new URL(serverUrl).host}…`)
-    // BENCH_NODE_FLAGS passes flags to the measured process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
-    const flags = process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? []
+    // The measured process stands in for a worker, so it gets a worker's Node options; BENCH_NODE_FLAGS
+    // adds more, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+    const flags = [...workerNodeOptions(), ...(process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [])]
     const child = spawn(
       process.execPath,
       [...flags, '--import', 'tsx', path.join(import.meta.dirname, 'import-run.ts'), csv, String(rows)],

@@ -23,6 +23,7 @@ import { exitCodeOf, startCommand, stopChild } from '../lib/runtime/child-proces
 import { buildDocsSite, docsBuildStateFile, isDocsSiteBuilt } from '../lib/runtime/docs-site-build'
 import { connectDatabase, databaseEnvironment, type DatabaseConnection } from '../lib/runtime/embedded-database'
 import { webServerNodeOptions } from '../lib/runtime/web-heap'
+import { workerNodeOptions } from '../lib/runtime/worker-heap'
 import { superviseWorkers, type WorkerSupervisor } from '../lib/runtime/worker-supervisor'
 
 const development = process.argv.includes('--dev')
@@ -164,7 +165,11 @@ async function run(
   const webExited = exitCodeOf(running.web)
   const workers =
     mode.workerProcesses > 0
-      ? superviseWorkers({ count: mode.workerProcesses, startWorker: () => startCommand('worker', [], env), log })
+      ? superviseWorkers({
+          count: mode.workerProcesses,
+          startWorker: () => startCommand('worker', [], env, workerNodeOptions()),
+          log,
+        })
       : undefined
   running.workers = workers
   log(`Chronotope is starting on ${mode.serverUrl} (admin: ${mode.serverUrl}/admin)`)

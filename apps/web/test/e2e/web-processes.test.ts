@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { COMMAND_RUNNER } from '../../src/lib/runtime/child-process'
 import { WEB_HEAP_GROWING_PERCENT } from '../../src/lib/runtime/web-heap'
+import { WORKER_SEMI_SPACE_MB } from '../../src/lib/runtime/worker-heap'
 import { DEMO_USERS } from '../../src/seed/demo-content'
 import { descendantsOf, startChronotope, type RunningChronotope } from '../helpers/chronotope-process'
 import { generateEventsCsv } from '../helpers/generate-events-csv'
@@ -76,15 +77,23 @@ async function getOnNewConnection(route: string): Promise<{ status: number; body
   return { status: response.status, body: response.body.toString('utf8') }
 }
 
-/** The launcher's `web-server` processes: the primary first (it started the others), then its web processes. */
-function webServerProcesses(): number[] {
+/** The launcher's processes running `command`, oldest first (for `web-server`: the primary, then its web processes). */
+function processesRunning(command: 'web-server' | 'worker'): number[] {
   const pids = descendantsOf(app.process.pid!)
   const table = execFileSync('ps', ['-o', 'pid=,args=', '-p', pids.join(',')], { encoding: 'utf8' })
   return table
     .split('\n')
-    .filter((line) => /chronotope\.mjs web-server\b/.test(line))
+    .filter((line) => new RegExp(`chronotope\\.mjs ${command}\\b`).test(line))
     .map((line) => Number(line.trim().split(/\s+/)[0]))
     .sort((a, b) => a - b)
+}
+
+const webServerProcesses = () => processesRunning('web-server')
+
+/** The Node options a process was started with: its arguments before the command runner. */
+function nodeOptionsOf(pid: number): string[] {
+  const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
+  return args.slice(1, args.indexOf(COMMAND_RUNNER))
 }
 
 /** The index's log lines of loading the imported dataset, with the process that logged each. */
@@ -132,12 +141,14 @@ describe.runIf(onPostgres)('two web processes on one port', () => {
   it('run with a heap that grows by a fifth at most, the primary and each web process', () => {
     const processes = webServerProcesses()
     expect(processes).toHaveLength(3)
-    for (const pid of processes) {
-      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
-      expect(args.slice(1, args.indexOf(COMMAND_RUNNER))).toEqual([
-        `--heap-growing-percent=${WEB_HEAP_GROWING_PERCENT}`,
-      ])
-    }
+    for (const pid of processes)
+      expect(nodeOptionsOf(pid)).toEqual([`--heap-growing-percent=${WEB_HEAP_GROWING_PERCENT}`])
+  })
+
+  it('run the worker with a young generation sized for imports', () => {
+    const workers = processesRunning('worker')
+    expect(workers).toHaveLength(1)
+    expect(nodeOptionsOf(workers[0]!)).toEqual([`--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`])
   })
 
   it('restart a killed web process while the other answers every request', async () => {

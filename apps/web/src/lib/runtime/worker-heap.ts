@@ -13,7 +13,8 @@
 export const WORKER_SEMI_SPACE_MB = 64
 
 /**
- * The Node options a worker process is started with.
+ * The Node options a worker process is started with, by the launcher and by `npm run worker`
+ * (whose script names them too).
  * @example workerNodeOptions() // ['--max-semi-space-size=64']
  */
 export function workerNodeOptions(): string[] {

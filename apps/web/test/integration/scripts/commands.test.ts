@@ -3,6 +3,7 @@ import path from 'node:path'
 
 import { describe, expect, inject, it } from 'vitest'
 
+import { workerNodeOptions } from '../../../src/lib/runtime/worker-heap'
 import { runScript } from '../../helpers/run-script'
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../../../../..')
@@ -21,13 +22,14 @@ describe('npm start, dev, serve, worker, seed and migrate', () => {
       ['start', 'start'],
       ['dev', 'start --dev'],
       ['serve', 'start --production'],
-      ['worker', 'worker'],
       ['seed', 'seed'],
       ['migrate', 'migrate'],
       ['build', 'build'],
     ] as const) {
       expect(scripts[name], name).toBe(`exec node ${runner} ${command}`)
     }
+    // A worker started on its own gets the options the launcher gives the workers it starts.
+    expect(scripts.worker).toBe(`exec node ${workerNodeOptions().join(' ')} ${runner} worker`)
   })
 
   const env = () => ({

@@ -1,8 +1,8 @@
 /**
- * The data fields of each dataset's events, found in a sample of the dataset (its first
- * {@link FILTER_SAMPLE_SIZE} events) and kept per dataset and events version, so the `filters`
- * endpoint does not sample the database again on every filter change: a dataset is sampled once,
- * and again only after its events change. The fields of a selection are those of its datasets;
+ * The data fields of each dataset's events, found in a sample of the dataset (its
+ * {@link FILTER_SAMPLE_SIZE} events of the lowest unique ids) and kept per dataset and events
+ * version, so the `filters` endpoint does not sample the database again on every filter change: a
+ * dataset is sampled once, and again only after its events change. The fields of a selection are those of its datasets;
  * which of them the filtered events actually have is told by their counts.
  * @module
  */
@@ -74,8 +74,11 @@ export function fieldKindsOf(samples: FieldSamples): FieldKinds {
 }
 
 /**
- * The fields of a dataset's first {@link FILTER_SAMPLE_SIZE} events (a pool, or a client inside a
- * transaction that must see the same events).
+ * The fields of a dataset's {@link FILTER_SAMPLE_SIZE} events of the lowest unique ids (a pool, or a
+ * client inside a transaction that must see the same events). Unique-id order makes the sample the
+ * same in every process and after every restart, whatever order the rows were stored in, and the
+ * dataset's unique index reads it without visiting the other events; hashed ids spread it over the
+ * whole file rather than its first rows.
  */
 export async function sampleDatasetFields(db: Pool | PoolClient, datasetId: number): Promise<FieldSamples> {
   const { rows } = await db.query<{ key: string; strings: number; numbers: number; values: string[] | null }>(
@@ -83,7 +86,8 @@ export async function sampleDatasetFields(db: Pool | PoolClient, datasetId: numb
        count(*) filter (where jsonb_typeof(kv.value) = 'string')::int as strings,
        count(*) filter (where jsonb_typeof(kv.value) = 'number')::int as numbers,
        (array_agg(distinct kv.value #>> '{}') filter (where jsonb_typeof(kv.value) = 'string'))[1:$3] as values
-     from (select e.data from events e where e.dataset_id = $1 and jsonb_typeof(e.data) = 'object' limit $2) s,
+     from (select e.data from events e where e.dataset_id = $1 and jsonb_typeof(e.data) = 'object'
+           order by e.unique_id limit $2) s,
        jsonb_each(s.data) kv
      group by kv.key`,
     [datasetId, FILTER_SAMPLE_SIZE, MAX_LISTED_VALUES + 1],

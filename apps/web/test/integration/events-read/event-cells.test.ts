@@ -50,6 +50,9 @@ let datasetId: number
 
 const CATEGORIES = ['quake', 'flood', 'fire'] as const
 
+/** The i-th event's unique id, in the events' order: the field sample takes the lowest unique ids. */
+const eventUniqueId = (dataset: number, i: number) => `cells-${dataset}-${String(i).padStart(6, '0')}`
+
 /**
  * The data of the i-th event: `category`, a value list the sample of the first 2000 events finds
  * as text, though later events hold the number 3 and some none; `batch`, a value list in the
@@ -78,7 +81,7 @@ function scatteredEvents(dataset: number, count: number): EventRow[] {
           ? [13.4, 52.52]
           : [next() * 360 - 180, next() * 170 - 85]
     rows.push(
-      eventRow(dataset, `cells-${dataset}-${i}`, {
+      eventRow(dataset, eventUniqueId(dataset, i), {
         eventTime: kind === 9 ? null : new Date(Date.UTC(-1000 + Math.floor(next() * 3000), 0, 1) + next() * 3e10),
         longitude: kind === 10 ? null : longitude,
         latitude: kind === 10 ? null : latitude,
@@ -113,7 +116,7 @@ beforeAll(async () => {
   await insertEventsBulk(pool, scatteredEvents(datasetId, EVENTS))
   // Events marked removed are left out of every read, and so of the cells.
   await pool.query(
-    `update events set removed_at = now() where dataset_id = $1 and unique_id in ('cells-${datasetId}-1', 'cells-${datasetId}-2')`,
+    `update events set removed_at = now() where dataset_id = $1 and unique_id in ('${eventUniqueId(datasetId, 1)}', '${eventUniqueId(datasetId, 2)}')`,
     [datasetId],
   )
 })

@@ -2,8 +2,8 @@
  * The data fields of each dataset's events, found in a sample of the dataset (its
  * {@link FILTER_SAMPLE_SIZE} events of the lowest unique ids) and kept per dataset and events
  * version, so the `filters` endpoint does not sample the database again on every filter change: a
- * dataset is sampled once, and again only after its events change. The fields of a selection are those of its datasets;
- * which of them the filtered events actually have is told by their counts.
+ * dataset is sampled once, and again only after its events change. The fields of a selection are
+ * those of its datasets; which of them the filtered events actually have is told by their counts.
  * @module
  */
 import type { Pool, PoolClient } from 'pg'

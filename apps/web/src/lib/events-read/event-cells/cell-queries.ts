@@ -351,6 +351,23 @@ export function placeCountsOfCell(datasets: ReadonlyMap<number, number>): PlaceC
   return { count, byDataset: datasets, byValue: new Map() }
 }
 
+// The conditions that keep the rows of each `unit` (a column of UTC days or months) from
+// `range.start` (inclusive) to `range.end` (exclusive); none for an open end.
+function unitRangeConditions(params: SqlParams, unit: 'day' | 'month', range: TimeSpan): string[] {
+  const conditions: string[] = []
+  if (range.start) conditions.push(`${unit} >= ${params.add(range.start)}`)
+  if (range.end) conditions.push(`${unit} < ${params.add(range.end)}`)
+  return conditions
+}
+
+// The columns that count the events of a row and give their first and last time: of every event,
+// or of the located ones only.
+function spanColumns(located: boolean): { counted: 'located' | 'events'; first: string; last: string } {
+  return located
+    ? { counted: 'located', first: 'first_located_time', last: 'last_located_time' }
+    : { counted: 'events', first: 'first_time', last: 'last_time' }
+}
+
 // Events per bucket of `interval`: the sums of the `counted` column of `table`'s rows, each for one
 // `unit` (a UTC day or month) from `range.start` to `range.end`, under `conditions`.
 async function unitCountsByBucket(
@@ -366,11 +383,10 @@ async function unitCountsByBucket(
   range: TimeSpan,
 ): Promise<Map<number, number>> {
   const { table, unit } = from
-  if (range.start) conditions.push(`${unit} >= ${params.add(range.start)}`)
-  if (range.end) conditions.push(`${unit} < ${params.add(range.end)}`)
+  const where = [...conditions, ...unitRangeConditions(params, unit, range)]
   const { rows } = await pool.query<{ bucket: Date; count: number }>(
     `select date_trunc(${params.add(interval)}, ${unit}, 'UTC') as bucket, sum(${counted})::int as count
-       from ${table} where ${conditions.join(' and ')} group by 1 having sum(${counted}) > 0`,
+       from ${table} where ${where.join(' and ')} group by 1 having sum(${counted}) > 0`,
     params.values,
   )
   return new Map(rows.map((row) => [row.bucket.getTime(), row.count]))
@@ -392,7 +408,7 @@ export async function dayCountsByBucket(
   const params = new SqlParams()
   const conditions = [`dataset_id = any(${params.add([...datasetIds])}::int[])`]
   const from = { table: 'event_days', unit: 'day' } as const
-  return unitCountsByBucket(pool, from, located ? 'located' : 'events', params, conditions, interval, range)
+  return unitCountsByBucket(pool, from, spanColumns(located).counted, params, conditions, interval, range)
 }
 
 /** The histogram intervals made of whole months, which the counts per value and month can fill. */
@@ -425,7 +441,7 @@ export async function valueCountsByBucket(
   const params = new SqlParams()
   const conditions = valueMonthsConditions(params, datasetIds, values)
   const from = { table: 'event_value_months', unit: 'month' } as const
-  return unitCountsByBucket(pool, from, located ? 'located' : 'events', params, conditions, interval, range)
+  return unitCountsByBucket(pool, from, spanColumns(located).counted, params, conditions, interval, range)
 }
 
 // The months of a search's builds.
@@ -493,7 +509,7 @@ async function firstAndLast(
   conditions: readonly string[],
   params: SqlParams,
 ): Promise<{ first: Date; last: Date } | null> {
-  const [first, last] = located ? ['first_located_time', 'last_located_time'] : ['first_time', 'last_time']
+  const { first, last } = spanColumns(located)
   const { rows } = await pool.query<{ first: Date | null; last: Date | null }>(
     `select min(${first}) as first, max(${last}) as last from ${table} where ${conditions.join(' and ')}`,
     params.values,
@@ -533,7 +549,7 @@ export async function searchCountsByBucket(
     throw new RangeError(`a search's counts are kept per month; asked for ${interval}`)
   const params = new SqlParams()
   const from = { table: 'event_search_months', unit: 'month' } as const
-  const counted = located ? 'located' : 'events'
+  const { counted } = spanColumns(located)
   return unitCountsByBucket(pool, from, counted, params, searchConditions(params, search), interval, range)
 }
 
@@ -591,12 +607,8 @@ export async function spanCountsByDataset(
     : 'searchIds' in slice
       ? (['event_search_months', 'month', searchConditions(params, slice)] as const)
       : (['event_value_months', 'month', valueMonthsConditions(params, datasetIds, slice)] as const)
-  const where = [...conditions]
-  if (range.start) where.push(`${unit} >= ${params.add(range.start)}`)
-  if (range.end) where.push(`${unit} < ${params.add(range.end)}`)
-  const [counted, first, last] = located
-    ? ['located', 'first_located_time', 'last_located_time']
-    : ['events', 'first_time', 'last_time']
+  const where = [...conditions, ...unitRangeConditions(params, unit, range)]
+  const { counted, first, last } = spanColumns(located)
   const { rows } = await pool.query<{ dataset_id: number; count: string; first: Date | null; last: Date | null }>(
     `select dataset_id, sum(${counted})::text as count, min(${first}) as first, max(${last}) as last
        from ${table} where ${where.join(' and ')} group by dataset_id having sum(${counted}) > 0`,

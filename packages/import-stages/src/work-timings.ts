@@ -19,8 +19,10 @@ export const CREATE_EVENTS_PARTS = [
   'writing',
   /** The job's counts, checkpoint and commit with each batch. */
   'bookkeeping',
-  /** The next batch is ready and the stage waits for the database to finish the last one. */
+  /** The next batch is ready (or none is left) and the stage waits for the database to finish one. */
   'waitingForDatabase',
+  /** A batch written beside the one before it waits for that one to commit, as batches commit in order. */
+  'waitingForEarlierBatch',
 ] as const
 
 /** One part of event creation. */

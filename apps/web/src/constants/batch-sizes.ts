@@ -15,3 +15,11 @@ export const BATCH_SIZES = {
   /** Events written per statement when seeding. */
   SEED_EVENTS: 2_000,
 } as const
+
+/**
+ * Event-creation batches written at once, each on its own connection, when no two rows of the file
+ * share a unique id: the database copies one batch's rows and updates its indexes on one core while
+ * it does the same for the next on another. They still commit in the file's order.
+ * @example CONCURRENT_EVENT_BATCHES // 2
+ */
+export const CONCURRENT_EVENT_BATCHES = 2

@@ -1,9 +1,9 @@
 import { readRows, type SourceRow } from '@chronotope/file-readers'
-import { WorkClock } from '@chronotope/import-stages'
+import { OrderedWrites, WorkClock } from '@chronotope/import-stages'
 import type { RowError } from '@chronotope/schema'
 import type { PoolClient } from 'pg'
 
-import { BATCH_SIZES } from '../../constants/batch-sizes'
+import { BATCH_SIZES, CONCURRENT_EVENT_BATCHES } from '../../constants/batch-sizes'
 import { IMPORT_STATUS } from '../../constants/import-status'
 import { JOB_TYPES } from '../../constants/job-types'
 import { PROCESSING_STAGE } from '../../constants/processing-stage'
@@ -28,6 +28,13 @@ import { databasePool, StageProgressTracker } from '../../lib/import/progress-tr
 import { moveImportJob } from '../../lib/import/stage-transition-service'
 import { ScheduledRunWriter } from '../../lib/scheduled-imports/scheduled-run-writer'
 import { recordRunWrites } from '../../lib/scheduled-imports/run-records'
+
+/**
+ * How long a batch written beside another may wait for a lock before its attempt fails and is
+ * retried from the last commit: a wait neither PostgreSQL nor the importer can see through (two
+ * imports of the same ids into one dataset at once, each batch waiting on the other's) ends there.
+ */
+const CONCURRENT_LOCK_TIMEOUT = '60s'
 
 /** Rows built between two turns of the event loop. */
 const YIELD_EVERY_ROWS = 250
@@ -102,6 +109,11 @@ export const createEventsBatchTask = importStageTask(
     const writer =
       scheduledRun && !checkpoint.scheduledRunSettled ? await ScheduledRunWriter.open(pool, datasetId) : undefined
     if (writer && useCopy) await writer.client.query('set local synchronous_commit = off')
+    // Side by side only when no batch can wait on a row an earlier batch wrote and has not yet
+    // committed (that batch itself waits for it to commit: neither would go on). A scheduled run
+    // writes in one transaction, and the embedded database has one connection.
+    const writesAtOnce = useCopy && !writer && job.duplicates?.duplicatesInFile === 0 ? CONCURRENT_EVENT_BATCHES : 1
+    const writes = new OrderedWrites(writesAtOnce)
 
     const prepare = async (rows: readonly SourceRow[]): Promise<PreparedBatch> => {
       const byId = new Map<string, EventRow>()
@@ -186,8 +198,12 @@ export const createEventsBatchTask = importStageTask(
       return { events, copyText: undefined, leftAlone, kept, releases }
     }
 
-    const commit = async (batch: PreparedBatch): Promise<void> => {
-      if (batch.rows === 0) return
+    // `earlier` settles when the batch before this one has committed: this one's counts and
+    // checkpoint follow that batch's, and it rolls back when that batch failed or saw a cancel.
+    const commit = async (batch: PreparedBatch, earlier: Promise<void>): Promise<void> => {
+      if (batch.rows === 0) return earlier
+      let waited: Promise<void> | undefined
+      const earlierBatch = () => (waited ??= clock.time('waitingForEarlierBatch', () => earlier))
       const client = writer?.client ?? (await pool.connect())
       try {
         if (!writer) {
@@ -195,6 +211,7 @@ export const createEventsBatchTask = importStageTask(
           // Each batch and its checkpoint commit together, so a batch lost to a database crash
           // before reaching the disk is simply written again on resume; no need to wait for the flush.
           if (useCopy) await client.query('set local synchronous_commit = off')
+          if (writesAtOnce > 1) await client.query(`set local lock_timeout = '${CONCURRENT_LOCK_TIMEOUT}'`)
         }
         const merged = await clock.time('handEdits', () => withHandEdits(client, batch))
         await writer?.noteBatch(
@@ -204,9 +221,17 @@ export const createEventsBatchTask = importStageTask(
         )
         const written = await clock.time('writing', () =>
           useCopy
-            ? copyEventsBulk(client, merged.events, strategy.duplicateAction, merged.copyText)
+            ? copyEventsBulk(client, merged.events, strategy.duplicateAction, {
+                serialized: merged.copyText,
+                earlierBatch,
+              })
             : writeEventsBulk(client, merged.events, strategy.duplicateAction),
         )
+        await earlierBatch()
+        if (cancelled && !writer) {
+          await client.query('rollback')
+          return
+        }
         const bookkeepingStarted = performance.now()
         await releaseHandEdits(client, merged.releases)
         const next = {
@@ -265,8 +290,7 @@ export const createEventsBatchTask = importStageTask(
       }
     }
 
-    // Reading and preparing the next batch overlaps with the database writing the previous one.
-    let writing: Promise<void> = Promise.resolve()
+    // Reading and preparing the next batch overlaps with the database writing the previous ones.
     let buffer: SourceRow[] = []
     const path = importFilePath(file)
     const reading = readRows(path, file.detection!, {
@@ -282,19 +306,18 @@ export const createEventsBatchTask = importStageTask(
         if (buffer.length >= BATCH_SIZES.EVENT_CREATION) {
           const prepared = await prepare(buffer)
           buffer = []
-          await clock.time('waitingForDatabase', () => writing)
+          await clock.time('waitingForDatabase', () => writes.ready())
           if (cancelled) break
-          writing = commit(prepared)
-          // Handled when awaited above; this stops Node calling it unhandled while the next batch is read.
-          writing.catch(() => undefined)
+          await writes.start((earlier) => commit(prepared, earlier))
         }
         readStarted = performance.now()
       }
       if (!cancelled) {
         const last = await prepare(buffer)
-        await clock.time('waitingForDatabase', () => writing)
-        if (!cancelled) await commit(last)
+        await clock.time('waitingForDatabase', () => writes.ready())
+        if (!cancelled) await writes.start((earlier) => commit(last, earlier))
       }
+      await clock.time('waitingForDatabase', () => writes.finish())
       if (writer && !cancelled) {
         const gone = await writer.settleGoneEvents(scheduledRun!.goneFromSource, counts.rowErrors)
         checkpoint = { ...checkpoint, scheduledRunSettled: true }
@@ -311,6 +334,8 @@ export const createEventsBatchTask = importStageTask(
         await writer?.rollback()
       }
     } catch (error) {
+      // No batch may be left holding a connection (or committing) after the stage gave up.
+      await writes.settle()
       await writer?.rollback()
       throw error
     }

@@ -86,6 +86,8 @@ async function lockReferences(client: PoolClient, references: BatchReferences): 
  * events table's per-row foreign key checks and version trigger off, after checking the references
  * once. Must run inside a transaction (or savepoint) the caller rolls back on error, which also
  * puts the triggers back on.
+ * @param beforeVersionBump - awaited between the insert and the version bump, which locks the
+ * dataset's version row until commit (batches written side by side wait there for the earlier one)
  * @returns false, without running `insert`, when the role may not turn triggers off or a
  * referenced row is missing: the caller then writes the usual way
  */
@@ -94,12 +96,14 @@ export async function insertWithOneReferenceCheck(
   references: BatchReferences,
   count: number,
   insert: () => Promise<void>,
+  beforeVersionBump: () => Promise<void> = async () => undefined,
 ): Promise<boolean> {
   if (!(await mayTurnOffRowTriggers(client))) return false
   if (!(await lockReferences(client, references))) return false
   await client.query('set local session_replication_role = replica')
   await insert()
   await client.query('set local session_replication_role = origin')
+  await beforeVersionBump()
   // What the statement-level trigger `event_index_insert` (migration 20261121_090000) records.
   await client.query(
     `insert into event_index_versions as v (dataset_id, version, event_count)

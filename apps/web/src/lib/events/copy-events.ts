@@ -83,17 +83,29 @@ async function copyInto(client: PoolClient, table: string, serialized: string): 
   await pipeline(Readable.from([serialized]), client.query(copyFrom(`copy ${table} (${EVENT_COLUMNS}) from stdin`)))
 }
 
+/** Options of {@link copyEventsBulk}. */
+export interface CopyEventsOptions {
+  /** The rows from {@link serializeEventsForCopy}, when the caller made it ahead. */
+  readonly serialized?: string
+  /**
+   * For a batch written beside the one before it: settles when that batch has committed (rejects
+   * when it failed). Awaited before the first statement that takes a lock the earlier batch holds
+   * until its commit, the dataset's row of event index versions (which the events table's
+   * statement triggers also take), so neither batch ever waits for the other at the same time.
+   */
+  readonly earlierBatch?: () => Promise<void>
+}
+
 /**
  * Writes events with COPY inside the caller's transaction; an event whose (dataset, unique id)
  * exists is skipped or updated. Rows must have distinct unique ids.
  * @param client - a client with an open transaction
- * @param serialized - the rows from {@link serializeEventsForCopy}, when the caller made it ahead
  */
 export async function copyEventsBulk(
   client: PoolClient,
   rows: readonly EventRow[],
   onDuplicate: 'skip' | 'update',
-  serialized: string = serializeEventsForCopy(rows),
+  { serialized = serializeEventsForCopy(rows), earlierBatch = async () => undefined }: CopyEventsOptions = {},
 ): Promise<BulkWriteResult> {
   if (rows.length === 0) return countWrite(0, onDuplicate, 0)
   if (onDuplicate === 'skip') {
@@ -102,10 +114,18 @@ export async function copyEventsBulk(
       const references = sharedReferences(rows)
       const copied =
         references !== undefined &&
-        (await insertWithOneReferenceCheck(client, references, rows.length, () =>
-          copyInto(client, 'events', serialized),
+        (await insertWithOneReferenceCheck(
+          client,
+          references,
+          rows.length,
+          () => copyInto(client, 'events', serialized),
+          earlierBatch,
         ))
-      if (!copied) await copyInto(client, 'events', serialized)
+      if (!copied) {
+        // The statement triggers bump the dataset's version at the end of this COPY.
+        await earlierBatch()
+        await copyInto(client, 'events', serialized)
+      }
       await client.query('release savepoint copy_events')
       return countWrite(rows.length, onDuplicate, rows.length)
     } catch (error) {
@@ -116,6 +136,7 @@ export async function copyEventsBulk(
   }
   await client.query(CREATE_STAGE)
   await copyInto(client, 'events_stage', serialized)
+  await earlierBatch()
   const result = await client.query(
     `insert into events (${EVENT_COLUMNS}) select ${EVENT_COLUMNS} from events_stage
      on conflict (dataset_id, unique_id) ${onDuplicate === 'skip' ? 'do nothing' : UPDATE_ON_CONFLICT}`,

@@ -5,8 +5,9 @@
  * keys, triggers), each step timed with the WAL it wrote. The step with every index is the raw
  * COPY the pipeline is compared with: the same rows into the same indexed table, in one COPY.
  * From there on the steps write in the pipeline's batches, one transaction each, as the import
- * does, so the foreign keys' and triggers' share is what the import pays; the last step writes as
- * the import does when its role may, with the references checked once a batch.
+ * does, so the foreign keys' and triggers' share is what the import pays; the last two write as
+ * the import does when its role may, with the references checked once a batch, one batch at a
+ * time and then two at once on two connections, committing in order.
  * @module
  */
 import { createReadStream, createWriteStream } from 'node:fs'
@@ -19,7 +20,9 @@ import { pipeline } from 'node:stream/promises'
 import type { Pool, PoolClient } from 'pg'
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams'
 
-import { BATCH_SIZES } from '../apps/web/src/constants/batch-sizes'
+import { OrderedWrites } from '@chronotope/import-stages'
+
+import { BATCH_SIZES, CONCURRENT_EVENT_BATCHES } from '../apps/web/src/constants/batch-sizes'
 import { insertWithOneReferenceCheck, type BatchReferences } from '../apps/web/src/lib/events/batch-references'
 import { EVENT_COLUMNS } from '../apps/web/src/lib/events/bulk-insert-events'
 
@@ -182,20 +185,40 @@ export async function measureDatabaseCosts(pool: Pool, datasetId: number, export
       `select dataset_id as "datasetId", import_job_id as "importJobId" from events where dataset_id = $1 limit 1`,
       [datasetId],
     )
-    // As the import writes: one transaction a batch, with the commit not waiting for the flush; and,
-    // when its role may, the references checked once a batch with the per-row triggers off.
-    const copyInBatches = (referencesCheckedOnce: boolean) => async (client: PoolClient) => {
-      for await (const batch of batchesOfLines(exportFile, BATCH_SIZES.EVENT_CREATION)) {
-        await client.query('begin')
-        await client.query('set local synchronous_commit = off')
-        const copy = () =>
-          pipeline(Readable.from([batch.text]), client.query(copyFrom(`copy ${TABLE} (${columns}) from stdin`)))
-        if (!referencesCheckedOnce) await copy()
-        else if (!(await insertWithOneReferenceCheck(client, referenced[0]!, batch.lines, copy)))
-          throw new Error('The benchmark role may not set session_replication_role')
-        await client.query('commit')
+    // As the import writes: one transaction a batch, with the commit not waiting for the flush;
+    // when its role may, the references checked once a batch with the per-row triggers off; and
+    // `writesAtOnce` batches at a time, each on its own connection, committing in order.
+    const copyInBatches =
+      (referencesCheckedOnce: boolean, writesAtOnce = 1) =>
+      async (client: PoolClient) => {
+        const clients = [client, ...(await Promise.all(Array.from({ length: writesAtOnce - 1 }, () => pool.connect())))]
+        const writes = new OrderedWrites(writesAtOnce)
+        let turn = 0
+        try {
+          for await (const batch of batchesOfLines(exportFile, BATCH_SIZES.EVENT_CREATION)) {
+            await writes.ready()
+            // The connection of the batch `writesAtOnce` before this one, which has ended.
+            const own = clients[turn++ % clients.length]!
+            await writes.start(async (earlier) => {
+              await own.query('begin')
+              await own.query('set local synchronous_commit = off')
+              const copy = () =>
+                pipeline(Readable.from([batch.text]), own.query(copyFrom(`copy ${TABLE} (${columns}) from stdin`)))
+              if (!referencesCheckedOnce) await copy()
+              else if (!(await insertWithOneReferenceCheck(own, referenced[0]!, batch.lines, copy, () => earlier)))
+                throw new Error('The benchmark role may not set session_replication_role')
+              await earlier
+              await own.query('commit')
+            })
+          }
+          await writes.finish()
+        } catch (error) {
+          await writes.settle()
+          throw error
+        } finally {
+          for (const extra of clients.slice(1)) extra.release()
+        }
       }
-    }
     const batches = `in batches of ${BATCH_SIZES.EVENT_CREATION.toLocaleString('en')}`
     for (const [group, name] of STEP_NAMES) {
       const added = parts.filter((part) => part.group === group)
@@ -222,11 +245,15 @@ export async function measureDatabaseCosts(pool: Pool, datasetId: number, export
       if (group === 'triggers') {
         await createTable()
         steps.push(
+          await timedCopy(pool, `+ both, ${batches}, references checked once a batch`, rows, copyInBatches(true)),
+        )
+        await createTable()
+        steps.push(
           await timedCopy(
             pool,
-            `+ both, ${batches}, references checked once a batch (the import's way)`,
+            `+ both, ${CONCURRENT_EVENT_BATCHES} batches at once (the import's way)`,
             rows,
-            copyInBatches(true),
+            copyInBatches(true, CONCURRENT_EVENT_BATCHES),
           ),
         )
       }

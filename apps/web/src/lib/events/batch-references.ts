@@ -96,7 +96,7 @@ export async function insertWithOneReferenceCheck(
   references: BatchReferences,
   count: number,
   insert: () => Promise<void>,
-  beforeVersionBump: () => Promise<void> = async () => undefined,
+  beforeVersionBump: () => Promise<void> = () => Promise.resolve(),
 ): Promise<boolean> {
   if (!(await mayTurnOffRowTriggers(client))) return false
   if (!(await lockReferences(client, references))) return false

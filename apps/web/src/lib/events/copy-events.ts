@@ -105,7 +105,7 @@ export async function copyEventsBulk(
   client: PoolClient,
   rows: readonly EventRow[],
   onDuplicate: 'skip' | 'update',
-  { serialized = serializeEventsForCopy(rows), earlierBatch = async () => undefined }: CopyEventsOptions = {},
+  { serialized = serializeEventsForCopy(rows), earlierBatch = () => Promise.resolve() }: CopyEventsOptions = {},
 ): Promise<BulkWriteResult> {
   if (rows.length === 0) return countWrite(0, onDuplicate, 0)
   if (onDuplicate === 'skip') {

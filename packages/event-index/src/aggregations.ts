@@ -57,13 +57,20 @@ export function countByBucket(selections: readonly Selection[], bucketStartsMs: 
     // Bucket starts ascend, so each bucket's first row is at or after the one before's.
     for (let bucket = 0, from = 0; bucket < bucketRows.length; bucket++)
       from = bucketRows[bucket] = firstAtOrAfter(times, from, timedCount, bucketStartsMs[bucket]!)
+    const values = selection.wholeValues
+    if (values) {
+      // Every row of some values: each value's row list is counted as a whole grid cell's is.
+      const postings = selection.segment.field(values.path)!.rowsByCode()
+      for (const code of values.codes) countGroupByBucket(postings, code, bucketRows, timedCount, counts)
+      continue
+    }
     if (!selection.isListed) {
       // A grid cell wholly selected is counted from its list without reading its rows one by one.
       const grid = selection.segment.gridRows()
       selection.forEachRun(
         (rows, from, to, wholeCell) =>
           from === to
-            ? countCellByBucket(grid, wholeCell, bucketRows, timedCount, counts)
+            ? countGroupByBucket(grid, wholeCell, bucketRows, timedCount, counts)
             : countRunByBucket(rows, from, to, bucketRows, timedCount, counts),
         () => true,
       )
@@ -98,30 +105,33 @@ function countRowsByTable(
   }
 }
 
-// Counts a grid cell's rows by bucket from its list. The entries of a run of the list share their
-// high bits (one 65,536-row stretch), so the run's rows of one bucket are found by a binary search
-// of its low bits for the next bucket's first row: a crowded cell costs a few steps per stretch
-// and bucket rather than one per row.
-function countCellByBucket(
-  grid: RowLists,
-  cell: number,
+// Counts a group's rows by bucket from its list (a grid cell's, or a value's). The entries of a run
+// of the list share their high bits (one 65,536-row stretch), so the run's rows of one bucket are
+// found by a binary search of its low bits for the next bucket's first row: a crowded group costs a
+// few steps per stretch and bucket rather than one per row.
+function countGroupByBucket(
+  lists: RowLists,
+  group: number,
   bucketRows: Int32Array,
   timedCount: number,
   counts: Uint32Array,
 ): void {
-  const { lows, runStarts, runHighs } = grid
+  const { lows, runStarts, runHighs } = lists
   const last = bucketRows.length - 1
-  const end = grid.starts[cell + 1]!
-  let entry = grid.starts[cell]!
+  const end = lists.starts[group + 1]!
+  let entry = lists.starts[group]!
   let run = lowerBound(runStarts, 0, runStarts.length, entry + 1) - 1
+  // The group's rows ascend, so each one's bucket is the last one's or a later one, mostly the next:
+  // stepping forward costs less than a search over every bucket.
+  let bucket = -1
   while (entry < end) {
     const runEnd = Math.min(end, run + 1 < runStarts.length ? runStarts[run + 1]! : lows.length)
     const high = runHighs[run]! << 16
     while (entry < runEnd) {
       const row = high | lows[entry]!
-      // The cell's rows ascend: the rest have no time.
+      // The rest have no time.
       if (row >= timedCount) return
-      const bucket = lastAtOrBefore(bucketRows, row)
+      while (bucket < last && bucketRows[bucket + 1]! <= row) bucket++
       const bucketEnd = Math.min(timedCount, bucket < last ? bucketRows[bucket + 1]! : timedCount)
       let stop = runEnd
       if (bucketEnd - high < 65_536) {
@@ -702,6 +712,13 @@ export function locatedExtent(selections: readonly Selection[]): {
       if (segment.extent) include(...segment.extent, segment.locatedCount)
       continue
     }
+    const summaries = summarisedRows(selection)
+    if (summaries) {
+      for (const table of summaries)
+        for (let slot = 0; slot < table.size; slot++)
+          include(table.west[slot]!, table.south[slot]!, table.east[slot]!, table.north[slot]!, table.count[slot]!)
+      continue
+    }
     const { longitudes, latitudes } = segment
     const grid = selection.span ? undefined : gridSummaries(segment)
     const visit = (rows: Int32Array | undefined, from: number, to: number, wholeCell: number) => {
@@ -733,6 +750,21 @@ export function locatedExtent(selections: readonly Selection[]): {
     else selection.forEachRun(visit, (cell) => grid!.slotOfCell[cell]! >= 0)
   }
   return { bounds: count === 0 ? null : [west, south, east, north], count }
+}
+
+// A time range's or some whole values' located rows as cell summaries at zoom 0, so that their
+// extent needs no row by row reading: a span's whole blocks and each value's rows are summarised
+// once per segment (a few cells each). Null for any other selection.
+function summarisedRows(selection: Selection): CellTable[] | null {
+  const { segment, span, wholeValues } = selection
+  if (span) {
+    const table = new CellTable()
+    addSpan(table, new CellSlots(table, 0, 0, 0, 0), segment, span.low, span.high, 0)
+    return [table]
+  }
+  if (!wholeValues) return null
+  const tables = wholeValues.codes.map((code) => valueCells(segment, wholeValues.path, code, 0))
+  return tables.every((table) => table !== null) ? tables : null
 }
 
 /**

@@ -568,6 +568,39 @@ describe('unordered selections', () => {
     },
   )
 
+  it.each([
+    { name: 'a time range', query: { startMs: Date.UTC(-300, 0, 1), endMs: Date.UTC(1800, 0, 1) } },
+    { name: 'a short time range', query: { startMs: Date.UTC(1500, 0, 1), endMs: Date.UTC(1510, 0, 1) } },
+    { name: 'one value', query: { fields: { category: { kind: 'values', values: ['quake'] } } } },
+    { name: 'two values', query: { fields: { category: { kind: 'values', values: ['quake', 'fire'] } } } },
+  ] satisfies Array<{ name: string; query: IndexQuery }>)(
+    'bound and count $name from block or per-value summaries as a row-by-row reading does',
+    ({ query }) => {
+      const selections = denseSegments.map((segment) => selectRows(segment, query, undefined, { ordered: false }))
+      expect(selections.every((selection) => selection.span ?? selection.wholeValues)).toBeTruthy()
+      const rowByRow = locatedExtent(selections.map((selection) => new Selection(selection.segment, selection.rows)))
+      expect(locatedExtent(selections)).toEqual(rowByRow)
+      const expected = dense.filter((event) => event.longitude !== null && passes(event, query))
+      expect(rowByRow.count).toBe(expected.length)
+      const starts = Float64Array.from(
+        listBuckets(new Date(Date.UTC(-600, 0, 1)), new Date(Date.UTC(2030, 0, 1)), 'decade'),
+        (start) => start.getTime(),
+      )
+      expect([...countByBucket(selections, starts)]).toEqual([
+        ...countByBucket(
+          selections.map((selection) => new Selection(selection.segment, selection.rows)),
+          starts,
+        ),
+      ])
+      expect(rowByRow.bounds).toEqual([
+        Math.min(...expected.map((event) => event.longitude!)),
+        Math.min(...expected.map((event) => event.latitude!)),
+        Math.max(...expected.map((event) => event.longitude!)),
+        Math.max(...expected.map((event) => event.latitude!)),
+      ])
+    },
+  )
+
   it('keep the rows just inside and drop those just outside boxes whose edges cut through cells', () => {
     // Edges at random, so grid cells straddle them by a little and by a lot: a cell is taken whole,
     // skipped or read row by row from its rows' extent, never from where its edges are.

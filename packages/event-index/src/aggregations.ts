@@ -303,10 +303,20 @@ class CellTable {
     }))
   }
 
+  /** This table with its columns cut to its size, to be kept. */
+  trimmed(): CellTable {
+    this.resize(this.size)
+    return this
+  }
+
   private grow(): void {
+    this.resize(Math.max(256, this.cx.length * 2))
+  }
+
+  private resize(length: number): void {
     const widen = <T extends Int32Array | Float64Array>(array: T): T => {
-      const wider = new (array.constructor as new (length: number) => T)(array.length * 2)
-      wider.set(array)
+      const wider = new (array.constructor as new (length: number) => T)(length)
+      wider.set(array.subarray(0, Math.min(length, array.length)))
       return wider
     }
     this.cx = widen(this.cx)
@@ -434,6 +444,31 @@ function valueCells(segment: Selection['segment'], path: string, code: number, z
     addRows(table, new CellSlots(table, 0, 0, 0, 0), segment, rows, 0, rows.length, MAX_CLUSTER_ZOOM - zoom)
     return table.size <= MAX_KEPT_CELLS ? table : null
   })
+}
+
+/** A search's matches are summarised per cell only from this many rows on: fewer are read at once. */
+const MIN_SEARCH_SUMMARY_ROWS = 4096
+/** A search's matches keep their cells at a zoom only when there are at least this many rows per cell. */
+const MIN_ROWS_PER_SEARCH_CELL = 16
+
+const searchCellTables = new WeakMap<Int32Array, Map<number, CellTable | null>>()
+
+// A search's matched rows in the cells of a coarse zoom, computed once per zoom and kept with the
+// rows, which the text match cache holds per dataset version: a search's map, bounds and zooms
+// then read a few cells instead of every match again. Kept only when crowded (many rows a cell),
+// so its summaries cost a fraction of the rows' own memory.
+function searchedCells(segment: Selection['segment'], rows: Int32Array, zoom: number): CellTable | null {
+  if (rows.length < MIN_SEARCH_SUMMARY_ROWS) return null
+  let byZoom = searchCellTables.get(rows)
+  if (!byZoom) searchCellTables.set(rows, (byZoom = new Map<number, CellTable | null>()))
+  let kept = byZoom.get(zoom)
+  if (kept === undefined) {
+    const table = new CellTable()
+    addRows(table, new CellSlots(table, 0, 0, 0, 0), segment, rows, 0, rows.length, MAX_CLUSTER_ZOOM - zoom)
+    kept = table.size <= Math.min(MAX_KEPT_CELLS, rows.length / MIN_ROWS_PER_SEARCH_CELL) ? table.trimmed() : null
+    byZoom.set(zoom, kept)
+  }
+  return kept
 }
 
 /** Rows per block of a segment's time-ordered block summaries, at least. */
@@ -597,7 +632,14 @@ function addBoxed(
   boxed: BoxedRows,
   zoom: number,
 ): boolean {
-  const { boxes, span, values } = boxed
+  const { boxes, span, values, searched } = boxed
+  if (searched) {
+    const cells = searchedCells(segment, searched, zoom)
+    const inside = cells && cellsInside(cells, 0, cells.size, boxes)
+    if (!inside) return false
+    addCellsInside(table, slots, cells, 0, inside)
+    return true
+  }
   if (values) {
     const tables = values.codes.map((code) => valueCells(segment, values.path, code, zoom))
     const insides = tables.map((cells) => (cells ? cellsInside(cells, 0, cells.size, boxes) : null))
@@ -655,8 +697,13 @@ export function clusterCells(selections: readonly Selection[], zoom: number, vie
   )
   for (const selection of selections) {
     const { segment, span } = selection
-    // Every event of the segment is in view: its kept cells are the answer.
-    const kept = selection.isWhole && zoom <= MAX_KEPT_CELL_ZOOM ? wholeSegmentCells(segment, zoom) : null
+    // Every event of the segment, or every match of a search, is in view: its kept cells are the answer.
+    const kept =
+      zoom > MAX_KEPT_CELL_ZOOM
+        ? null
+        : selection.isWhole
+          ? wholeSegmentCells(segment, zoom)
+          : selection.searched && searchedCells(segment, selection.searched, zoom)
     // Every event with some values of a field: their kept cells are the answer.
     const values = selection.wholeValues
     const valueTables =
@@ -752,11 +799,14 @@ export function locatedExtent(selections: readonly Selection[]): {
   return { bounds: count === 0 ? null : [west, south, east, north], count }
 }
 
-// A time range's or some whole values' located rows as cell summaries at zoom 0, so that their
-// extent needs no row by row reading: a span's whole blocks and each value's rows are summarised
-// once per segment (a few cells each). Null for any other selection.
+// A time range's, some whole values' or a search's located rows as cell summaries at zoom 0, so
+// that their extent needs no row by row reading: a span's whole blocks and each value's rows are
+// summarised once per segment (a few cells each), a search's matches once per search. Null for any
+// other selection.
 function summarisedRows(selection: Selection): CellTable[] | null {
-  const { segment, span, wholeValues } = selection
+  const { segment, span, wholeValues, searched } = selection
+  const searchCells = searched && searchedCells(segment, searched, 0)
+  if (searchCells) return [searchCells]
   if (span) {
     const table = new CellTable()
     addSpan(table, new CellSlots(table, 0, 0, 0, 0), segment, span.low, span.high, 0)

@@ -601,6 +601,76 @@ describe('unordered selections', () => {
     },
   )
 
+  it.each([
+    { view: 'the world', zoom: 0 },
+    { view: 'the world', zoom: 2 },
+    { view: 'a continent', zoom: 4 },
+    { view: 'a continent', zoom: 6 },
+  ])(
+    "cluster and bound a search's matches in $view at zoom $zoom from cells kept with them as a row-by-row reading does",
+    ({ view, zoom }) => {
+      const box = view === 'the world' ? { west: -180, south: -85.05112878, east: 180, north: 85.05112878 } : europe
+      const snapped = snapToCells(box, zoom)
+      const query: IndexQuery = { bbox: snapped, locatedOnly: true }
+      const matched = dense.filter((event) => event.id % 2 === 0)
+      const text = denseSegments.map((segment) => segment.rowsOf(matched.map((event) => event.id)))
+      // Twice: the first reading keeps the cells, the second reads them.
+      for (const reading of ['first', 'second']) {
+        const selections = denseSegments.map((segment, index) =>
+          selectRows(segment, query, text[index], { ordered: false }),
+        )
+        for (const selection of selections)
+          expect(selection.searched ?? selection.boxed?.searched, reading).toBe(text[selections.indexOf(selection)])
+        const listed = selections.map((selection) => new Selection(selection.segment, selection.rows))
+        const rowByRow = clusterCells(listed, zoom, snapped)
+        const fromKept = clusterCells(selections, zoom, snapped)
+        expect(fromKept.map(({ longitude, latitude, ...cell }) => cell)).toEqual(
+          rowByRow.map(({ longitude, latitude, ...cell }) => cell),
+        )
+        fromKept.forEach((cell, index) => expect(cell.latitude).toBeCloseTo(rowByRow[index]!.latitude, 9))
+        expect(locatedExtent(selections)).toEqual(locatedExtent(listed))
+        const expected = matched.filter((event) => passes(event, query))
+        expect(fromKept.reduce((sum, cell) => sum + cell.count, 0)).toBe(expected.length)
+      }
+      // A time range keeps only some of the matches: they are read row by row.
+      const within = selectRows(denseSegments[0]!, { ...query, startMs: Date.UTC(1000, 0, 1) }, text[0], {
+        ordered: false,
+      })
+      expect(within.searched ?? within.boxed?.searched).toBeUndefined()
+    },
+  )
+
+  it.each([
+    { name: 'a continent', query: { bbox: europe } },
+    { name: 'a city', query: { bbox: { west: 2.0, south: 48.5, east: 9.0, north: 52.5 } } },
+    { name: 'a box over the antimeridian', query: { bbox: { west: 160, south: -60, east: -160, north: 80 } } },
+    { name: 'a continent since 400 BC', query: { bbox: europe, startMs: Date.UTC(-399, 0, 1) } },
+    {
+      name: 'a continent and a category',
+      query: { bbox: europe, fields: { category: { kind: 'values', values: ['quake'] } } },
+    },
+  ] satisfies Array<{ name: string; query: IndexQuery }>)(
+    "select a search's matches in $name from the matches' own grid cells as the SQL does",
+    ({ query }) => {
+      const matched = dense.filter((event) => event.id % 2 === 0)
+      const text = denseSegments.map((segment) => segment.rowsOf(matched.map((event) => event.id)))
+      const expected = matched.filter((event) => passes(event, query)).map((event) => event.id)
+      expect(expected.length).toBeGreaterThan(50)
+      for (const ordered of [true, false]) {
+        const selections = denseSegments.map((segment, index) => selectRows(segment, query, text[index], { ordered }))
+        const ids = selections.flatMap(({ segment, rows }) => [...rows].map((row) => segment.ids[row]!))
+        expect(ids.sort((a, b) => a - b)).toEqual([...expected].sort((a, b) => a - b))
+        const listed = selections.map((selection) => new Selection(selection.segment, selection.rows))
+        expect(locatedExtent(selections)).toEqual(locatedExtent(listed))
+        const starts = Float64Array.from(
+          listBuckets(new Date(Date.UTC(-600, 0, 1)), new Date(Date.UTC(2030, 0, 1)), 'century'),
+          (start) => start.getTime(),
+        )
+        expect([...countByBucket(selections, starts)]).toEqual([...countByBucket(listed, starts)])
+      }
+    },
+  )
+
   it('keep the rows just inside and drop those just outside boxes whose edges cut through cells', () => {
     // Edges at random, so grid cells straddle them by a little and by a lot: a cell is taken whole,
     // skipped or read row by row from its rows' extent, never from where its edges are.

@@ -22,6 +22,7 @@ import {
 import { extentOverlap } from './box-overlap'
 import type { CodeArray } from './field-column'
 import { GRID_CELLS, GRID_ZOOM, NO_CELL, type EventSegment } from './event-segment'
+import { MIN_GRIDDED_SEARCH_ROWS, searchGridOf } from './search-grid'
 import {
   decodeRowsInto,
   firstAfter,
@@ -83,10 +84,12 @@ export interface WholeValues {
  */
 export interface BoxedRows {
   readonly boxes: readonly BoundingBox[]
-  /** The span whose rows in the boxes are selected; or `values`. */
+  /** The span whose rows in the boxes are selected; or `values`, or `searched`. */
   readonly span?: RowSpan
   /** The values whose rows in the boxes are selected (no time range). */
   readonly values?: WholeValues
+  /** A search's matched rows (ascending, no time range) whose rows in the boxes are selected. */
+  readonly searched?: Int32Array
 }
 
 /** How a selection's rows are held besides a list, and what they are exactly. */
@@ -99,6 +102,12 @@ export interface SelectionShape {
   readonly wholeValues?: WholeValues
   /** Set when the rows are exactly those of a span or of some values in some boxes. */
   readonly boxed?: BoxedRows
+  /**
+   * Set when the located rows are exactly those of a search's matched rows (ascending, no time
+   * range, no other condition). The same list comes back for every read of the search while the
+   * dataset is unchanged, so summaries of its rows can be kept with it.
+   */
+  readonly searched?: Int32Array
 }
 
 /** Calls `visit(rows, from, to, wholeCell)` for each ascending run of a selection that is not a span. */
@@ -158,6 +167,8 @@ export class Selection {
   readonly wholeValues?: WholeValues
   /** {@inheritDoc SelectionShape.boxed} */
   readonly boxed?: BoxedRows
+  /** {@inheritDoc SelectionShape.searched} */
+  readonly searched?: Int32Array
   /** Set when a list page may walk the rows in list order rather than list them all. */
   readonly walk?: RowWalk
 
@@ -179,6 +190,7 @@ export class Selection {
     this.heldRuns = shape.runs
     this.wholeValues = shape.wholeValues
     this.boxed = shape.boxed
+    this.searched = shape.searched
     this.deferred = deferred
     if (deferred?.walk && deferred.ordered) this.walk = walkOf(segment, deferred, deferred.walk)
   }
@@ -446,6 +458,33 @@ function gridSlices(segment: EventSegment, boxes: readonly BoundingBox[], low: n
 }
 
 /**
+ * A search's matches in `[low, high)` in the coarse grid cells not wholly outside the boxes, a
+ * slice per cell; a cell wholly inside needs no check of its matches' places.
+ */
+function searchGridSlices(
+  segment: EventSegment,
+  matched: Int32Array,
+  boxes: readonly BoundingBox[],
+  low: number,
+  high: number,
+): Slice[] {
+  const { cells, starts, rows } = searchGridOf(segment, matched)
+  const { slotOfCell, extents } = segment.gridExtents()
+  const slices: Slice[] = []
+  for (let index = 0; index < cells.length; index++) {
+    // Every cell holding a located match holds rows of the segment, so it has an extent.
+    const at = 4 * slotOfCell[cells[index]!]!
+    const overlap = extentOverlap(extents[at]!, extents[at + 1]!, extents[at + 2]!, extents[at + 3]!, boxes)
+    if (overlap === 'outside') continue
+    const end = starts[index + 1]!
+    const from = low <= 0 ? starts[index]! : lowerBound(rows, starts[index]!, end, low)
+    const to = high >= segment.size ? end : lowerBound(rows, from, end, high)
+    if (to > from) slices.push({ list: rows, from, to, inside: overlap === 'inside', wholeCell: -1, wholeValue: -1 })
+  }
+  return slices
+}
+
+/**
  * How many located rows of `[low, high)` the grid cells under the boxes hold, and how many cells
  * have rows in the boxes, or undefined past `maxCells` cells: from the cells' sizes, scaled by the
  * share of the segment's rows in `[low, high)` when that is not all of them.
@@ -493,10 +532,14 @@ function chooseCandidates(
   }
   const consider = (driver: Candidates['driver'], slices: Slice[], path?: string) =>
     weigh(driver, sliceCount(slices), slices.length, () => slices, path)
-  if (textRows)
+  if (textRows) {
     consider('text', [
       sliceOf(textRows, lowerBound(textRows, 0, textRows.length, low), lowerBound(textRows, 0, textRows.length, high)),
     ])
+    // In a map view, only the matches in the cells under it.
+    if (boxes && textRows.length >= MIN_GRIDDED_SEARCH_ROWS)
+      consider('text', searchGridSlices(segment, textRows, boxes, low, high))
+  }
   for (const test of tests) {
     if (!test.valueCodes) continue
     const postings = segment.field(test.path)!.rowsByCode()
@@ -873,6 +916,8 @@ export function selectRows(
     textMask: textRows && candidates.driver !== 'text' ? maskOf(textRows, segment.size) : undefined,
   }
   const { slices, count } = candidates
+  // Every match of a search, with nothing else asked but maybe a location.
+  const searched = textRows && !boxes && tests.length === 0 && low === 0 && high === segment.size ? textRows : undefined
   if (!boxes && !needsLocation && checks.tests.length === 0 && checks.textMask === undefined) {
     if (!slices) return new Selection(segment, undefined, { span: { low, high } })
     // Every row of some values, and nothing else: their summaries can stand for the rows.
@@ -884,17 +929,17 @@ export function selectRows(
     return new Selection(
       segment,
       undefined,
-      { wholeValues: values },
+      { wholeValues: values, searched },
       { low, high, slices, count, checks, ordered, walk: walkable ? { ...checks, tests } : undefined },
     )
   }
-  const boxed = boxes && !textRows ? boxedRows(segment, boxes, low, high, tests) : undefined
+  const boxed = boxes ? boxedRows(segment, boxes, low, high, tests, textRows) : undefined
   // A page walks the rows in time order and checks each, where enough of them pass.
   const walkable = !textRows && isWide(count, low, high)
   return new Selection(
     segment,
     undefined,
-    { boxed },
+    { boxed, searched },
     {
       low,
       high,
@@ -921,17 +966,20 @@ function isWide(candidates: number, low: number, high: number): boolean {
 }
 
 // What the rows are when the box is the only condition besides the time range, or besides one
-// values filter (with no time range).
+// values filter or a search (with no time range).
 function boxedRows(
   segment: EventSegment,
   boxes: readonly BoundingBox[],
   low: number,
   high: number,
   tests: readonly CodeTest[],
+  textRows: Int32Array | undefined,
 ): BoxedRows | undefined {
+  const wholeRange = low === 0 && high === segment.size
+  if (textRows) return tests.length === 0 && wholeRange ? { boxes, searched: textRows } : undefined
   if (tests.length === 0) return { boxes, span: { low, high } }
   const [test] = tests
-  if (tests.length > 1 || !test!.valueCodes || low > 0 || high < segment.size) return undefined
+  if (tests.length > 1 || !test!.valueCodes || !wholeRange) return undefined
   return { boxes, values: { path: test!.path, codes: test!.valueCodes } }
 }
 

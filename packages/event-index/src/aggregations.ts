@@ -455,8 +455,9 @@ const searchCellTables = new WeakMap<Int32Array, Map<number, CellTable | null>>(
 
 // A search's matched rows in the cells of a coarse zoom, computed once per zoom and kept with the
 // rows, which the text match cache holds per dataset version: a search's map, bounds and zooms
-// then read a few cells instead of every match again. Kept only when crowded (many rows a cell),
-// so its summaries cost a fraction of the rows' own memory.
+// then read a few cells instead of every match again. Kept only when crowded (16 rows a cell or
+// more), so a zoom's cells take at most about as many bytes as the rows (the text match cache
+// counts them with the rows).
 function searchedCells(segment: Selection['segment'], rows: Int32Array, zoom: number): CellTable | null {
   if (rows.length < MIN_SEARCH_SUMMARY_ROWS) return null
   let byZoom = searchCellTables.get(rows)

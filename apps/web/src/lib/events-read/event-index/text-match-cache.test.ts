@@ -18,4 +18,30 @@ describe('TextMatchCache', () => {
     expect(cache.get('a')).toEqual(Int32Array.of(1))
     expect(cache.size).toBe(2)
   })
+
+  it('forgets the least recently used searches past its bytes, but always keeps the newest', () => {
+    const cost = (rows: number) => {
+      const probe = new TextMatchCache()
+      probe.set('probe', new Int32Array(rows))
+      return probe.bytes
+    }
+    // What the index keeps with a search's rows counts too: several times the rows' own bytes.
+    expect(cost(20)).toBeGreaterThan(3 * 80)
+    expect(cost(40)).toBe(2 * cost(20))
+    const cache = new TextMatchCache(10, 3 * cost(20))
+    cache.set('a', new Int32Array(20))
+    cache.set('b', new Int32Array(20))
+    cache.set('c', new Int32Array(20))
+    expect([cache.size, cache.bytes]).toEqual([3, 3 * cost(20)])
+    expect(cache.get('a')).toBeDefined()
+    cache.set('d', new Int32Array(5))
+    expect(cache.get('b')).toBeUndefined()
+    expect([cache.size, cache.bytes]).toEqual([3, 2 * cost(20) + cost(5)])
+    cache.set('big', new Int32Array(100))
+    expect([cache.size, cache.bytes]).toEqual([1, cost(100)])
+    expect(cache.get('big')).toHaveLength(100)
+    // Set again, a search replaces its own bytes.
+    cache.set('big', new Int32Array(10))
+    expect([cache.size, cache.bytes]).toEqual([1, cost(10)])
+  })
 })

@@ -2,19 +2,38 @@
  * Full-text matches remembered per dataset version: a segment's titles, descriptions and places
  * cannot change without a new version, so the rows a search matched stay right for as long as the
  * segment does. The explore view sends the same search to the list, histogram, map and bounds at
- * once; the database then runs it once.
+ * once; the database then runs it once. The index keeps what it learns of a search's matches (their
+ * map cells, their grid cells) with the rows, so it goes when they do.
  * @module
  */
 
 /** Searches kept; the least recently used goes first. */
 export const TEXT_MATCHES_KEPT = 256
 
+/** Most bytes the kept searches may take together, with what the index keeps with their rows. */
+export const TEXT_MATCHES_MAX_BYTES = 128 * 1024 * 1024
+
+/**
+ * What a search's rows cost, in bytes per byte of rows, with what the index may keep with them at
+ * most: the rows (4 bytes each), the same rows grouped by grid cell (4) and their map cells at up
+ * to nine zooms (one cell of 68 bytes for 16 rows or more, about 4.25 bytes a row a zoom).
+ */
+const KEPT_BYTES_PER_ROW_BYTE = 12
+
 /** The rows of one segment that matched one search. */
 export class TextMatchCache {
   // A Map iterates in insertion order; re-inserting on use keeps the oldest first.
   private readonly entries = new Map<string, Int32Array>()
+  private keptBytes = 0
 
-  constructor(private readonly capacity = TEXT_MATCHES_KEPT) {}
+  /**
+   * @param capacity - most searches kept
+   * @param maxBytes - most bytes they may take together; the newest is kept even past it
+   */
+  constructor(
+    private readonly capacity = TEXT_MATCHES_KEPT,
+    private readonly maxBytes = TEXT_MATCHES_MAX_BYTES,
+  ) {}
 
   /** The key of a search in a segment at a version. */
   static key(datasetId: number, version: string, text: string): string {
@@ -31,15 +50,33 @@ export class TextMatchCache {
     return rows
   }
 
-  /** Remembers rows, forgetting the least recently used search beyond the capacity. */
+  /** Remembers rows, forgetting the least recently used searches beyond the capacity or the bytes. */
   set(key: string, rows: Int32Array): void {
-    this.entries.delete(key)
+    this.forget(key)
     this.entries.set(key, rows)
-    while (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!)
+    this.keptBytes += costOf(rows)
+    while (this.entries.size > 1 && (this.entries.size > this.capacity || this.keptBytes > this.maxBytes))
+      this.forget(this.entries.keys().next().value!)
   }
 
   /** How many searches are remembered. */
   get size(): number {
     return this.entries.size
   }
+
+  /** The bytes the remembered searches take, with what the index keeps with them (an estimate). */
+  get bytes(): number {
+    return this.keptBytes
+  }
+
+  private forget(key: string): void {
+    const rows = this.entries.get(key)
+    if (!rows) return
+    this.entries.delete(key)
+    this.keptBytes -= costOf(rows)
+  }
+}
+
+function costOf(rows: Int32Array): number {
+  return rows.byteLength * KEPT_BYTES_PER_ROW_BYTE
 }

@@ -44,6 +44,8 @@ interface Spread {
   readonly worstScenario: string
   readonly withinTarget: number
   readonly scenarios: number
+  /** Every scenario past its target (or failed), slowest first, with its p95. */
+  readonly missed: ReadonlyArray<{ readonly scenario: string; readonly p95: number }>
 }
 
 /** One row of the curve. */
@@ -85,6 +87,10 @@ function spread(p95s: ReadonlyArray<{ scenario: string; p95: number; failed: boo
     worstScenario: worst.scenario,
     withinTarget: p95s.filter((entry) => !entry.failed && entry.p95 <= targetMs).length,
     scenarios: p95s.length,
+    missed: sorted
+      .filter((entry) => entry.failed || entry.p95 > targetMs)
+      .reverse()
+      .map(({ scenario, p95 }) => ({ scenario, p95 })),
   }
 }
 
@@ -225,6 +231,16 @@ function printCurve(rows: readonly GrowthRow[]): void {
       `  at ${fmt(row.events)}: slowest from one client ${row.one.worstScenario} (${ms(row.one.worstMs)} ms), ` +
         `from eight ${row.eight.worstScenario} (${ms(row.eight.worstMs)} ms)`,
     )
+  for (const row of rows)
+    for (const [clients, reads] of [
+      ['one client', row.one],
+      ['eight clients', row.eight],
+    ] as const)
+      if (reads.missed.length > 0)
+        console.log(
+          `  at ${fmt(row.events)}, past the target from ${clients}: ` +
+            reads.missed.map((entry) => `${entry.scenario} (${ms(entry.p95)} ms)`).join(', '),
+        )
 }
 
 /**

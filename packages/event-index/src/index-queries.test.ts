@@ -671,6 +671,38 @@ describe('unordered selections', () => {
     },
   )
 
+  it.each([
+    { name: 'a continent', query: { bbox: europe } },
+    { name: 'a city', query: { bbox: { west: 2.0, south: 48.5, east: 9.0, north: 52.5 } } },
+    { name: 'a box over the antimeridian', query: { bbox: { west: 160, south: -60, east: -160, north: 80 } } },
+    { name: 'a continent since 400 BC', query: { bbox: europe, startMs: Date.UTC(-399, 0, 1) } },
+    { name: 'a continent and a size range', query: { bbox: europe, fields: { size: { kind: 'range', min: 3 } } } },
+  ] satisfies Array<{ name: string; query: IndexQuery }>)(
+    "select two categories' rows in $name from the values' own grid cells as the SQL does",
+    ({ query: view }) => {
+      const query: IndexQuery = {
+        ...view,
+        fields: { ...view.fields, category: { kind: 'values', values: ['quake', 'flood'] } },
+      }
+      const expected = dense.filter((event) => passes(event, query)).map((event) => event.id)
+      expect(expected.length).toBeGreaterThan(50)
+      // Twice: the first reading groups the values' rows by cell, the second reads the kept grids.
+      for (const ordered of [true, false, false]) {
+        const selections = denseSegments.map((segment) => selectRows(segment, query, undefined, { ordered }))
+        if (ordered) for (const { rows } of selections) expect([...rows]).toEqual([...rows].sort((a, b) => a - b))
+        const ids = selections.flatMap(({ segment, rows }) => [...rows].map((row) => segment.ids[row]!))
+        expect(ids.sort((a, b) => a - b)).toEqual([...expected].sort((a, b) => a - b))
+        const listed = selections.map((selection) => new Selection(selection.segment, selection.rows))
+        expect(locatedExtent(selections)).toEqual(locatedExtent(listed))
+        const starts = Float64Array.from(
+          listBuckets(new Date(Date.UTC(-600, 0, 1)), new Date(Date.UTC(2030, 0, 1)), 'century'),
+          (start) => start.getTime(),
+        )
+        expect([...countByBucket(selections, starts)]).toEqual([...countByBucket(listed, starts)])
+      }
+    },
+  )
+
   it('keep the rows just inside and drop those just outside boxes whose edges cut through cells', () => {
     // Edges at random, so grid cells straddle them by a little and by a lot: a cell is taken whole,
     // skipped or read row by row from its rows' extent, never from where its edges are.

@@ -22,7 +22,7 @@ import {
 import { extentOverlap } from './box-overlap'
 import type { CodeArray } from './field-column'
 import { GRID_CELLS, GRID_ZOOM, NO_CELL, type EventSegment } from './event-segment'
-import { MIN_GRIDDED_SEARCH_ROWS, searchGridOf } from './search-grid'
+import { MIN_GRIDDED_ROWS, searchGridOf, valueGrids, type RowGrid } from './row-grid'
 import {
   decodeRowsInto,
   firstAfter,
@@ -458,21 +458,22 @@ function gridSlices(segment: EventSegment, boxes: readonly BoundingBox[], low: n
 }
 
 /**
- * A search's matches in `[low, high)` in the coarse grid cells not wholly outside the boxes, a
- * slice per cell; a cell wholly inside needs no check of its matches' places.
+ * The rows of a grid (a search's matches, a value's rows) in `[low, high)` in the coarse grid cells
+ * not wholly outside the boxes, a slice per cell; a cell wholly inside needs no check of its rows'
+ * places.
  */
-function searchGridSlices(
+function rowGridSlices(
   segment: EventSegment,
-  matched: Int32Array,
+  grid: RowGrid,
   boxes: readonly BoundingBox[],
   low: number,
   high: number,
+  slices: Slice[] = [],
 ): Slice[] {
-  const { cells, starts, rows } = searchGridOf(segment, matched)
+  const { cells, starts, rows } = grid
   const { slotOfCell, extents } = segment.gridExtents()
-  const slices: Slice[] = []
   for (let index = 0; index < cells.length; index++) {
-    // Every cell holding a located match holds rows of the segment, so it has an extent.
+    // Every cell holding a located row of the grid holds rows of the segment, so it has an extent.
     const at = 4 * slotOfCell[cells[index]!]!
     const overlap = extentOverlap(extents[at]!, extents[at + 1]!, extents[at + 2]!, extents[at + 3]!, boxes)
     if (overlap === 'outside') continue
@@ -537,8 +538,8 @@ function chooseCandidates(
       sliceOf(textRows, lowerBound(textRows, 0, textRows.length, low), lowerBound(textRows, 0, textRows.length, high)),
     ])
     // In a map view, only the matches in the cells under it.
-    if (boxes && textRows.length >= MIN_GRIDDED_SEARCH_ROWS)
-      consider('text', searchGridSlices(segment, textRows, boxes, low, high))
+    if (boxes && textRows.length >= MIN_GRIDDED_ROWS)
+      consider('text', rowGridSlices(segment, searchGridOf(segment, textRows), boxes, low, high))
   }
   for (const test of tests) {
     if (!test.valueCodes) continue
@@ -548,6 +549,14 @@ function chooseCandidates(
       return sliceOf(postings, from, to, from === postings.starts[code] && to === postings.starts[code + 1] ? code : -1)
     })
     consider('field', slices, test.path)
+    // In a map view, only the values' rows in the cells under it.
+    if (boxes && sliceCount(slices) >= MIN_GRIDDED_ROWS) {
+      const column = segment.field(test.path)!
+      const cellSlices: Slice[] = []
+      for (const code of test.valueCodes)
+        rowGridSlices(segment, valueGrids.gridOf(segment, column, code), boxes, low, high, cellSlices)
+      consider('field', cellSlices, test.path)
+    }
   }
   // Each cell costs two binary searches, so a box over most of the world is not worth reading cell
   // by cell; and they are done only when the rows are listed, the cells' sizes telling the count.

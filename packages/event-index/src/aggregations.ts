@@ -6,7 +6,9 @@
  */
 import { clusterCellSize, finestCellX, lngLatToMercator, MAX_CLUSTER_ZOOM, type BoundingBox } from '@chronotope/filters'
 
+import { ByteBudgetCache, identityOf } from './byte-budget-cache'
 import { GRID_CELLS, GRID_ZOOM, NO_CELL } from './event-segment'
+import { forEachCellUnder, gridRanges } from './grid-ranges'
 import { decodeRows, firstAtOrAfter, lowerBound, type RowLists } from './row-lists'
 import type { TimeColumn } from './time-column'
 import { extentOverlap } from './box-overlap'
@@ -264,6 +266,9 @@ export interface ClusterCellSummary {
 const MAX_DENSE_CELLS = 1 << 20
 
 // The occupied cells, column-wise: one slot per cell, grown as cells appear.
+/** Bytes a cell takes in a {@link CellTable}: four 4-byte and six 8-byte columns. */
+const CELL_BYTES = 4 * 4 + 6 * 8
+
 class CellTable {
   size = 0
   cx = new Int32Array(256)
@@ -301,6 +306,11 @@ class CellTable {
       north: this.north[slot]!,
       firstId: this.firstId[slot]!,
     }))
+  }
+
+  /** The bytes its columns take. */
+  get byteLength(): number {
+    return this.cx.length * CELL_BYTES
   }
 
   /** This table with its columns cut to its size, to be kept. */
@@ -577,6 +587,79 @@ function gridSummaries(segment: Selection['segment']): GridSummaries {
   })
 }
 
+/**
+ * Most bytes the crowded grid cells' map cells at zooms past {@link MAX_KEPT_CELL_ZOOM} may take
+ * together in a process; the least recently used go first.
+ */
+export const FINE_CELLS_MAX_BYTES = 32 * 1024 * 1024
+
+/** A grid cell's rows are summarised at a fine zoom only from this many rows on: fewer are read at once. */
+const MIN_FINE_SUMMARY_ROWS = 4096
+
+const fineCells = new ByteBudgetCache<CellTable | null>(FINE_CELLS_MAX_BYTES, (table) => table?.byteLength ?? 0)
+
+// A coarse grid cell's located rows in the cells of a zoom past the kept ones', computed once per
+// segment, grid cell and zoom and kept while crowded (16 rows a cell or more, so the cells take at
+// most about as many bytes as the rows' list): a city's view at street level then reads a few
+// hundred cells instead of every event of its grid cell.
+function fineCellsOf(segment: Selection['segment'], cell: number, zoom: number): CellTable | null {
+  const grid = segment.gridRows()
+  const from = grid.starts[cell]!
+  const to = grid.starts[cell + 1]!
+  if (to - from < MIN_FINE_SUMMARY_ROWS) return null
+  return fineCells.get(`${identityOf(segment)}:${zoom}:${cell}`, () => {
+    const table = new CellTable()
+    addRows(
+      table,
+      new CellSlots(table, 0, 0, 0, 0),
+      segment,
+      decodeRows(grid, from, to),
+      0,
+      to - from,
+      MAX_CLUSTER_ZOOM - zoom,
+    )
+    return table.size <= (to - from) / MIN_ROWS_PER_SEARCH_CELL ? table.trimmed() : null
+  })
+}
+
+// Adds the located rows in the boxes, a coarse grid cell at a time: a crowded cell's rows from its
+// cells at the zoom when none of those lies across an edge of the boxes (a view snapped to the
+// zoom's cells has none but by rounding), any other cell's rows one by one.
+function addFineBoxed(
+  table: CellTable,
+  slots: CellSlots,
+  segment: Selection['segment'],
+  boxes: readonly BoundingBox[],
+  zoom: number,
+): void {
+  const grid = segment.gridRows()
+  const { longitudes, latitudes } = segment
+  const shift = MAX_CLUSTER_ZOOM - zoom
+  forEachCellUnder(segment, gridRanges(boxes), boxes, (cell, inside) => {
+    const cells = fineCellsOf(segment, cell, zoom)
+    const within = cells && cellsInside(cells, 0, cells.size, boxes)
+    if (within) {
+      addCellsInside(table, slots, cells, 0, within)
+      return
+    }
+    const rows = decodeRows(grid, grid.starts[cell]!, grid.starts[cell + 1]!)
+    let kept = rows.length
+    if (!inside) {
+      kept = 0
+      for (let index = 0; index < rows.length; index++) {
+        const row = rows[index]!
+        const longitude = longitudes[row]!
+        const latitude = latitudes[row]!
+        rows[kept] = row
+        kept += +boxes.some(
+          (box) => longitude >= box.west && longitude <= box.east && latitude >= box.south && latitude <= box.north,
+        )
+      }
+    }
+    addRows(table, slots, segment, rows, 0, kept, shift)
+  })
+}
+
 // Which of `from`'s slots `first … end - 1` lie inside the boxes (1) or outside (0); null when one
 // lies across an edge of the boxes.
 function cellsInside(from: CellTable, first: number, end: number, boxes: readonly BoundingBox[]): Uint8Array | null {
@@ -717,6 +800,9 @@ export function clusterCells(selections: readonly Selection[], zoom: number, vie
     else if (span) addSpan(table, slots, segment, span.low, span.high, zoom)
     else if (selection.boxed && zoom <= MAX_KEPT_CELL_ZOOM && addBoxed(table, slots, segment, selection.boxed, zoom))
       continue
+    else if (zoom > GRID_ZOOM && selection.boxed && isWholeRange(selection.boxed, segment))
+      // Every located event in the boxes, at a zoom finer than the grid's: from the grid cells' own cells.
+      addFineBoxed(table, slots, segment, selection.boxed.boxes, zoom)
     else {
       // A whole grid cell nests in one cell of a zoom no finer than the grid's: its summary stands for its rows.
       const grid = zoom <= GRID_ZOOM ? gridSummaries(segment) : undefined
@@ -731,6 +817,11 @@ export function clusterCells(selections: readonly Selection[], zoom: number, vie
     }
   }
   return table.summaries().sort((a, b) => a.cy - b.cy || a.cx - b.cx)
+}
+
+// Whether boxed rows are every row of the segment in the boxes (no time range, value or search).
+function isWholeRange(boxed: BoxedRows, segment: Selection['segment']): boolean {
+  return boxed.span !== undefined && boxed.span.low === 0 && boxed.span.high === segment.size
 }
 
 /**

@@ -762,6 +762,46 @@ describe('unordered selections', () => {
     }
   })
 
+  it.each([9, 11, 13, 15])(
+    "cluster a crowded city's view at zoom %i from its grid cells' own cells as a row-by-row reading does",
+    (zoom) => {
+      // One city of 40,000 events within a fifth of a degree, and scattered events around it.
+      const random = seededRandom(29)
+      const events = randomEvents(60_000, 300_000, random).map((event, index) =>
+        event.longitude === null
+          ? event
+          : index % 3 === 2
+            ? { ...event, longitude: -10 + random() * 30, latitude: 40 + random() * 15 }
+            : { ...event, longitude: 2.35 + random() * 0.2, latitude: 48.85 + random() * 0.2 },
+      )
+      const segment = segmentOf(73, events)
+      // A window on the city's middle, cutting through it, and one holding all of it.
+      for (const box of [
+        { west: 2.4, south: 48.9, east: 2.5, north: 49.0 },
+        { west: 2.0, south: 48.5, east: 3.0, north: 49.3 },
+      ]) {
+        const snapped = snapToCells(box, zoom)
+        const query: IndexQuery = { bbox: snapped, locatedOnly: true }
+        // Twice: the first reading keeps the grid cell's cells, the second reads them.
+        for (const reading of ['first', 'second']) {
+          const selection = selectRows(segment, query, undefined, { ordered: false })
+          const rowByRow = clusterCells([new Selection(segment, selection.rows)], zoom, snapped)
+          const fromCells = clusterCells([selectRows(segment, query, undefined, { ordered: false })], zoom, snapped)
+          expect(fromCells.map(({ longitude, latitude, ...cell }) => cell), reading).toEqual(
+            rowByRow.map(({ longitude, latitude, ...cell }) => cell),
+          )
+          fromCells.forEach((cell, index) => {
+            expect(cell.longitude).toBeCloseTo(rowByRow[index]!.longitude, 9)
+            expect(cell.latitude).toBeCloseTo(rowByRow[index]!.latitude, 9)
+          })
+          const expected = events.filter((event) => passes(event, query)).length
+          expect(expected).toBeGreaterThan(1000)
+          expect(fromCells.reduce((sum, cell) => sum + cell.count, 0)).toBe(expected)
+        }
+      }
+    },
+  )
+
   it('walk a wide selection for a page, and list a narrow one', () => {
     const walked = (query: IndexQuery) => denseSegments.map((segment) => selectRows(segment, query).walk !== undefined)
     expect(walked({ bbox: europe })).toEqual([true, true])

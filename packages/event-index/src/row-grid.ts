@@ -7,6 +7,7 @@
  */
 import { finestCellX } from '@chronotope/filters'
 
+import { ByteBudgetCache, identityOf } from './byte-budget-cache'
 import { gridCellOf, type EventSegment } from './event-segment'
 import type { FieldColumn } from './field-column'
 import { decodeRows } from './row-lists'
@@ -51,12 +52,12 @@ export function searchGridOf(segment: EventSegment, matched: Int32Array): RowGri
 
 /** The grids of field values, least recently used first, within a byte budget. */
 export class ValueGridCache {
-  // A Map iterates in insertion order; re-inserting on use keeps the oldest first.
-  private readonly entries = new Map<string, RowGrid>()
-  private keptBytes = 0
+  private readonly grids: ByteBudgetCache<RowGrid>
 
   /** @param maxBytes - most bytes the grids may take together; the newest is kept even past it */
-  constructor(private readonly maxBytes = VALUE_GRIDS_MAX_BYTES) {}
+  constructor(maxBytes = VALUE_GRIDS_MAX_BYTES) {
+    this.grids = new ByteBudgetCache(maxBytes, gridBytes)
+  }
 
   /**
    * The rows of one value of a field column grouped by coarse grid cell, built on first use.
@@ -65,48 +66,26 @@ export class ValueGridCache {
    * @param code - the value's code in the column
    */
   gridOf(segment: EventSegment, column: FieldColumn, code: number): RowGrid {
-    const key = `${columnId(column)}:${code}`
-    let grid = this.entries.get(key)
-    if (grid) {
-      this.entries.delete(key)
-    } else {
+    // A column is its segment's for good, so its identity names its values' grids.
+    return this.grids.get(`${identityOf(column)}:${code}`, () => {
       const lists = column.rowsByCode()
-      grid = groupByCell(segment, decodeRows(lists, lists.starts[code]!, lists.starts[code + 1]!))
-      this.keptBytes += gridBytes(grid)
-    }
-    this.entries.set(key, grid)
-    for (const [oldest, kept] of this.entries) {
-      if (this.keptBytes <= this.maxBytes || this.entries.size === 1) break
-      this.entries.delete(oldest)
-      this.keptBytes -= gridBytes(kept)
-    }
-    return grid
+      return groupByCell(segment, decodeRows(lists, lists.starts[code]!, lists.starts[code + 1]!))
+    })
   }
 
   /** How many grids are kept. */
   get size(): number {
-    return this.entries.size
+    return this.grids.size
   }
 
   /** The bytes the kept grids take. */
   get bytes(): number {
-    return this.keptBytes
+    return this.grids.bytes
   }
 }
 
 /** The grids every selection in the process shares. */
 export const valueGrids = new ValueGridCache()
-
-// A column is a segment's for good (a changed dataset gets new segments and columns), so its
-// identity names its values' grids.
-const columnIds = new WeakMap<FieldColumn, number>()
-let nextColumnId = 0
-
-function columnId(column: FieldColumn): number {
-  let id = columnIds.get(column)
-  if (id === undefined) columnIds.set(column, (id = nextColumnId++))
-  return id
-}
 
 function gridBytes(grid: RowGrid): number {
   return grid.cells.byteLength + grid.starts.byteLength + grid.rows.byteLength

@@ -1,0 +1,65 @@
+/**
+ * What the index learns from a segment's rows on first use and keeps within a byte budget per
+ * process, least recently used first out: a filtered value's rows by grid cell, a crowded grid
+ * cell's map cells at a fine zoom. A segment's rows and columns never change (a changed dataset
+ * gets new ones), so what was computed from them stays right for as long as they live.
+ * @module
+ */
+
+/** Values computed once per key and kept, the least recently used going first past a byte budget. */
+export class ByteBudgetCache<V> {
+  // A Map iterates in insertion order; re-inserting on use keeps the oldest first.
+  private readonly entries = new Map<string, { readonly value: V; readonly bytes: number }>()
+  private keptBytes = 0
+
+  /**
+   * @param maxBytes - most bytes the values may take together; the newest is kept even past it
+   * @param bytesOf - what a value costs
+   */
+  constructor(
+    private readonly maxBytes: number,
+    private readonly bytesOf: (value: V) => number,
+  ) {}
+
+  /** The value of `key`, computed by `compute` unless kept, and marked used. */
+  get(key: string, compute: () => V): V {
+    let entry = this.entries.get(key)
+    if (entry) {
+      this.entries.delete(key)
+    } else {
+      const value = compute()
+      entry = { value, bytes: this.bytesOf(value) }
+      this.keptBytes += entry.bytes
+    }
+    this.entries.set(key, entry)
+    for (const [oldest, kept] of this.entries) {
+      if (this.keptBytes <= this.maxBytes || this.entries.size === 1) break
+      this.entries.delete(oldest)
+      this.keptBytes -= kept.bytes
+    }
+    return entry.value
+  }
+
+  /** How many values are kept. */
+  get size(): number {
+    return this.entries.size
+  }
+
+  /** The bytes the kept values take. */
+  get bytes(): number {
+    return this.keptBytes
+  }
+}
+
+const identities = new WeakMap<object, number>()
+let nextIdentity = 0
+
+/**
+ * A number naming an object for as long as it lives, for keys of a {@link ByteBudgetCache}.
+ * @example identityOf(segment) // 3
+ */
+export function identityOf(object: object): number {
+  let identity = identities.get(object)
+  if (identity === undefined) identities.set(object, (identity = nextIdentity++))
+  return identity
+}

@@ -596,7 +596,8 @@ export const FINE_CELLS_MAX_BYTES = 32 * 1024 * 1024
 /** A grid cell's rows are summarised at a fine zoom only from this many rows on: fewer are read at once. */
 const MIN_FINE_SUMMARY_ROWS = 4096
 
-const fineCells = new ByteBudgetCache<CellTable | null>(FINE_CELLS_MAX_BYTES, (table) => table?.byteLength ?? 0)
+/** The crowded grid cells' map cells at fine zooms, shared by every read in the process. */
+export const fineCells = new ByteBudgetCache<CellTable | null>(FINE_CELLS_MAX_BYTES, (table) => table?.byteLength ?? 0)
 
 // A coarse grid cell's located rows in the cells of a zoom past the kept ones', computed once per
 // segment, grid cell and zoom and kept while crowded (16 rows a cell or more, so the cells take at

@@ -34,6 +34,17 @@ describe('ByteBudgetCache', () => {
   })
 })
 
+describe('ByteBudgetCache.resize', () => {
+  it('forgets the least recently used values past a smaller budget at once', () => {
+    const cache = new ByteBudgetCache<string>(100, (value) => value.length)
+    for (const key of ['a', 'b', 'c']) cache.get(key, () => key.repeat(4))
+    cache.get('a', () => 'unused')
+    cache.resize(8)
+    expect(cache.size).toBe(2)
+    expect(cache.get('b', () => 'again')).toBe('again')
+  })
+})
+
 describe('identityOf', () => {
   it('names each object with its own number, the same for as long as it lives', () => {
     const one = {}

@@ -17,9 +17,15 @@ export class ByteBudgetCache<V> {
    * @param bytesOf - what a value costs
    */
   constructor(
-    private readonly maxBytes: number,
+    private maxBytes: number,
     private readonly bytesOf: (value: V) => number,
   ) {}
+
+  /** Changes the byte budget, forgetting the least recently used values past it at once. */
+  resize(maxBytes: number): void {
+    this.maxBytes = maxBytes
+    this.forgetPastBudget()
+  }
 
   /** The value of `key`, computed by `compute` unless kept, and marked used. */
   get(key: string, compute: () => V): V {
@@ -32,11 +38,7 @@ export class ByteBudgetCache<V> {
       this.keptBytes += entry.bytes
     }
     this.entries.set(key, entry)
-    for (const [oldest, kept] of this.entries) {
-      if (this.keptBytes <= this.maxBytes || this.entries.size === 1) break
-      this.entries.delete(oldest)
-      this.keptBytes -= kept.bytes
-    }
+    this.forgetPastBudget()
     return entry.value
   }
 
@@ -48,6 +50,15 @@ export class ByteBudgetCache<V> {
   /** The bytes the kept values take. */
   get bytes(): number {
     return this.keptBytes
+  }
+
+  // The newest value stays even alone past the budget: it was computed for a read that uses it.
+  private forgetPastBudget(): void {
+    for (const [oldest, kept] of this.entries) {
+      if (this.keptBytes <= this.maxBytes || this.entries.size === 1) break
+      this.entries.delete(oldest)
+      this.keptBytes -= kept.bytes
+    }
   }
 }
 

@@ -34,6 +34,8 @@ export {
   timeExtent,
 } from './aggregations'
 export type { ClusterCellSummary } from './aggregations'
+export { budgetKeptSummaries } from './summary-budget'
+export type { SummaryBudgets } from './summary-budget'
 export { countPlaces } from './place-counts'
 export type { PlaceCounts } from './place-counts'
 export { countFieldValues, fieldNumberRange } from './field-aggregations'

@@ -73,6 +73,11 @@ export class ValueGridCache {
     })
   }
 
+  /** Changes the byte budget, forgetting the least recently used grids past it at once. */
+  resize(maxBytes: number): void {
+    this.grids.resize(maxBytes)
+  }
+
   /** How many grids are kept. */
   get size(): number {
     return this.grids.size

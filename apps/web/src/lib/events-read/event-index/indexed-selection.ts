@@ -5,7 +5,7 @@
  */
 import path from 'node:path'
 
-import { selectRows, type IndexQuery, type Selection } from '@chronotope/event-index'
+import { budgetKeptSummaries, selectRows, type IndexQuery, type Selection } from '@chronotope/event-index'
 import { parseFilterInstant, type BoundingBox, type FilterState } from '@chronotope/filters'
 import type { Payload } from 'payload'
 import type { Pool } from 'pg'
@@ -39,6 +39,8 @@ export function eventIndexOf(payload: Payload): EventIndexStore {
   const pool = databasePool(payload)
   let store = stores.get(pool)
   if (!store) {
+    // What the index learns from rows and keeps for every read takes a share of its own limit.
+    budgetKeptSummaries(settings.eventIndexMaxBytes)
     store = new EventIndexStore(pool, {
       maxEvents: settings.eventIndexMaxEvents,
       maxBytes: settings.eventIndexMaxBytes,

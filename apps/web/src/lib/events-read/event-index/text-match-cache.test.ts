@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { TextMatchCache } from './text-match-cache'
+import { TEXT_MATCHES_MAX_BYTES, TextMatchCache, textMatchesMaxBytes } from './text-match-cache'
 
 describe('TextMatchCache', () => {
   it('keys searches by dataset, version and text', () => {
@@ -43,5 +43,12 @@ describe('TextMatchCache', () => {
     // Set again, a search replaces its own bytes.
     cache.set('big', new Int32Array(10))
     expect([cache.size, cache.bytes]).toEqual([1, cost(10)])
+  })
+})
+
+describe('textMatchesMaxBytes', () => {
+  it("is an eighth of a small index's limit, and the default past that", () => {
+    expect(textMatchesMaxBytes(256 * 1024 * 1024)).toBe(32 * 1024 * 1024)
+    expect(textMatchesMaxBytes(8 * 1024 * 1024 * 1024)).toBe(TEXT_MATCHES_MAX_BYTES)
   })
 })

@@ -14,6 +14,15 @@ export const TEXT_MATCHES_KEPT = 256
 export const TEXT_MATCHES_MAX_BYTES = 128 * 1024 * 1024
 
 /**
+ * The bytes the kept searches may take beside an index limited to `indexMaxBytes`: an eighth of
+ * it, never more than {@link TEXT_MATCHES_MAX_BYTES}.
+ * @example textMatchesMaxBytes(256 * 1024 * 1024) // 33554432
+ */
+export function textMatchesMaxBytes(indexMaxBytes: number): number {
+  return Math.min(TEXT_MATCHES_MAX_BYTES, Math.floor(indexMaxBytes / 8))
+}
+
+/**
  * What a search's rows cost, in bytes per byte of rows, with what the index may keep with them at
  * most: the rows (4 bytes each), the same rows grouped by grid cell (4) and their map cells at up
  * to nine zooms (one cell of 68 bytes for 16 rows or more, about 4.25 bytes a row a zoom).

@@ -12,7 +12,8 @@ import type { Pool } from 'pg'
 
 import { SEARCH_DOCUMENT_SQL, searchQuerySql } from '../event-conditions'
 import type { EventIndexStore } from './event-index-store'
-import { TextMatchCache } from './text-match-cache'
+import { settings } from '../../../config/settings'
+import { TextMatchCache, textMatchesMaxBytes, TEXT_MATCHES_KEPT } from './text-match-cache'
 
 const textMatchCaches = new WeakMap<EventIndexStore, TextMatchCache>()
 const searchesInFlight = new WeakMap<Pool, Map<string, Promise<Map<number, number[]>>>>()
@@ -70,7 +71,11 @@ export async function textMatches(
   text: string,
 ): Promise<Map<number, Int32Array>> {
   let cache = textMatchCaches.get(store)
-  if (!cache) textMatchCaches.set(store, (cache = new TextMatchCache()))
+  if (!cache)
+    textMatchCaches.set(
+      store,
+      (cache = new TextMatchCache(TEXT_MATCHES_KEPT, textMatchesMaxBytes(settings.eventIndexMaxBytes))),
+    )
   const matches = new Map<number, Int32Array>()
   const remember = (segment: EventSegment, rows: Int32Array) => {
     cache.set(TextMatchCache.key(segment.datasetId, segment.version, text), rows)

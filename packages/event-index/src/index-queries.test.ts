@@ -787,9 +787,10 @@ describe('unordered selections', () => {
           const selection = selectRows(segment, query, undefined, { ordered: false })
           const rowByRow = clusterCells([new Selection(segment, selection.rows)], zoom, snapped)
           const fromCells = clusterCells([selectRows(segment, query, undefined, { ordered: false })], zoom, snapped)
-          expect(fromCells.map(({ longitude, latitude, ...cell }) => cell), reading).toEqual(
-            rowByRow.map(({ longitude, latitude, ...cell }) => cell),
-          )
+          expect(
+            fromCells.map(({ longitude, latitude, ...cell }) => cell),
+            reading,
+          ).toEqual(rowByRow.map(({ longitude, latitude, ...cell }) => cell))
           fromCells.forEach((cell, index) => {
             expect(cell.longitude).toBeCloseTo(rowByRow[index]!.longitude, 9)
             expect(cell.latitude).toBeCloseTo(rowByRow[index]!.latitude, 9)

@@ -20,7 +20,8 @@ describe('budgetKeptSummaries', () => {
     const segment = segmentOf(5, randomEvents(5_000, 1, seededRandom(3)))
     const column = segment.field('category')!
     budgetKeptSummaries(8192 * MB)
-    for (const value of ['quake', 'flood', 'storm']) valueGrids.gridOf(segment, column, column.dictionary.indexOf(value))
+    for (const value of ['quake', 'flood', 'storm'])
+      valueGrids.gridOf(segment, column, column.dictionary.indexOf(value))
     expect(valueGrids.size).toBeGreaterThanOrEqual(3)
     // A sixteenth of 16 bytes: none fits, so only the newest stays.
     budgetKeptSummaries(16)

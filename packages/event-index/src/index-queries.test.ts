@@ -640,6 +640,20 @@ describe('unordered selections', () => {
     },
   )
 
+  // The selections hold exactly the expected events, and give the bounds and the counts per
+  // century the same rows give listed one by one.
+  const expectRowsAsListed = (selections: readonly Selection[], expected: readonly number[]) => {
+    const ids = selections.flatMap(({ segment, rows }) => [...rows].map((row) => segment.ids[row]!))
+    expect(ids.sort((a, b) => a - b)).toEqual([...expected].sort((a, b) => a - b))
+    const listed = selections.map((selection) => new Selection(selection.segment, selection.rows))
+    expect(locatedExtent(selections)).toEqual(locatedExtent(listed))
+    const starts = Float64Array.from(
+      listBuckets(new Date(Date.UTC(-600, 0, 1)), new Date(Date.UTC(2030, 0, 1)), 'century'),
+      (start) => start.getTime(),
+    )
+    expect([...countByBucket(selections, starts)]).toEqual([...countByBucket(listed, starts)])
+  }
+
   it.each([
     { name: 'a continent', query: { bbox: europe } },
     { name: 'a city', query: { bbox: { west: 2.0, south: 48.5, east: 9.0, north: 52.5 } } },
@@ -658,15 +672,7 @@ describe('unordered selections', () => {
       expect(expected.length).toBeGreaterThan(50)
       for (const ordered of [true, false]) {
         const selections = denseSegments.map((segment, index) => selectRows(segment, query, text[index], { ordered }))
-        const ids = selections.flatMap(({ segment, rows }) => [...rows].map((row) => segment.ids[row]!))
-        expect(ids.sort((a, b) => a - b)).toEqual([...expected].sort((a, b) => a - b))
-        const listed = selections.map((selection) => new Selection(selection.segment, selection.rows))
-        expect(locatedExtent(selections)).toEqual(locatedExtent(listed))
-        const starts = Float64Array.from(
-          listBuckets(new Date(Date.UTC(-600, 0, 1)), new Date(Date.UTC(2030, 0, 1)), 'century'),
-          (start) => start.getTime(),
-        )
-        expect([...countByBucket(selections, starts)]).toEqual([...countByBucket(listed, starts)])
+        expectRowsAsListed(selections, expected)
       }
     },
   )
@@ -690,15 +696,7 @@ describe('unordered selections', () => {
       for (const ordered of [true, false, false]) {
         const selections = denseSegments.map((segment) => selectRows(segment, query, undefined, { ordered }))
         if (ordered) for (const { rows } of selections) expect([...rows]).toEqual([...rows].sort((a, b) => a - b))
-        const ids = selections.flatMap(({ segment, rows }) => [...rows].map((row) => segment.ids[row]!))
-        expect(ids.sort((a, b) => a - b)).toEqual([...expected].sort((a, b) => a - b))
-        const listed = selections.map((selection) => new Selection(selection.segment, selection.rows))
-        expect(locatedExtent(selections)).toEqual(locatedExtent(listed))
-        const starts = Float64Array.from(
-          listBuckets(new Date(Date.UTC(-600, 0, 1)), new Date(Date.UTC(2030, 0, 1)), 'century'),
-          (start) => start.getTime(),
-        )
-        expect([...countByBucket(selections, starts)]).toEqual([...countByBucket(listed, starts)])
+        expectRowsAsListed(selections, expected)
       }
     },
   )

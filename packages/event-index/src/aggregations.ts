@@ -265,10 +265,10 @@ export interface ClusterCellSummary {
 /** Above this many cells in view the grid is kept in a map rather than a dense array. */
 const MAX_DENSE_CELLS = 1 << 20
 
-// The occupied cells, column-wise: one slot per cell, grown as cells appear.
 /** Bytes a cell takes in a {@link CellTable}: four 4-byte and six 8-byte columns. */
 const CELL_BYTES = 4 * 4 + 6 * 8
 
+// The occupied cells, column-wise: one slot per cell, grown as cells appear.
 class CellTable {
   size = 0
   cx = new Int32Array(256)
@@ -597,7 +597,11 @@ export const FINE_CELLS_MAX_BYTES = 32 * 1024 * 1024
 const MIN_FINE_SUMMARY_ROWS = 4096
 
 /** The crowded grid cells' map cells at fine zooms, shared by every read in the process. */
-export const fineCells = new ByteBudgetCache<CellTable | null>(FINE_CELLS_MAX_BYTES, (table) => table?.byteLength ?? 0)
+export const fineCells = new ByteBudgetCache<CellTable | null>(
+  FINE_CELLS_MAX_BYTES,
+  // A cell found not crowded at a zoom is remembered too, at about what its key costs.
+  (table) => table?.byteLength ?? 64,
+)
 
 // A coarse grid cell's located rows in the cells of a zoom past the kept ones', computed once per
 // segment, grid cell and zoom and kept while crowded (16 rows a cell or more, so the cells take at

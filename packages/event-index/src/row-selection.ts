@@ -483,8 +483,10 @@ function chooseCandidates(
       return sliceOf(postings, from, to, from === postings.starts[code] && to === postings.starts[code + 1] ? code : -1)
     })
     consider('field', slices, test.path)
-    // In a map view, only the values' rows in the cells under it.
-    if (boxes && sliceCount(slices) >= MIN_GRIDDED_ROWS) {
+    // In a map view, only the values' rows in the cells under it; values holding most rows are
+    // read as well from the grid's own lists, without a second copy of them.
+    const valueRows = sliceCount(slices)
+    if (boxes && valueRows >= MIN_GRIDDED_ROWS && valueRows * 2 <= segment.size) {
       const column = segment.field(test.path)!
       const cellSlices: Slice[] = []
       for (const code of test.valueCodes)

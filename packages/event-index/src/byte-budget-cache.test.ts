@@ -34,6 +34,21 @@ describe('ByteBudgetCache', () => {
   })
 })
 
+describe('ByteBudgetCache.find and set', () => {
+  it('finds only what is kept, replaces a key in place and keeps at most its entries', () => {
+    const cache = new ByteBudgetCache<string>(100, (value) => value.length, 2)
+    expect(cache.find('a')).toBeUndefined()
+    cache.set('a', 'aa')
+    cache.set('a', 'aaaa')
+    expect([cache.size, cache.bytes, cache.find('a')]).toEqual([1, 4, 'aaaa'])
+    cache.set('b', 'b')
+    cache.find('a')
+    cache.set('c', 'c')
+    expect(cache.find('b')).toBeUndefined()
+    expect(cache.size).toBe(2)
+  })
+})
+
 describe('ByteBudgetCache.resize', () => {
   it('forgets the least recently used values past a smaller budget at once', () => {
     const cache = new ByteBudgetCache<string>(100, (value) => value.length)

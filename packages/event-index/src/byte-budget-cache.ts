@@ -15,31 +15,49 @@ export class ByteBudgetCache<V> {
   /**
    * @param maxBytes - most bytes the values may take together; the newest is kept even past it
    * @param bytesOf - what a value costs
+   * @param maxEntries - most values kept, whatever their bytes
    */
   constructor(
     private maxBytes: number,
     private readonly bytesOf: (value: V) => number,
+    private readonly maxEntries = Number.POSITIVE_INFINITY,
   ) {}
+
+  /** The value of `key`, computed by `compute` unless kept, and marked used. */
+  get(key: string, compute: () => V): V {
+    const kept = this.find(key)
+    if (kept !== undefined) return kept
+    const value = compute()
+    this.set(key, value)
+    return value
+  }
+
+  /** The kept value of `key`, marked used; undefined when none is kept. */
+  find(key: string): V | undefined {
+    const entry = this.entries.get(key)
+    if (!entry) return undefined
+    this.entries.delete(key)
+    this.entries.set(key, entry)
+    return entry.value
+  }
+
+  /** Keeps `value` for `key` as the most recently used, in place of any value kept for it. */
+  set(key: string, value: V): void {
+    const replaced = this.entries.get(key)
+    if (replaced) {
+      this.entries.delete(key)
+      this.keptBytes -= replaced.bytes
+    }
+    const entry = { value, bytes: this.bytesOf(value) }
+    this.entries.set(key, entry)
+    this.keptBytes += entry.bytes
+    this.forgetPastBudget()
+  }
 
   /** Changes the byte budget, forgetting the least recently used values past it at once. */
   resize(maxBytes: number): void {
     this.maxBytes = maxBytes
     this.forgetPastBudget()
-  }
-
-  /** The value of `key`, computed by `compute` unless kept, and marked used. */
-  get(key: string, compute: () => V): V {
-    let entry = this.entries.get(key)
-    if (entry) {
-      this.entries.delete(key)
-    } else {
-      const value = compute()
-      entry = { value, bytes: this.bytesOf(value) }
-      this.keptBytes += entry.bytes
-    }
-    this.entries.set(key, entry)
-    this.forgetPastBudget()
-    return entry.value
   }
 
   /** How many values are kept. */
@@ -55,7 +73,7 @@ export class ByteBudgetCache<V> {
   // The newest value stays even alone past the budget: it was computed for a read that uses it.
   private forgetPastBudget(): void {
     for (const [oldest, kept] of this.entries) {
-      if (this.keptBytes <= this.maxBytes || this.entries.size === 1) break
+      if (this.entries.size === 1 || (this.keptBytes <= this.maxBytes && this.entries.size <= this.maxEntries)) break
       this.entries.delete(oldest)
       this.keptBytes -= kept.bytes
     }

@@ -34,6 +34,7 @@ export {
   timeExtent,
 } from './aggregations'
 export type { ClusterCellSummary } from './aggregations'
+export { ByteBudgetCache } from './byte-budget-cache'
 export { budgetKeptSummaries } from './summary-budget'
 export type { SummaryBudgets } from './summary-budget'
 export { countPlaces } from './place-counts'

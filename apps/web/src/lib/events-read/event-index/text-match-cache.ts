@@ -6,6 +6,7 @@
  * map cells, their grid cells) with the rows, so it goes when they do.
  * @module
  */
+import { ByteBudgetCache } from '@chronotope/event-index'
 
 /** Searches kept; the least recently used goes first. */
 export const TEXT_MATCHES_KEPT = 256
@@ -31,18 +32,15 @@ const KEPT_BYTES_PER_ROW_BYTE = 12
 
 /** The rows of one segment that matched one search. */
 export class TextMatchCache {
-  // A Map iterates in insertion order; re-inserting on use keeps the oldest first.
-  private readonly entries = new Map<string, Int32Array>()
-  private keptBytes = 0
+  private readonly searches: ByteBudgetCache<Int32Array>
 
   /**
    * @param capacity - most searches kept
    * @param maxBytes - most bytes they may take together; the newest is kept even past it
    */
-  constructor(
-    private readonly capacity = TEXT_MATCHES_KEPT,
-    private readonly maxBytes = TEXT_MATCHES_MAX_BYTES,
-  ) {}
+  constructor(capacity = TEXT_MATCHES_KEPT, maxBytes = TEXT_MATCHES_MAX_BYTES) {
+    this.searches = new ByteBudgetCache(maxBytes, (rows) => rows.byteLength * KEPT_BYTES_PER_ROW_BYTE, capacity)
+  }
 
   /** The key of a search in a segment at a version. */
   static key(datasetId: number, version: string, text: string): string {
@@ -51,41 +49,21 @@ export class TextMatchCache {
 
   /** The remembered rows, marking them used. */
   get(key: string): Int32Array | undefined {
-    const rows = this.entries.get(key)
-    if (rows) {
-      this.entries.delete(key)
-      this.entries.set(key, rows)
-    }
-    return rows
+    return this.searches.find(key)
   }
 
   /** Remembers rows, forgetting the least recently used searches beyond the capacity or the bytes. */
   set(key: string, rows: Int32Array): void {
-    this.forget(key)
-    this.entries.set(key, rows)
-    this.keptBytes += costOf(rows)
-    while (this.entries.size > 1 && (this.entries.size > this.capacity || this.keptBytes > this.maxBytes))
-      this.forget(this.entries.keys().next().value!)
+    this.searches.set(key, rows)
   }
 
   /** How many searches are remembered. */
   get size(): number {
-    return this.entries.size
+    return this.searches.size
   }
 
   /** The bytes the remembered searches take, with what the index keeps with them (an estimate). */
   get bytes(): number {
-    return this.keptBytes
+    return this.searches.bytes
   }
-
-  private forget(key: string): void {
-    const rows = this.entries.get(key)
-    if (!rows) return
-    this.entries.delete(key)
-    this.keptBytes -= costOf(rows)
-  }
-}
-
-function costOf(rows: Int32Array): number {
-  return rows.byteLength * KEPT_BYTES_PER_ROW_BYTE
 }
